@@ -1,0 +1,96 @@
+//! Command-line front ends (feature `cli`).
+//!
+//! Each binary in `src/bin` only calls a `main` here. Arguments are parsed
+//! with clap into a raw struct, checked into a configuration, and handed to
+//! the library; everything that touches the process (files, stdin, the
+//! environment, exit codes) stays in this module.
+
+pub mod solve;
+
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Exit code: every map was solved and the hero escapes.
+pub const EXIT_ESCAPED: u8 = 0;
+/// Exit code: a map has no escape (no path, or caught).
+pub const EXIT_NO_ESCAPE: u8 = 1;
+/// Exit code: bad usage or unreadable or malformed input.
+pub const EXIT_ERROR: u8 = 2;
+
+/// When to use colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour a stream that is (or is not) a terminal.
+    pub fn enabled(self, is_terminal: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                is_terminal
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+            }
+        }
+    }
+}
+
+/// Reads a whole input: a file, or standard input for `-`.
+///
+/// # Errors
+/// A sentence naming the file and what went wrong.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    if path == Path::new("-") {
+        io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok(bytes);
+    }
+    if path.is_dir() {
+        return Err(format!("{}: is a directory, not a map file", path.display()));
+    }
+    std::fs::read(path).map_err(|e| {
+        let why = match e.kind() {
+            io::ErrorKind::NotFound => "no such file".to_owned(),
+            io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+            _ => e.to_string(),
+        };
+        format!("{}: {why}", path.display())
+    })
+}
+
+/// Whether an I/O error means the reader went away (`solve-maze … | head`).
+pub fn is_broken_pipe(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}
+
+/// Writes `text` to `out`; `Ok(false)` when the pipe is closed, which ends
+/// the program normally.
+///
+/// # Errors
+/// Any write error other than a broken pipe.
+pub fn emit(out: &mut impl Write, text: &str) -> io::Result<bool> {
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(e) if is_broken_pipe(&e) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Prints `program: message` on standard error and returns [`EXIT_ERROR`].
+pub fn fail(program: &str, message: &str) -> ExitCode {
+    let _ = writeln!(io::stderr(), "{program}: {message}");
+    ExitCode::from(EXIT_ERROR)
+}

@@ -1,0 +1,81 @@
+//! The reference oracle: all-pairs shortest distances by Floyd–Warshall.
+//!
+//! Θ(n³) time and n² 16-bit entries of memory for n walkable cells. It is
+//! kept because it is the classic formulation and an independent check of
+//! the faster oracles, not for speed.
+
+use super::{DragonOracle, steps_from_field};
+use crate::error::Error;
+use crate::graph::{CellId, DirSet, Graph};
+
+const INF: u16 = u16::MAX;
+
+/// All-pairs distances computed up front.
+pub struct FloydWarshall<'g> {
+    graph: &'g Graph,
+    n: usize,
+    dist: Vec<u16>,
+}
+
+impl<'g> FloydWarshall<'g> {
+    /// Computes all-pairs distances for `graph`.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when the n² matrix exceeds `memory_budget` bytes or
+    /// the map has more cells than 16-bit distances can count.
+    pub fn new(graph: &'g Graph, memory_budget: usize) -> Result<Self, Error> {
+        let n = graph.len();
+        let bytes = n.saturating_mul(n).saturating_mul(size_of::<u16>());
+        if n >= INF as usize || bytes > memory_budget {
+            return Err(Error::TooLarge {
+                message: format!(
+                    "Floyd–Warshall over {n} cells needs {bytes} bytes (budget {memory_budget}, at most {} cells); use the bfs oracle",
+                    INF - 1
+                ),
+            });
+        }
+        let mut dist = vec![INF; n * n];
+        for i in 0..n {
+            dist[i * n + i] = 0;
+            for (_, j) in graph.neighbors(CellId(i as u32)) {
+                dist[i * n + j.index()] = 1;
+            }
+        }
+        let mut row_k = vec![INF; n];
+        for k in 0..n {
+            row_k.copy_from_slice(&dist[k * n..(k + 1) * n]);
+            for row_i in dist.chunks_exact_mut(n) {
+                let d_ik = row_i[k];
+                if d_ik == INF {
+                    continue;
+                }
+                for (d_ij, &d_kj) in row_i.iter_mut().zip(&row_k) {
+                    let through_k = d_ik.saturating_add(d_kj);
+                    if through_k < *d_ij {
+                        *d_ij = through_k;
+                    }
+                }
+            }
+        }
+        Ok(FloydWarshall { graph, n, dist })
+    }
+
+    /// The shortest distance between two cells, `None` if unreachable.
+    pub fn distance(&self, a: CellId, b: CellId) -> Option<u32> {
+        let d = self.dist[a.index() * self.n + b.index()];
+        (d != INF).then_some(u32::from(d))
+    }
+}
+
+impl DragonOracle for FloydWarshall<'_> {
+    fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        let column = target.index();
+        let (n, dist) = (self.n, &self.dist);
+        steps_from_field(
+            self.graph,
+            dragon,
+            |c| u32::from(dist[c.index() * n + column]),
+            u32::from(INF),
+        )
+    }
+}

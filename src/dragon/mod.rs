@@ -1,0 +1,85 @@
+//! How the dragon moves: oracles that tell which of its steps lie on a
+//! shortest path to the hero.
+//!
+//! Every oracle answers the same question, [`DragonOracle::shortest_steps`],
+//! and they must agree exactly; the tie rule that picks one of the steps lives
+//! in [`crate::search`], never here, so no oracle's cell numbering can leak
+//! into the game.
+
+mod bfs;
+mod floyd_warshall;
+
+pub use bfs::BfsFields;
+pub use floyd_warshall::FloydWarshall;
+
+use crate::error::Error;
+use crate::graph::{CellId, DirSet, Graph};
+
+/// Answers which steps bring the dragon closer to the hero along a shortest path.
+pub trait DragonOracle {
+    /// The directions from `dragon` whose neighbour lies on a shortest path
+    /// to `target`, or `None` when no path joins them (the dragon sleeps).
+    ///
+    /// `dragon` and `target` are different cells.
+    fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet>;
+}
+
+/// Which oracle to use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OracleKind {
+    /// Breadth-first distance fields, built lazily per hero cell and cached
+    /// within a memory budget. The default.
+    #[default]
+    Bfs,
+    /// All-pairs distances by Floyd–Warshall: the reference, cubic in time
+    /// and quadratic in memory, for small maps and cross-checks.
+    FloydWarshall,
+}
+
+impl OracleKind {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            OracleKind::Bfs => "bfs",
+            OracleKind::FloydWarshall => "floyd-warshall",
+        }
+    }
+
+    /// Builds this oracle for `graph`, using at most about `memory_budget` bytes.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when the oracle cannot fit the budget.
+    pub fn build<'g>(
+        self,
+        graph: &'g Graph,
+        memory_budget: usize,
+    ) -> Result<Box<dyn DragonOracle + 'g>, Error> {
+        Ok(match self {
+            OracleKind::Bfs => Box::new(BfsFields::new(graph, memory_budget)?),
+            OracleKind::FloydWarshall => Box::new(FloydWarshall::new(graph, memory_budget)?),
+        })
+    }
+}
+
+/// The steps from `dragon` whose neighbour is one closer to the target,
+/// according to `distance_to_target` (shared by the oracles).
+#[inline]
+fn steps_from_field(
+    graph: &Graph,
+    dragon: CellId,
+    distance_to_target: impl Fn(CellId) -> u32,
+    unreachable: u32,
+) -> Option<DirSet> {
+    let here = distance_to_target(dragon);
+    if here == unreachable {
+        return None;
+    }
+    debug_assert_ne!(here, 0, "the dragon never stands on its target");
+    Some(
+        graph
+            .neighbors(dragon)
+            .filter(|&(_, n)| distance_to_target(n) == here - 1)
+            .map(|(d, _)| d)
+            .collect(),
+    )
+}

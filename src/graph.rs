@@ -1,0 +1,301 @@
+//! The dense graph of walkable cells: [`CellId`] indices, fixed four-slot
+//! adjacency in [`Direction`] order, and breadth-first distance fields.
+
+use std::fmt;
+
+use crate::puzzle::{Pos, Puzzle};
+
+/// One of the four orthogonal directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "json", serde(rename_all = "lowercase"))]
+pub enum Direction {
+    /// Towards row 0.
+    Up = 0,
+    /// Towards column 0.
+    Left = 1,
+    /// Away from row 0.
+    Down = 2,
+    /// Away from column 0.
+    Right = 3,
+}
+
+impl Direction {
+    /// The four directions in the official order: up, left, down, right.
+    pub const ALL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Left,
+        Direction::Down,
+        Direction::Right,
+    ];
+
+    /// The direction that undoes this one.
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::Up => Direction::Down,
+            Direction::Left => Direction::Right,
+            Direction::Down => Direction::Up,
+            Direction::Right => Direction::Left,
+        }
+    }
+
+    /// The neighbour of `pos` in this direction, if it is not above or left
+    /// of the grid (the caller checks the lower and right bounds).
+    pub fn step(self, pos: Pos) -> Option<Pos> {
+        Some(match self {
+            Direction::Up => Pos::new(pos.row.checked_sub(1)?, pos.col),
+            Direction::Left => Pos::new(pos.row, pos.col.checked_sub(1)?),
+            Direction::Down => Pos::new(pos.row + 1, pos.col),
+            Direction::Right => Pos::new(pos.row, pos.col + 1),
+        })
+    }
+
+    /// The direction that leads from `from` to the adjacent `to`.
+    pub fn between(from: Pos, to: Pos) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|d| d.step(from) == Some(to))
+    }
+
+    /// The capitalised name, as in step lists: `Up`, `Left`, `Down`, `Right`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Up => "Up",
+            Direction::Left => "Left",
+            Direction::Down => "Down",
+            Direction::Right => "Right",
+        }
+    }
+
+    /// The one-letter form used in priority strings: `U`, `L`, `D`, `R`.
+    pub fn letter(self) -> char {
+        self.name().as_bytes()[0] as char
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of directions (a 4-bit mask).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DirSet(u8);
+
+impl DirSet {
+    /// The empty set.
+    pub const EMPTY: DirSet = DirSet(0);
+
+    /// Adds a direction.
+    pub fn insert(&mut self, d: Direction) {
+        self.0 |= 1 << d as u8;
+    }
+
+    /// Whether the set holds `d`.
+    pub fn contains(self, d: Direction) -> bool {
+        self.0 & (1 << d as u8) != 0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many directions the set holds.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The directions in the official order.
+    pub fn iter(self) -> impl Iterator<Item = Direction> {
+        Direction::ALL.into_iter().filter(move |&d| self.contains(d))
+    }
+}
+
+impl FromIterator<Direction> for DirSet {
+    fn from_iter<I: IntoIterator<Item = Direction>>(iter: I) -> Self {
+        let mut set = DirSet::EMPTY;
+        iter.into_iter().for_each(|d| set.insert(d));
+        set
+    }
+}
+
+/// A walkable cell's index in a [`Graph`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellId(pub u32);
+
+impl CellId {
+    /// The index as `usize`, for `Vec` indexing.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The distance marking an unreachable cell in a distance field.
+pub const UNREACHABLE: u32 = u32::MAX;
+
+const NONE: u32 = u32::MAX;
+
+/// The walkable cells of a [`Puzzle`] and their four-way adjacency.
+///
+/// Cells are numbered in row-major order, so the numbering never decides
+/// anything about the game: ties are broken by [`Direction`], not by id.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    width: usize,
+    id_at: Vec<u32>,
+    pos: Vec<Pos>,
+    adjacent: Vec<[u32; 4]>,
+    hero: CellId,
+    dragon: CellId,
+    exit: CellId,
+}
+
+impl Graph {
+    /// Builds the graph of `puzzle`'s free cells.
+    pub fn new(puzzle: &Puzzle) -> Graph {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        let walls = puzzle.walls();
+        let mut id_at = vec![NONE; walls.len()];
+        let mut pos = Vec::new();
+        for (i, &wall) in walls.iter().enumerate() {
+            if !wall {
+                // Puzzle::new guarantees fewer than u32::MAX cells.
+                id_at[i] = pos.len() as u32;
+                pos.push(Pos::new(i / width, i % width));
+            }
+        }
+        let adjacent = pos
+            .iter()
+            .map(|&p| {
+                Direction::ALL.map(|d| match d.step(p) {
+                    Some(q) if q.row < height && q.col < width => id_at[q.row * width + q.col],
+                    _ => NONE,
+                })
+            })
+            .collect();
+        let id = |p: Pos| CellId(id_at[p.row * width + p.col]);
+        Graph {
+            width,
+            hero: id(puzzle.hero()),
+            dragon: id(puzzle.dragon()),
+            exit: id(puzzle.exit()),
+            id_at,
+            pos,
+            adjacent,
+        }
+    }
+
+    /// The number of walkable cells.
+    pub fn len(&self) -> usize {
+        self.pos.len()
+    }
+
+    /// Whether there are no walkable cells (never true for a valid puzzle).
+    pub fn is_empty(&self) -> bool {
+        self.pos.is_empty()
+    }
+
+    /// The hero's start cell.
+    pub fn hero(&self) -> CellId {
+        self.hero
+    }
+
+    /// The dragon's start cell.
+    pub fn dragon(&self) -> CellId {
+        self.dragon
+    }
+
+    /// The exit cell.
+    pub fn exit(&self) -> CellId {
+        self.exit
+    }
+
+    /// Where a cell is on the grid.
+    pub fn pos(&self, cell: CellId) -> Pos {
+        self.pos[cell.index()]
+    }
+
+    /// The walkable cell at `pos`, if any.
+    pub fn cell_at(&self, pos: Pos) -> Option<CellId> {
+        if pos.col >= self.width {
+            return None;
+        }
+        let id = *self.id_at.get(pos.row * self.width + pos.col)?;
+        (id != NONE).then_some(CellId(id))
+    }
+
+    /// The walkable neighbour of `cell` in direction `d`.
+    #[inline]
+    pub fn neighbor(&self, cell: CellId, d: Direction) -> Option<CellId> {
+        let id = self.adjacent[cell.index()][d as usize];
+        (id != NONE).then_some(CellId(id))
+    }
+
+    /// The walkable neighbours of `cell`, in direction order.
+    #[inline]
+    pub fn neighbors(&self, cell: CellId) -> impl Iterator<Item = (Direction, CellId)> + '_ {
+        let slots = &self.adjacent[cell.index()];
+        Direction::ALL
+            .into_iter()
+            .filter_map(move |d| (slots[d as usize] != NONE).then(|| (d, CellId(slots[d as usize]))))
+    }
+
+    /// Whether the two cells are the same or orthogonally adjacent on the grid.
+    #[inline]
+    pub fn touches(&self, a: CellId, b: CellId) -> bool {
+        self.pos(a).touches(self.pos(b))
+    }
+
+    /// Breadth-first distances from `source` to every cell
+    /// ([`UNREACHABLE`] where there is no path).
+    pub fn distances_from(&self, source: CellId) -> Vec<u32> {
+        let mut dist = vec![UNREACHABLE; self.len()];
+        let mut queue = Vec::with_capacity(self.len());
+        self.fill_distances(source, &mut dist, &mut queue);
+        dist
+    }
+
+    /// Fills `dist` (already all [`UNREACHABLE`], one entry per cell) with
+    /// breadth-first distances from `source`, using `queue` as scratch space.
+    pub fn fill_distances(&self, source: CellId, dist: &mut [u32], queue: &mut Vec<u32>) {
+        queue.clear();
+        dist[source.index()] = 0;
+        queue.push(source.0);
+        let mut head = 0;
+        while let Some(&cell) = queue.get(head) {
+            head += 1;
+            let next = dist[cell as usize] + 1;
+            for &n in &self.adjacent[cell as usize] {
+                if n != NONE && dist[n as usize] == UNREACHABLE {
+                    dist[n as usize] = next;
+                    queue.push(n);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adjacency_follows_the_grid() {
+        let p: Puzzle = "H.#\n.DE\n".parse().unwrap();
+        let g = Graph::new(&p);
+        assert_eq!(g.len(), 5);
+        let hero = g.hero();
+        let got: Vec<_> = g.neighbors(hero).map(|(d, c)| (d, g.pos(c))).collect();
+        assert_eq!(got, [(Direction::Down, Pos::new(1, 0)), (Direction::Right, Pos::new(0, 1))]);
+        assert_eq!(g.neighbor(g.exit(), Direction::Up), None);
+        let dist = g.distances_from(g.exit());
+        assert_eq!(dist[hero.index()], 3);
+    }
+
+    #[test]
+    fn dirset_iterates_in_official_order() {
+        let s: DirSet = [Direction::Right, Direction::Up].into_iter().collect();
+        assert_eq!(s.iter().collect::<Vec<_>>(), [Direction::Up, Direction::Right]);
+        assert_eq!(s.len(), 2);
+    }
+}

@@ -1,0 +1,59 @@
+//! Exact solver for the dragon-escape grid puzzle.
+//!
+//! A hero must leave a maze by the shortest safe route while a dragon chases
+//! it: each turn the hero steps onto a free cell that is neither the dragon's
+//! nor next to it, then the dragon steps along a shortest path towards the
+//! hero. The rules are those of the project's `PUZZLE.md`; the answer depends
+//! on how the dragon breaks ties, which [`Ties`] makes explicit.
+//!
+//! # Example
+//! ```
+//! use dragon_escape::{solve, Options, Outcome, Puzzle};
+//!
+//! let puzzle: Puzzle = "\
+//! 🟫🏃🟫🟫🟫🟫🟫
+//! 🟫🟩🟩🟩🟩🟩🟫
+//! 🟫🟩🟫🟫🟫🟩🟫
+//! 🟫🟩🟩🟩🟫🟩🟫
+//! 🟫🐉🟫🟩🟫🟩🟫
+//! 🟫🟩🟩🟩🟫🟩🟫
+//! 🟫🟩🟫🟫🟫🟩🟫
+//! 🟫🟩🟩🟩🟩🟩🟫
+//! 🟫❎🟫🟫🟫🟫🟫".parse()?;
+//! let solution = solve(&puzzle, &Options::default())?;
+//! assert_eq!(solution.outcome, Outcome::Escaped { steps: 16 });
+//! # Ok::<(), dragon_escape::Error>(())
+//! ```
+//!
+//! # Pipeline
+//! text → [`Puzzle`] ([`tile`] knows the symbols) → [`Graph`] → a
+//! [`dragon`] oracle → the [`search`] → [`Solution`] → [`render`].
+//!
+//! # Features
+//! - `cli` (default): the `solve-maze` command line ([`cli`] module, clap).
+//! - `json` (default): the versioned JSON report (serde).
+//! - `playback` (default): terminal playback (crossterm).
+//!
+//! With `--no-default-features` the library parses, solves and renders text
+//! with a single small dependency.
+
+pub mod dragon;
+mod error;
+pub mod graph;
+mod parse;
+mod puzzle;
+pub mod render;
+pub mod search;
+pub mod tile;
+
+#[cfg(feature = "cli")]
+pub mod cli;
+
+pub use dragon::OracleKind;
+pub use error::{Error, Location};
+pub use graph::{CellId, Direction, Graph};
+pub use puzzle::{Pos, Puzzle};
+pub use search::rules::{Priority, Rules, Ties};
+pub use search::solution::{Outcome, Solution, Stats, Turn};
+pub use search::{Options, Solver, solve};
+pub use tile::Tile;

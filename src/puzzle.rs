@@ -1,0 +1,239 @@
+//! The parsed map: a dense row-major grid of walls and free cells, plus where
+//! the hero, the dragon and the exit start.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::Error;
+use crate::tile::Tile;
+
+/// A cell position: 0-based row (from the top) and column (from the left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct Pos {
+    /// Row, from 0 at the top.
+    pub row: usize,
+    /// Column, from 0 at the left.
+    pub col: usize,
+}
+
+impl Pos {
+    /// A position from row and column.
+    pub const fn new(row: usize, col: usize) -> Pos {
+        Pos { row, col }
+    }
+
+    /// Whether the two positions are the same or orthogonally next to each other.
+    pub fn touches(self, other: Pos) -> bool {
+        self.row.abs_diff(other.row) + self.col.abs_diff(other.col) <= 1
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
+    }
+}
+
+/// A dragon-escape map: walls, free cells, hero, dragon and exit.
+///
+/// Build one with [`Puzzle::parse`] (any supported text format) or
+/// [`Puzzle::new`] (from a wall grid, e.g. in a generator).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    width: usize,
+    height: usize,
+    walls: Vec<bool>,
+    hero: Pos,
+    dragon: Pos,
+    exit: Pos,
+}
+
+impl Puzzle {
+    /// Builds a puzzle from a row-major wall grid and the three pieces.
+    ///
+    /// # Errors
+    /// [`Error::InvalidMap`] when the grid is empty or not `width * height`
+    /// long, when a piece is outside the grid or on a wall, or when two
+    /// pieces share a cell.
+    ///
+    /// # Example
+    /// ```
+    /// use dragon_escape::{Pos, Puzzle};
+    /// let walls = vec![false; 5];
+    /// let p = Puzzle::new(5, 1, walls, Pos::new(0, 0), Pos::new(0, 4), Pos::new(0, 2))?;
+    /// assert_eq!(p.to_ascii(), "H.E.D\n");
+    /// # Ok::<(), dragon_escape::Error>(())
+    /// ```
+    pub fn new(
+        width: usize,
+        height: usize,
+        walls: Vec<bool>,
+        hero: Pos,
+        dragon: Pos,
+        exit: Pos,
+    ) -> Result<Puzzle, Error> {
+        let invalid = |message: String| Err(Error::InvalidMap { message });
+        if width == 0 || height == 0 {
+            return invalid(format!("a {width}x{height} grid has no cells"));
+        }
+        if width.checked_mul(height) != Some(walls.len()) {
+            return invalid(format!(
+                "{} wall flags for a {width}x{height} grid",
+                walls.len()
+            ));
+        }
+        let cell_count = width * height;
+        if u32::try_from(cell_count).is_err() || cell_count == u32::MAX as usize {
+            return Err(Error::TooLarge {
+                message: format!("{cell_count} cells; at most {} are supported", u32::MAX - 1),
+            });
+        }
+        for (tile, pos) in [(Tile::Hero, hero), (Tile::Dragon, dragon), (Tile::Exit, exit)] {
+            if pos.row >= height || pos.col >= width {
+                return invalid(format!("the {tile} at {pos} is outside the grid"));
+            }
+            if walls[pos.row * width + pos.col] {
+                return invalid(format!("the {tile} at {pos} stands on a wall"));
+            }
+        }
+        if hero == dragon || hero == exit || dragon == exit {
+            return invalid("the hero, the dragon and the exit need three different cells".into());
+        }
+        Ok(Puzzle {
+            width,
+            height,
+            walls,
+            hero,
+            dragon,
+            exit,
+        })
+    }
+
+    /// Reads a map in any supported format, detected automatically: the emoji
+    /// grid, the ASCII alias grid, or the JSON matrix of one-symbol strings.
+    ///
+    /// Tolerates a UTF-8 byte-order mark, CRLF line ends, trailing spaces,
+    /// blank lines around the map and emoji variation selectors.
+    ///
+    /// # Errors
+    /// Any malformed input, with the line and column where it goes wrong.
+    ///
+    /// # Example
+    /// ```
+    /// use dragon_escape::Puzzle;
+    /// let p = Puzzle::parse("#H#\n#.#\n#D#\n#E#\n".as_bytes())?;
+    /// assert_eq!((p.width(), p.height()), (3, 4));
+    /// assert!(Puzzle::parse(b"#H#\n#x#\n").unwrap_err().to_string().starts_with("line 2, column 2"));
+    /// # Ok::<(), dragon_escape::Error>(())
+    /// ```
+    pub fn parse(input: &[u8]) -> Result<Puzzle, Error> {
+        crate::parse::parse(input)
+    }
+
+    /// Grid width in cells.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Grid height in cells.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The hero's start.
+    pub fn hero(&self) -> Pos {
+        self.hero
+    }
+
+    /// The dragon's start.
+    pub fn dragon(&self) -> Pos {
+        self.dragon
+    }
+
+    /// The exit.
+    pub fn exit(&self) -> Pos {
+        self.exit
+    }
+
+    /// Whether `pos` is inside the grid and not a wall.
+    pub fn is_free(&self, pos: Pos) -> bool {
+        pos.row < self.height && pos.col < self.width && !self.walls[pos.row * self.width + pos.col]
+    }
+
+    /// The row-major wall flags (`true` for a wall).
+    pub fn walls(&self) -> &[bool] {
+        &self.walls
+    }
+
+    /// The tile at `pos`, or `None` outside the grid.
+    pub fn tile(&self, pos: Pos) -> Option<Tile> {
+        if pos.row >= self.height || pos.col >= self.width {
+            None
+        } else if pos == self.hero {
+            Some(Tile::Hero)
+        } else if pos == self.dragon {
+            Some(Tile::Dragon)
+        } else if pos == self.exit {
+            Some(Tile::Exit)
+        } else if self.walls[pos.row * self.width + pos.col] {
+            Some(Tile::Wall)
+        } else {
+            Some(Tile::Free)
+        }
+    }
+
+    /// The tiles row by row.
+    pub fn rows(&self) -> impl Iterator<Item = impl Iterator<Item = Tile> + '_> + '_ {
+        (0..self.height).map(move |row| {
+            (0..self.width).map(move |col| self.tile(Pos::new(row, col)).unwrap_or(Tile::Wall))
+        })
+    }
+
+    /// The map as an emoji grid, one row per line (the official form).
+    pub fn to_emoji(&self) -> String {
+        let mut out = String::with_capacity(self.height * (self.width * 4 + 1));
+        for row in self.rows() {
+            row.for_each(|t| out.push_str(t.emoji()));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The map in ASCII aliases, one row per line.
+    pub fn to_ascii(&self) -> String {
+        let mut out = String::with_capacity(self.height * (self.width + 1));
+        for row in self.rows() {
+            out.extend(row.map(Tile::ascii));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The map as the official JSON matrix of one-emoji strings.
+    pub fn to_json_matrix(&self) -> String {
+        let rows: Vec<String> = self
+            .rows()
+            .map(|row| {
+                let cells: Vec<String> = row.map(|t| format!("\"{}\"", t.emoji())).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        format!("[\n{}\n]\n", rows.join(",\n"))
+    }
+}
+
+impl FromStr for Puzzle {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Puzzle, Error> {
+        Puzzle::parse(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Puzzle {
+    /// Writes the emoji grid.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_emoji())
+    }
+}

@@ -1,0 +1,180 @@
+//! The JSON report: a documented, versioned contract.
+//!
+//! `solve-maze --format json` prints one [`Report`] per input file, each on
+//! its own line (JSON Lines). Version 1 has these fields:
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `version` | number | the format version, `1`; bumped on any incompatible change |
+//! | `file` | string or null | the input's name as given (`-` for stdin) |
+//! | `outcome` | string | `escaped`, `no_path` or `caught` |
+//! | `steps` | number or null | hero moves when escaped |
+//! | `free_distance` | number or null | the hero's distance to the exit ignoring the dragon |
+//! | `rules.ties` | string | `priority`, `adversarial` or `optimistic` |
+//! | `rules.priority` | string or null | the tie order for `priority`, e.g. `ULDR` |
+//! | `rules.waiting` | bool | whether the hero may wait (always `false` for now) |
+//! | `size` | object | `width` and `height` of the grid in cells |
+//! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based |
+//! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn |
+//! | `stats` | object | `cells`, `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `elapsed_ms` (number or null) |
+//!
+//! Fields may be added in a later version without bumping `version`;
+//! consumers should ignore fields they do not know.
+
+use serde::Serialize;
+
+use crate::graph::Direction;
+use crate::puzzle::{Pos, Puzzle};
+use crate::search::rules::Ties;
+use crate::search::solution::Solution;
+
+/// The current report format version.
+pub const VERSION: u32 = 1;
+
+/// One solved file, as serialised (see the module docs for the contract).
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Format version, [`VERSION`].
+    pub version: u32,
+    /// The input's name.
+    pub file: Option<String>,
+    /// `escaped`, `no_path` or `caught`.
+    pub outcome: &'static str,
+    /// Hero moves when escaped.
+    pub steps: Option<usize>,
+    /// Distance to the exit ignoring the dragon.
+    pub free_distance: Option<usize>,
+    /// The rules used.
+    pub rules: RulesReport,
+    /// Grid size.
+    pub size: SizeReport,
+    /// Start positions.
+    pub start: StartReport,
+    /// The line of play.
+    pub turns: Vec<TurnReport>,
+    /// Work counters.
+    pub stats: StatsReport,
+}
+
+/// The rules block.
+#[derive(Clone, Debug, Serialize)]
+pub struct RulesReport {
+    /// `priority`, `adversarial` or `optimistic`.
+    pub ties: &'static str,
+    /// The priority order, for `priority`.
+    pub priority: Option<String>,
+    /// Whether waiting is allowed.
+    pub waiting: bool,
+}
+
+/// The grid size.
+#[derive(Clone, Debug, Serialize)]
+pub struct SizeReport {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+}
+
+/// Where the pieces start.
+#[derive(Clone, Debug, Serialize)]
+pub struct StartReport {
+    /// The hero's start.
+    pub hero: Pos,
+    /// The dragon's start.
+    pub dragon: Pos,
+    /// The exit.
+    pub exit: Pos,
+}
+
+/// One turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnReport {
+    /// 1-based step number.
+    pub step: usize,
+    /// The hero's move.
+    #[serde(rename = "move")]
+    pub direction: Direction,
+    /// The hero after the move.
+    pub hero: Pos,
+    /// The dragon after its reply.
+    pub dragon: Pos,
+}
+
+/// Work counters.
+#[derive(Clone, Debug, Serialize)]
+pub struct StatsReport {
+    /// Walkable cells.
+    pub cells: u64,
+    /// Positions expanded.
+    pub states_expanded: u64,
+    /// Positions stored.
+    pub states_stored: u64,
+    /// Oracle questions.
+    pub dragon_queries: u64,
+    /// The oracle's name.
+    pub oracle: &'static str,
+    /// Wall-clock time of the solve, when measured.
+    pub elapsed_ms: Option<f64>,
+}
+
+impl Report {
+    /// Builds the report for one solved file.
+    pub fn new(
+        file: Option<&str>,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        free_distance: Option<usize>,
+        elapsed: Option<std::time::Duration>,
+    ) -> Report {
+        let ties = solution.rules.ties;
+        Report {
+            version: VERSION,
+            file: file.map(str::to_owned),
+            outcome: solution.outcome.name(),
+            steps: solution.outcome.steps(),
+            free_distance,
+            rules: RulesReport {
+                ties: ties.name(),
+                priority: match ties {
+                    Ties::Priority(p) => Some(p.to_string()),
+                    Ties::Adversarial | Ties::Optimistic => None,
+                },
+                waiting: false,
+            },
+            size: SizeReport {
+                width: puzzle.width(),
+                height: puzzle.height(),
+            },
+            start: StartReport {
+                hero: solution.hero,
+                dragon: solution.dragon,
+                exit: solution.exit,
+            },
+            turns: solution
+                .turns
+                .iter()
+                .enumerate()
+                .map(|(i, t)| TurnReport {
+                    step: i + 1,
+                    direction: t.step,
+                    hero: t.hero,
+                    dragon: t.dragon,
+                })
+                .collect(),
+            stats: StatsReport {
+                cells: solution.stats.cells,
+                states_expanded: solution.stats.states_expanded,
+                states_stored: solution.stats.states_stored,
+                dragon_queries: solution.stats.dragon_queries,
+                oracle: solution.oracle.name(),
+                elapsed_ms: elapsed.map(|d| d.as_secs_f64() * 1000.0),
+            },
+        }
+    }
+
+    /// The report as one line of JSON.
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("a report always serialises")
+    }
+}

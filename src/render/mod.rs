@@ -1,0 +1,8 @@
+//! Renderers: pure functions from a [`Solution`](crate::Solution) to text
+//! or report structures. Nothing here writes to a terminal or a file.
+
+pub mod map;
+pub mod text;
+
+#[cfg(feature = "json")]
+pub mod json;

@@ -1,0 +1,40 @@
+//! The one-line summary and the step list.
+
+use crate::error::plural;
+use crate::search::rules::Ties;
+use crate::search::solution::{Outcome, Solution};
+
+/// The result as one sentence, e.g. `The shortest path is 16 steps.`
+///
+/// ```
+/// use dragon_escape::{render::text::summary, solve, Options, Puzzle};
+/// let puzzle: Puzzle = "H.E..D".parse()?;
+/// let solution = solve(&puzzle, &Options::default())?;
+/// assert_eq!(summary(&solution), "The shortest path is 2 steps.");
+/// # Ok::<(), dragon_escape::Error>(())
+/// ```
+pub fn summary(solution: &Solution) -> String {
+    match solution.outcome {
+        Outcome::Escaped { steps } => match solution.rules.ties {
+            Ties::Adversarial => format!(
+                "The shortest guaranteed path is {}.",
+                plural(steps, "step")
+            ),
+            Ties::Priority(_) | Ties::Optimistic => {
+                format!("The shortest path is {}.", plural(steps, "step"))
+            }
+        },
+        Outcome::NoPath => "There is no path to the exit, even without the dragon.".into(),
+        Outcome::Caught => "The dragon catches the hero on every path.".into(),
+    }
+}
+
+/// The hero's moves and their count, on two lines:
+/// `Steps: Down, Right, ...` and `Total: 16 steps`. Empty without an escape.
+pub fn steps(solution: &Solution) -> String {
+    let Some(count) = solution.outcome.steps() else {
+        return String::new();
+    };
+    let names: Vec<&str> = solution.moves().map(|d| d.name()).collect();
+    format!("Steps: {}\nTotal: {}\n", names.join(", "), plural(count, "step"))
+}

@@ -1,0 +1,209 @@
+//! The state-space search over (hero cell, dragon cell) positions.
+//!
+//! - [`chase`]: best-first search (A* with the exact dragon-free distance to
+//!   the exit as heuristic) for a deterministic dragon, and for the
+//!   optimistic bound where the hero picks the dragon's ties.
+//! - [`guaranteed`]: the AND-OR game for the adversarial dragon, solved by
+//!   retrograde analysis over every reachable position.
+//!
+//! Both follow PUZZLE.md through one definition of a turn, [`Game`].
+
+mod chase;
+mod guaranteed;
+pub mod rules;
+pub mod solution;
+mod state;
+
+use crate::dragon::{DragonOracle, OracleKind};
+use crate::error::Error;
+use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
+use crate::puzzle::Puzzle;
+use rules::{Rules, Ties};
+use solution::{Outcome, Solution, Stats, Turn};
+
+/// The hero's legal moves from `hero` with the dragon on `dragon`: onto a free
+/// cell that is neither the dragon's nor next to it. In direction order.
+#[inline]
+pub(crate) fn hero_moves(
+    graph: &Graph,
+    hero: CellId,
+    dragon: CellId,
+) -> impl Iterator<Item = (Direction, CellId)> + '_ {
+    graph
+        .neighbors(hero)
+        .filter(move |&(_, to)| !graph.touches(to, dragon))
+}
+
+/// Settings for a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The rules of the game.
+    pub rules: Rules,
+    /// Which dragon oracle to use.
+    pub oracle: OracleKind,
+    /// About how many bytes the dragon oracle may use.
+    pub oracle_memory: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            rules: Rules::default(),
+            oracle: OracleKind::default(),
+            oracle_memory: 512 << 20,
+        }
+    }
+}
+
+/// The dragon's half of a turn: a graph, an oracle and the tie rule.
+pub(crate) struct Game<'a, 'g> {
+    pub(crate) graph: &'g Graph,
+    pub(crate) oracle: &'a mut dyn DragonOracle,
+    pub(crate) ties: Ties,
+    pub(crate) queries: u64,
+}
+
+impl Game<'_, '_> {
+    /// Calls `reply` with each cell the dragon may move to once the hero stands
+    /// on `hero`: one cell under a priority rule, every shortest step under
+    /// the adversarial and optimistic rules, its own cell when it sleeps.
+    /// The cells come in the official direction order.
+    #[inline]
+    pub(crate) fn dragon_replies(&mut self, dragon: CellId, hero: CellId, mut reply: impl FnMut(CellId)) {
+        self.queries += 1;
+        let Some(steps) = self.oracle.shortest_steps(dragon, hero) else {
+            return reply(dragon);
+        };
+        let to = |d: Direction| {
+            self.graph
+                .neighbor(dragon, d)
+                .expect("oracles only name steps onto free cells")
+        };
+        match self.ties {
+            Ties::Priority(order) => {
+                let d = order
+                    .first_in(steps)
+                    .expect("a reachable hero leaves the dragon a shortest step");
+                reply(to(d));
+            }
+            Ties::Adversarial | Ties::Optimistic => steps.iter().for_each(|d| reply(to(d))),
+        }
+    }
+}
+
+/// A puzzle prepared for solving: its graph and the distances to the exit.
+///
+/// Reuse one `Solver` to solve the same map under several rule sets.
+pub struct Solver<'p> {
+    puzzle: &'p Puzzle,
+    graph: Graph,
+    exit_distance: Vec<u32>,
+}
+
+impl<'p> Solver<'p> {
+    /// Prepares `puzzle`.
+    pub fn new(puzzle: &'p Puzzle) -> Self {
+        let graph = Graph::new(puzzle);
+        let exit_distance = graph.distances_from(graph.exit());
+        Solver {
+            puzzle,
+            graph,
+            exit_distance,
+        }
+    }
+
+    /// The graph of walkable cells.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The dragon-free distance from the hero's start to the exit.
+    pub fn free_distance(&self) -> Option<usize> {
+        let d = self.exit_distance[self.graph.hero().index()];
+        (d != UNREACHABLE).then_some(d as usize)
+    }
+
+    /// Solves under `options`.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when the chosen oracle cannot fit its memory budget.
+    pub fn solve(&self, options: &Options) -> Result<Solution, Error> {
+        let graph = &self.graph;
+        let mut stats = Stats {
+            cells: graph.len() as u64,
+            ..Stats::default()
+        };
+        let mut turns = Vec::new();
+        let outcome = if self.free_distance().is_none() {
+            Outcome::NoPath
+        } else {
+            let mut oracle = options.oracle.build(graph, options.oracle_memory)?;
+            let mut game = Game {
+                graph,
+                oracle: oracle.as_mut(),
+                ties: options.rules.ties,
+                queries: 0,
+            };
+            let line = match options.rules.ties {
+                Ties::Priority(_) | Ties::Optimistic => {
+                    chase::search(&mut game, &self.exit_distance, &mut stats)
+                }
+                Ties::Adversarial => guaranteed::search(&mut game, &mut stats),
+            };
+            stats.dragon_queries = game.queries;
+            match line {
+                Some(line) => {
+                    turns = self.turns(&line);
+                    Outcome::Escaped { steps: turns.len() }
+                }
+                None => Outcome::Caught,
+            }
+        };
+        Ok(Solution {
+            outcome,
+            rules: options.rules,
+            oracle: options.oracle,
+            hero: self.puzzle.hero(),
+            dragon: self.puzzle.dragon(),
+            exit: self.puzzle.exit(),
+            turns,
+            stats,
+        })
+    }
+
+    /// Turns a line of positions (start first) into turns.
+    fn turns(&self, line: &[(CellId, CellId)]) -> Vec<Turn> {
+        line.windows(2)
+            .map(|pair| {
+                let (from, to) = (self.graph.pos(pair[0].0), self.graph.pos(pair[1].0));
+                Turn {
+                    step: Direction::between(from, to).expect("consecutive hero cells are adjacent"),
+                    hero: to,
+                    dragon: self.graph.pos(pair[1].1),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Solves `puzzle` under `options`.
+///
+/// # Errors
+/// [`Error::TooLarge`] when the chosen oracle cannot fit its memory budget.
+///
+/// # Example
+/// ```
+/// use dragon_escape::{solve, Options, Outcome, Puzzle};
+/// let puzzle: Puzzle = "\
+/// 🟫🟫🟫🟫🟫🟫
+/// 🟫🏃🟩🟩🟫🟫
+/// 🟫🟩🟫🟩🟫🟫
+/// 🟫🟩🟩🐉🟩❎
+/// 🟫🟫🟫🟫🟫🟫".parse()?;
+/// let solution = solve(&puzzle, &Options::default())?;
+/// assert_eq!(solution.outcome, Outcome::Escaped { steps: 8 });
+/// # Ok::<(), dragon_escape::Error>(())
+/// ```
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Solution, Error> {
+    Solver::new(puzzle).solve(options)
+}

@@ -1,0 +1,94 @@
+//! What a solve returns: the outcome, the line of play and statistics.
+
+use crate::dragon::OracleKind;
+use crate::graph::Direction;
+use crate::puzzle::Pos;
+use crate::search::rules::Rules;
+
+/// How the game ends when the hero plays its best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The hero reaches the exit in `steps` moves (guaranteed ones in
+    /// adversarial mode).
+    Escaped {
+        /// The least number of hero moves.
+        steps: usize,
+    },
+    /// The exit cannot be reached from the hero's start even without the dragon.
+    NoPath,
+    /// A path exists, but on every path the dragon catches the hero.
+    Caught,
+}
+
+impl Outcome {
+    /// The number of steps, if the hero escapes.
+    pub fn steps(self) -> Option<usize> {
+        match self {
+            Outcome::Escaped { steps } => Some(steps),
+            Outcome::NoPath | Outcome::Caught => None,
+        }
+    }
+
+    /// The short name used in reports: `escaped`, `no_path`, `caught`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Escaped { .. } => "escaped",
+            Outcome::NoPath => "no_path",
+            Outcome::Caught => "caught",
+        }
+    }
+}
+
+/// One full turn: the hero's move and where both stand afterwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// The hero's move.
+    pub step: Direction,
+    /// The hero's cell after the move.
+    pub hero: Pos,
+    /// The dragon's cell after its reply (unchanged on the final, escaping
+    /// move, and while it sleeps).
+    pub dragon: Pos,
+}
+
+/// Counters describing the work a solve did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// (hero, dragon) positions taken off the queue and expanded.
+    pub states_expanded: u64,
+    /// Distinct (hero, dragon) positions stored.
+    pub states_stored: u64,
+    /// Questions asked of the dragon oracle.
+    pub dragon_queries: u64,
+    /// Number of walkable cells in the map.
+    pub cells: u64,
+}
+
+/// The answer to a puzzle under given rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// How the game ends.
+    pub outcome: Outcome,
+    /// The rules used.
+    pub rules: Rules,
+    /// The oracle used.
+    pub oracle: OracleKind,
+    /// The hero's start.
+    pub hero: Pos,
+    /// The dragon's start.
+    pub dragon: Pos,
+    /// The exit.
+    pub exit: Pos,
+    /// An optimal line of play when the hero escapes (in adversarial mode,
+    /// against the dragon's worst choices); empty otherwise.
+    pub turns: Vec<Turn>,
+    /// Work counters.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// The hero's moves, in order.
+    pub fn moves(&self) -> impl Iterator<Item = Direction> + '_ {
+        self.turns.iter().map(|t| t.step)
+    }
+}

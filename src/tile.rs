@@ -1,0 +1,213 @@
+//! Tile symbols: the only module that knows how a map is spelled.
+//!
+//! Every map format (emoji grid, JSON matrix, ASCII aliases) is a sequence of
+//! *symbols*, one per cell. This module turns a symbol into a [`Tile`] and a
+//! tile back into its emoji or ASCII spelling.
+//!
+//! | tile   | emoji | ASCII |
+//! |--------|-------|-------|
+//! | wall   | 🟫    | `#`   |
+//! | free   | 🟩    | `.`   |
+//! | hero   | 🏃    | `H`   |
+//! | dragon | 🐉    | `D`   |
+//! | exit   | ❎    | `E`   |
+//!
+//! Variation selectors (U+FE0E, U+FE0F), skin-tone modifiers and the
+//! gendered forms of the runner (🏃‍♀️, 🏃‍♂️) are accepted and ignored.
+
+use std::fmt;
+
+/// What one cell of a map holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tile {
+    /// Nobody enters a wall.
+    Wall,
+    /// A free cell.
+    Free,
+    /// The hero's start (a free cell).
+    Hero,
+    /// The dragon's start (a free cell).
+    Dragon,
+    /// The exit (a free cell).
+    Exit,
+}
+
+/// The symbol drawn for a cell on the hero's route (not a map tile: output only).
+pub const ROUTE_EMOJI: &str = "🟨";
+/// The ASCII symbol drawn for a cell on the hero's route (output only).
+pub const ROUTE_ASCII: char = '*';
+
+impl Tile {
+    /// All tiles, in the order the legend lists them.
+    pub const ALL: [Tile; 5] = [Tile::Wall, Tile::Free, Tile::Hero, Tile::Dragon, Tile::Exit];
+
+    /// The official emoji for this tile.
+    pub fn emoji(self) -> &'static str {
+        match self {
+            Tile::Wall => "🟫",
+            Tile::Free => "🟩",
+            Tile::Hero => "🏃",
+            Tile::Dragon => "🐉",
+            Tile::Exit => "❎",
+        }
+    }
+
+    /// The ASCII alias for this tile.
+    pub fn ascii(self) -> char {
+        match self {
+            Tile::Wall => '#',
+            Tile::Free => '.',
+            Tile::Hero => 'H',
+            Tile::Dragon => 'D',
+            Tile::Exit => 'E',
+        }
+    }
+
+    /// Whether a piece may stand on this tile (everything but a wall).
+    pub fn is_walkable(self) -> bool {
+        self != Tile::Wall
+    }
+
+    /// Reads one symbol (as split by [`symbols`]), in emoji or ASCII form.
+    ///
+    /// Returns `None` for anything that is not a map symbol.
+    ///
+    /// ```
+    /// use dragon_escape::Tile;
+    /// assert_eq!(Tile::from_symbol("🐉"), Some(Tile::Dragon));
+    /// assert_eq!(Tile::from_symbol("#"), Some(Tile::Wall));
+    /// assert_eq!(Tile::from_symbol("🏃\u{200d}\u{2640}\u{fe0f}"), Some(Tile::Hero));
+    /// assert_eq!(Tile::from_symbol("x"), None);
+    /// ```
+    pub fn from_symbol(symbol: &str) -> Option<Tile> {
+        let mut chars = symbol.chars();
+        let base = chars.next()?;
+        let tile = match base {
+            '\u{1F7EB}' | '#' => Tile::Wall,
+            '\u{1F7E9}' | '.' => Tile::Free,
+            '\u{1F3C3}' | 'H' => Tile::Hero,
+            '\u{1F409}' | 'D' => Tile::Dragon,
+            '\u{274E}' | 'E' => Tile::Exit,
+            _ => return None,
+        };
+        // Only the runner takes skin tones and a gendered ZWJ suffix; every
+        // emoji may carry a variation selector. ASCII letters take nothing.
+        let rest: Vec<char> = chars.filter(|&c| !is_variation_selector(c)).collect();
+        let ok = match rest.as_slice() {
+            [] => true,
+            _ if base.is_ascii() => false,
+            [tone] => tile == Tile::Hero && is_skin_tone(*tone),
+            [ZWJ, sign] => tile == Tile::Hero && is_gender_sign(*sign),
+            [tone, ZWJ, sign] => tile == Tile::Hero && is_skin_tone(*tone) && is_gender_sign(*sign),
+            _ => false,
+        };
+        ok.then_some(tile)
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Tile::Wall => "wall",
+            Tile::Free => "free cell",
+            Tile::Hero => "hero",
+            Tile::Dragon => "dragon",
+            Tile::Exit => "exit",
+        };
+        write!(f, "{name} ({} or {})", self.emoji(), self.ascii())
+    }
+}
+
+const ZWJ: char = '\u{200D}';
+
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{FE0E}' | '\u{FE0F}')
+}
+
+fn is_skin_tone(c: char) -> bool {
+    ('\u{1F3FB}'..='\u{1F3FF}').contains(&c)
+}
+
+fn is_gender_sign(c: char) -> bool {
+    matches!(c, '\u{2640}' | '\u{2642}')
+}
+
+/// Whether `c` continues the symbol before it rather than starting a new one.
+fn continues_symbol(c: char) -> bool {
+    is_variation_selector(c) || is_skin_tone(c) || c == ZWJ
+}
+
+/// Splits one row of an emoji or ASCII grid into symbols.
+///
+/// Yields `(column, symbol)` pairs, with 1-based columns counted in symbols.
+/// A symbol is one character plus any variation selectors, skin tones and
+/// zero-width-joined characters that follow it.
+pub fn symbols(row: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = row;
+    let mut column = 0;
+    std::iter::from_fn(move || {
+        let mut chars = rest.char_indices();
+        let (_, _) = chars.next()?;
+        let mut end = rest.len();
+        let mut joined = false;
+        for (i, c) in chars {
+            if joined || continues_symbol(c) {
+                joined = c == ZWJ;
+            } else {
+                end = i;
+                break;
+            }
+        }
+        let (symbol, tail) = rest.split_at(end);
+        rest = tail;
+        column += 1;
+        Some((column, symbol))
+    })
+}
+
+/// A printable description of an unknown symbol: the text and its code points.
+pub(crate) fn describe_symbol(symbol: &str) -> String {
+    let points: Vec<String> = symbol.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+    let shown: String = symbol
+        .chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    format!("'{shown}' ({})", points.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emoji_and_ascii_round_trip() {
+        for tile in Tile::ALL {
+            assert_eq!(Tile::from_symbol(tile.emoji()), Some(tile));
+            assert_eq!(Tile::from_symbol(&tile.ascii().to_string()), Some(tile));
+        }
+    }
+
+    #[test]
+    fn symbols_group_modifiers() {
+        let row = "🟫\u{fe0f}🏃\u{1F3FD}\u{200d}\u{2642}\u{fe0f}#.";
+        let got: Vec<_> = symbols(row).collect();
+        assert_eq!(got.len(), 4);
+        assert_eq!(got[1].0, 2);
+        assert_eq!(Tile::from_symbol(got[1].1), Some(Tile::Hero));
+        assert_eq!(got[3], (4, "."));
+    }
+
+    #[test]
+    fn modifiers_only_where_they_belong() {
+        assert_eq!(Tile::from_symbol("#\u{fe0f}"), Some(Tile::Wall));
+        assert_eq!(Tile::from_symbol("#\u{1F3FB}"), None);
+        assert_eq!(Tile::from_symbol("🐉\u{1F3FB}"), None);
+        assert_eq!(Tile::from_symbol("🐉\u{fe0f}"), Some(Tile::Dragon));
+        assert_eq!(Tile::from_symbol("🏃\u{200d}🐉"), None);
+    }
+
+    #[test]
+    fn describe_shows_code_points() {
+        assert_eq!(describe_symbol("x"), "'x' (U+0078)");
+    }
+}
