@@ -44,10 +44,12 @@ pub(super) fn search(
             continue;
         };
         let s = state as usize;
-        let (hero, dragon) = table.get(state);
-        if closed[s] || g[s] as usize + exit_distance[hero.index()] as usize != f {
+        // A position re-queued with a smaller g leaves a stale entry in a
+        // later bucket; the closed flag skips it.
+        if closed[s] {
             continue;
         }
+        let (hero, dragon) = table.get(state);
         closed[s] = true;
         stats.states_expanded += 1;
         for (_, to) in hero_moves(graph, hero, dragon) {

@@ -1,1 +1,6 @@
-//! Integration tests.
+//! The one integration-test binary: shared support code and one module per area.
+
+mod cli;
+mod examples;
+mod solve;
+mod support;

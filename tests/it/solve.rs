@@ -1,0 +1,206 @@
+//! The solver against the brute-force oracle, on fixed and random maps.
+
+use dragon_escape::dragon::{BfsFields, DragonOracle, FloydWarshall};
+use dragon_escape::{
+    CellId, Direction, Graph, OracleKind, Options, Outcome, Priority, Puzzle, Rules, Solution,
+    Ties, solve,
+};
+use proptest::prelude::*;
+
+use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode};
+use crate::support::random::small_map;
+
+fn options(ties: Ties) -> Options {
+    Options {
+        rules: Rules { ties },
+        ..Options::default()
+    }
+}
+
+fn answer(solution: &Solution) -> Answer {
+    match solution.outcome {
+        Outcome::Escaped { steps } => Answer::Escaped(steps),
+        Outcome::NoPath => Answer::NoPath,
+        Outcome::Caught => Answer::Caught,
+    }
+}
+
+fn brute_mode(ties: Ties) -> Mode {
+    match ties {
+        Ties::Priority(p) => Mode::Priority(p.order().map(|d| d as usize)),
+        Ties::Adversarial => Mode::Adversarial,
+        Ties::Optimistic => Mode::Optimistic,
+    }
+}
+
+fn cell(pos: dragon_escape::Pos) -> Cell {
+    (pos.row as i64, pos.col as i64)
+}
+
+/// Replays a solution's line under the rules, checking every move.
+fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), String> {
+    let Some(steps) = solution.outcome.steps() else {
+        return if solution.turns.is_empty() {
+            Ok(())
+        } else {
+            Err("a line without an escape".into())
+        };
+    };
+    if solution.turns.len() != steps {
+        return Err(format!("{} turns for {steps} steps", solution.turns.len()));
+    }
+    let (mut hero, mut dragon) = (brute.hero, brute.dragon);
+    for (i, turn) in solution.turns.iter().enumerate() {
+        let (dr, dc) = DIRS[turn.step as usize];
+        let to = (hero.0 + dr, hero.1 + dc);
+        if cell(turn.hero) != to {
+            return Err(format!("turn {i}: the move {} does not lead to {}", turn.step, turn.hero));
+        }
+        if !brute.legal(to, dragon) {
+            return Err(format!("turn {i}: illegal move to {to:?} with the dragon on {dragon:?}"));
+        }
+        hero = to;
+        let last = i + 1 == steps;
+        if last {
+            if hero != brute.exit || cell(turn.dragon) != dragon {
+                return Err("the last move must reach the exit with the dragon still".into());
+            }
+        } else {
+            if hero == brute.exit {
+                return Err(format!("turn {i}: reached the exit early"));
+            }
+            let replies = brute.replies(brute_mode(ties), dragon, hero);
+            if !replies.contains(&cell(turn.dragon)) {
+                return Err(format!("turn {i}: the dragon cannot move to {}", turn.dragon));
+            }
+            dragon = cell(turn.dragon);
+        }
+    }
+    Ok(())
+}
+
+/// Solves `map` in one mode and checks it against the brute force.
+fn check_mode(map: &str, ties: Ties) -> Result<Answer, String> {
+    let puzzle: Puzzle = map.parse().map_err(|e| format!("{e}"))?;
+    let brute = Brute::from_ascii(map);
+    let solution = solve(&puzzle, &options(ties)).map_err(|e| format!("{e}"))?;
+    let expected = brute.solve(brute_mode(ties));
+    if answer(&solution) != expected {
+        return Err(format!(
+            "{} ties: solver says {:?}, brute force {expected:?}\n{map}",
+            ties.name(),
+            answer(&solution)
+        ));
+    }
+    check_line(&brute, ties, &solution).map_err(|e| format!("{} ties: {e}\n{map}", ties.name()))?;
+    Ok(expected)
+}
+
+/// Checks every mode and the ordering optimistic <= priority <= adversarial.
+fn check_all(map: &str, priority: Priority) -> Result<(), String> {
+    let optimistic = check_mode(map, Ties::Optimistic)?;
+    let official = check_mode(map, Ties::default())?;
+    let custom = check_mode(map, Ties::Priority(priority))?;
+    let adversarial = check_mode(map, Ties::Adversarial)?;
+    for rule in [official, custom] {
+        if !(optimistic.rank() <= rule.rank() && rule.rank() <= adversarial.rank()) {
+            return Err(format!(
+                "bounds broken: {optimistic:?} <= {rule:?} <= {adversarial:?}\n{map}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn priority_strategy() -> impl Strategy<Value = Priority> {
+    Just(Direction::ALL)
+        .prop_shuffle()
+        .prop_map(|order| Priority::new(order.try_into().unwrap()).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn agrees_with_brute_force_on_random_maps(map in small_map(5), priority in priority_strategy()) {
+        check_all(&map, priority).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn oracles_agree_on_every_pair(map in small_map(7)) {
+        let puzzle: Puzzle = map.parse().unwrap();
+        let graph = Graph::new(&puzzle);
+        let mut bfs = BfsFields::new(&graph, 1 << 20).unwrap();
+        let mut fw = FloydWarshall::new(&graph, 1 << 20).unwrap();
+        for a in 0..graph.len() as u32 {
+            for b in 0..graph.len() as u32 {
+                if a != b {
+                    prop_assert_eq!(
+                        bfs.shortest_steps(CellId(a), CellId(b)),
+                        fw.shortest_steps(CellId(a), CellId(b))
+                    );
+                }
+            }
+        }
+        for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+            let with = |oracle| solve(&puzzle, &Options { oracle, ..options(ties) }).unwrap();
+            prop_assert_eq!(with(OracleKind::Bfs), with(OracleKind::FloydWarshall).clone_with(OracleKind::Bfs));
+        }
+    }
+}
+
+trait CloneWith {
+    fn clone_with(self, oracle: OracleKind) -> Self;
+}
+
+impl CloneWith for Solution {
+    /// The same solution labelled with another oracle, to compare the rest.
+    fn clone_with(mut self, oracle: OracleKind) -> Self {
+        self.oracle = oracle;
+        self
+    }
+}
+
+/// A maze larger than the random ones, where the tie rule matters: an open
+/// room gives the dragon many equal shortest steps.
+#[test]
+fn larger_open_rooms_agree_with_brute_force() {
+    let maps = [
+        "H.....\n......\n..##..\n......\n.....D\n....E.\n",
+        "......\n.H..#.\n......\n.#..D.\n......\nE.....\n",
+        "E..#...\n.#...#.\n...H...\n.#...#.\n...#..D\n",
+    ];
+    for map in maps {
+        for p in ["ULDR", "RDLU", "DLUR"] {
+            check_all(map, p.parse().unwrap()).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_small_cache_gives_the_same_answers() {
+    let map = "H.....\n......\n..##..\n......\n.....D\n....E.\n";
+    let puzzle: Puzzle = map.parse().unwrap();
+    let cells = Graph::new(&puzzle).len();
+    for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+        let roomy = solve(&puzzle, &options(ties)).unwrap();
+        // Room for two distance fields only, so the cache must evict.
+        let tight = Options {
+            oracle_memory: 4 * cells * 4,
+            ..options(ties)
+        };
+        assert_eq!(solve(&puzzle, &tight).unwrap(), roomy);
+    }
+}
+
+#[test]
+fn floyd_warshall_refuses_maps_over_its_budget() {
+    let puzzle: Puzzle = "H.........E.........D".parse().unwrap();
+    let tiny = Options {
+        oracle: OracleKind::FloydWarshall,
+        oracle_memory: 100,
+        ..Options::default()
+    };
+    let err = solve(&puzzle, &tiny).unwrap_err();
+    assert!(err.to_string().contains("Floyd–Warshall"), "{err}");
+}

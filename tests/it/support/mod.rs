@@ -1,0 +1,4 @@
+//! Shared helpers for the integration tests.
+
+pub mod brute;
+pub mod random;
