@@ -15,7 +15,8 @@
 //! | `rules.waiting` | bool | whether the hero may wait (always `false` for now) |
 //! | `size` | object | `width` and `height` of the grid in cells |
 //! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based |
-//! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn |
+//! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
+//! | `endless` | bool | caught only: the hero can evade forever (the line ends where a position repeats) |
 //! | `stats` | object | `cells`, `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `elapsed_ms` (number or null) |
 //!
 //! Fields may be added in a later version without bumping `version`;
@@ -52,6 +53,8 @@ pub struct Report {
     pub start: StartReport,
     /// The line of play.
     pub turns: Vec<TurnReport>,
+    /// Caught, but able to evade forever.
+    pub endless: bool,
     /// Work counters.
     pub stats: StatsReport,
 }
@@ -162,13 +165,14 @@ impl Report {
                     dragon: t.dragon,
                 })
                 .collect(),
+            endless: solution.endless,
             stats: StatsReport {
                 cells: solution.stats.cells,
                 states_expanded: solution.stats.states_expanded,
                 states_stored: solution.stats.states_stored,
                 dragon_queries: solution.stats.dragon_queries,
                 oracle: solution.oracle.name(),
-                elapsed_ms: elapsed.map(|d| d.as_secs_f64() * 1000.0),
+                elapsed_ms: elapsed.map(|d| (d.as_micros() as f64) / 1000.0),
             },
         }
     }

@@ -1,111 +1,48 @@
 //! The adversarial dragon: the least number of steps the hero can guarantee
 //! whatever shortest step the dragon takes (an AND-OR game).
 //!
-//! First every position reachable from the start under any dragon choice is
-//! explored, recording for each hero move its possible dragon replies. Then
-//! retrograde analysis assigns values in increasing order: a position with a
-//! move onto the exit is worth 1; a move is resolved once all its replies
-//! are, and is worth one more than the last (largest) of them; a position
-//! takes the value of its first resolved move. Positions never resolved are
-//! lost: the dragon can force a catch or an endless chase.
+//! Every position reachable from the start under any dragon choice is
+//! explored ([`Tree`]). Retrograde analysis then assigns values in increasing
+//! order: a position with a move onto the exit is worth 1; a move is resolved
+//! once all its replies are, and is worth one more than the last (largest)
+//! of them; a position takes the value of its first resolved move. Positions
+//! never resolved are lost: the dragon can force a catch or an endless chase.
 
 use super::solution::Stats;
-use super::state::{StateId, StateTable};
-use super::{Game, hero_moves};
+use super::state::StateId;
+use super::tree::{Tree, UNRESOLVED};
 use crate::graph::CellId;
 
-const UNRESOLVED: u32 = u32::MAX;
-
-/// The explored game: per position its moves, per move its replies.
-struct Tree {
-    table: StateTable,
-    /// Moves of position `s` are `move_first[s]..move_first[s + 1]`.
-    move_first: Vec<u32>,
-    /// Replies of move `m` are `reply_first[m]..reply_first[m + 1]`; a move
-    /// onto the exit has none and is marked in `escapes`.
-    reply_first: Vec<u32>,
-    escapes: Vec<bool>,
-    hero_to: Vec<u32>,
-    replies: Vec<StateId>,
-}
-
-pub(super) fn search(game: &mut Game<'_, '_>, stats: &mut Stats) -> Option<Vec<(CellId, CellId)>> {
-    let tree = explore(game);
-    stats.states_stored = tree.table.len() as u64;
-    stats.states_expanded = tree.table.len() as u64;
-    let value = retrograde(&tree);
-    (value[0] != UNRESOLVED).then(|| line(&tree, &value))
-}
-
-fn explore(game: &mut Game<'_, '_>) -> Tree {
-    let graph = game.graph;
-    let exit = graph.exit();
-    let mut tree = Tree {
-        table: StateTable::default(),
-        move_first: vec![0],
-        reply_first: vec![0],
-        escapes: Vec::new(),
-        hero_to: Vec::new(),
-        replies: Vec::new(),
-    };
-    tree.table.intern(graph.hero(), graph.dragon());
-    // States are numbered in discovery order, so the table is the queue.
-    let mut next: StateId = 0;
-    while (next as usize) < tree.table.len() {
-        let (hero, dragon) = tree.table.get(next);
-        next += 1;
-        for (_, to) in hero_moves(graph, hero, dragon) {
-            tree.hero_to.push(to.0);
-            tree.escapes.push(to == exit);
-            if to != exit {
-                let (table, replies) = (&mut tree.table, &mut tree.replies);
-                game.dragon_replies(dragon, to, |reply| replies.push(table.intern(to, reply).0));
-            }
-            tree.reply_first.push(tree.replies.len() as u32);
-        }
-        tree.move_first.push(tree.escapes.len() as u32);
+/// The optimal line against the worst dragon or, when the hero cannot force
+/// an escape, every position's value (the least number of moves that
+/// guarantees an escape from it, [`UNRESOLVED`] where none does).
+pub(super) fn search(tree: &Tree, stats: &mut Stats) -> Result<Vec<(CellId, CellId)>, Vec<u32>> {
+    stats.states_stored = tree.len() as u64;
+    stats.states_expanded = tree.len() as u64;
+    let value = retrograde(tree);
+    if value[0] == UNRESOLVED {
+        Err(value)
+    } else {
+        Ok(line(tree, &value))
     }
-    tree
 }
 
 fn retrograde(tree: &Tree) -> Vec<u32> {
-    let states = tree.table.len();
-    let moves = tree.escapes.len();
-    let owner: Vec<StateId> = (0..states)
-        .flat_map(|s| {
-            let range = tree.move_first[s]..tree.move_first[s + 1];
-            range.map(move |_| s as StateId)
-        })
+    let owner = tree.owners();
+    let (rev_first, rev) = tree.reverse();
+    let mut pending: Vec<u32> = (0..owner.len())
+        .map(|m| tree.replies(m).len() as u32)
         .collect();
-    // Reverse edges (reply position → moves that lead to it), in CSR form.
-    let mut rev_first = vec![0u32; states + 1];
-    for &r in &tree.replies {
-        rev_first[r as usize + 1] += 1;
-    }
-    for i in 0..states {
-        rev_first[i + 1] += rev_first[i];
-    }
-    let mut fill = rev_first.clone();
-    let mut rev = vec![0u32; tree.replies.len()];
-    for m in 0..moves {
-        for &r in &tree.replies[tree.reply_first[m] as usize..tree.reply_first[m + 1] as usize] {
-            rev[fill[r as usize] as usize] = m as u32;
-            fill[r as usize] += 1;
-        }
-    }
-    let mut pending: Vec<u32> = (0..moves)
-        .map(|m| tree.reply_first[m + 1] - tree.reply_first[m])
-        .collect();
-
-    let mut value = vec![UNRESOLVED; states];
+    let mut value = vec![UNRESOLVED; tree.len()];
     let mut queue: Vec<StateId> = Vec::new();
-    for m in 0..moves {
-        let s = owner[m] as usize;
-        if tree.escapes[m] && value[s] == UNRESOLVED {
-            value[s] = 1;
-            queue.push(s as StateId);
+    for (m, &s) in owner.iter().enumerate() {
+        if tree.escapes[m] && value[s as usize] == UNRESOLVED {
+            value[s as usize] = 1;
+            queue.push(s);
         }
     }
+    // Values enter the queue in non-decreasing order, so when a move's last
+    // reply is resolved, that reply has the move's largest value.
     let mut head = 0;
     while let Some(&s) = queue.get(head) {
         head += 1;
@@ -126,18 +63,17 @@ fn retrograde(tree: &Tree) -> Vec<u32> {
 /// first move (in direction order) of least value; the dragon takes the
 /// first reply (in the official order) of greatest value.
 fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
+    let worst_reply = |m: usize| {
+        tree.replies(m)
+            .iter()
+            .copied()
+            .reduce(|a, b| if value[b as usize] > value[a as usize] { b } else { a })
+    };
     let mut line = vec![tree.table.get(0)];
-    let mut s = 0usize;
+    let mut s: StateId = 0;
     loop {
-        let worst_reply = |m: usize| {
-            let replies = &tree.replies[tree.reply_first[m] as usize..tree.reply_first[m + 1] as usize];
-            replies
-                .iter()
-                .copied()
-                .reduce(|a, b| if value[b as usize] > value[a as usize] { b } else { a })
-        };
-        let moves = tree.move_first[s] as usize..tree.move_first[s + 1] as usize;
-        let best = moves
+        let (v, m) = tree
+            .moves(s)
             .map(|m| {
                 let v = if tree.escapes[m] {
                     1
@@ -146,16 +82,15 @@ fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
                 };
                 (v, m)
             })
-            .min_by_key(|&(v, _)| v);
-        let (v, m) = best.expect("a resolved position has a move");
-        debug_assert_eq!(v, value[s]);
+            .min_by_key(|&(v, _)| v)
+            .expect("a resolved position has a move");
+        debug_assert_eq!(v, value[s as usize]);
         if tree.escapes[m] {
-            let dragon = line.last().expect("line starts with the start").1;
-            line.push((CellId(tree.hero_to[m]), dragon));
+            let dragon = tree.table.get(s).1;
+            line.push((tree.hero_to(m), dragon));
             return line;
         }
-        let r = worst_reply(m).expect("a non-escaping move has a reply") as usize;
-        line.push(tree.table.get(r as StateId));
-        s = r;
+        s = worst_reply(m).expect("a move that does not escape has a reply");
+        line.push(tree.table.get(s));
     }
 }

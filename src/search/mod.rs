@@ -4,7 +4,9 @@
 //!   the exit as heuristic) for a deterministic dragon, and for the
 //!   optimistic bound where the hero picks the dragon's ties.
 //! - [`guaranteed`]: the AND-OR game for the adversarial dragon, solved by
-//!   retrograde analysis over every reachable position.
+//!   retrograde analysis over every reachable position ([`tree`]).
+//! - [`survival`]: when there is no escape, the longest line the hero
+//!   survives (or an endless evasion), for playback and reports.
 //!
 //! Both follow PUZZLE.md through one definition of a turn, [`Game`].
 
@@ -13,6 +15,8 @@ mod guaranteed;
 pub mod rules;
 pub mod solution;
 mod state;
+mod survival;
+mod tree;
 
 use crate::dragon::{DragonOracle, OracleKind};
 use crate::error::Error;
@@ -134,6 +138,7 @@ impl<'p> Solver<'p> {
             ..Stats::default()
         };
         let mut turns = Vec::new();
+        let mut endless = false;
         let outcome = if self.free_distance().is_none() {
             Outcome::NoPath
         } else {
@@ -144,20 +149,37 @@ impl<'p> Solver<'p> {
                 ties: options.rules.ties,
                 queries: 0,
             };
-            let line = match options.rules.ties {
+            let escape = match options.rules.ties {
                 Ties::Priority(_) | Ties::Optimistic => {
-                    chase::search(&mut game, &self.exit_distance, &mut stats)
+                    chase::search(&mut game, &self.exit_distance, &mut stats).ok_or(None)
                 }
-                Ties::Adversarial => guaranteed::search(&mut game, &mut stats),
+                Ties::Adversarial => {
+                    let tree = tree::Tree::explore(&mut game);
+                    guaranteed::search(&tree, &mut stats).map_err(|value| Some((tree, value)))
+                }
             };
-            stats.dragon_queries = game.queries;
-            match line {
-                Some(line) => {
+            let outcome = match escape {
+                Ok(line) => {
                     turns = self.turns(&line);
                     Outcome::Escaped { steps: turns.len() }
                 }
-                None => Outcome::Caught,
-            }
+                Err(explored) => {
+                    // The optimistic bound is no rule to play by: when even it
+                    // finds no escape, show the official rule's chase.
+                    if game.ties == Ties::Optimistic {
+                        game.ties = Ties::default();
+                    }
+                    let (line, forever) = match &explored {
+                        Some((tree, value)) => survival::longest_line(tree, Some(value)),
+                        None => survival::longest_line(&tree::Tree::explore(&mut game), None),
+                    };
+                    turns = self.turns(&line);
+                    endless = forever;
+                    Outcome::Caught
+                }
+            };
+            stats.dragon_queries = game.queries;
+            outcome
         };
         Ok(Solution {
             outcome,
@@ -167,6 +189,7 @@ impl<'p> Solver<'p> {
             dragon: self.puzzle.dragon(),
             exit: self.puzzle.exit(),
             turns,
+            endless,
             stats,
         })
     }

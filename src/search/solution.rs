@@ -66,6 +66,7 @@ pub struct Stats {
 
 /// The answer to a puzzle under given rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Solution {
     /// How the game ends.
     pub outcome: Outcome,
@@ -79,9 +80,14 @@ pub struct Solution {
     pub dragon: Pos,
     /// The exit.
     pub exit: Pos,
-    /// An optimal line of play when the hero escapes (in adversarial mode,
-    /// against the dragon's worst choices); empty otherwise.
+    /// The line of play. On an escape, an optimal one (in adversarial mode,
+    /// against the dragon's worst choices). When caught, the longest line the
+    /// hero survives, ending where it has no legal move, or, when
+    /// [`endless`](Self::endless), where a position repeats. Empty without a path.
     pub turns: Vec<Turn>,
+    /// When caught: the hero can evade the dragon forever, though it can
+    /// never reach the exit.
+    pub endless: bool,
     /// Work counters.
     pub stats: Stats,
 }

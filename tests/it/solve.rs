@@ -39,15 +39,15 @@ fn cell(pos: dragon_escape::Pos) -> Cell {
 
 /// Replays a solution's line under the rules, checking every move.
 fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), String> {
-    let Some(steps) = solution.outcome.steps() else {
-        return if solution.turns.is_empty() {
-            Ok(())
-        } else {
-            Err("a line without an escape".into())
-        };
-    };
-    if solution.turns.len() != steps {
-        return Err(format!("{} turns for {steps} steps", solution.turns.len()));
+    let escaped = solution.outcome.steps().is_some();
+    let steps = solution.turns.len();
+    if let Some(n) = solution.outcome.steps() {
+        if n != steps {
+            return Err(format!("{steps} turns for {n} steps"));
+        }
+    }
+    if solution.outcome == Outcome::NoPath && steps > 0 {
+        return Err("a line without a path".into());
     }
     let (mut hero, mut dragon) = (brute.hero, brute.dragon);
     for (i, turn) in solution.turns.iter().enumerate() {
@@ -60,8 +60,7 @@ fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), Stri
             return Err(format!("turn {i}: illegal move to {to:?} with the dragon on {dragon:?}"));
         }
         hero = to;
-        let last = i + 1 == steps;
-        if last {
+        if escaped && i + 1 == steps {
             if hero != brute.exit || cell(turn.dragon) != dragon {
                 return Err("the last move must reach the exit with the dragon still".into());
             }
@@ -69,11 +68,36 @@ fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), Stri
             if hero == brute.exit {
                 return Err(format!("turn {i}: reached the exit early"));
             }
-            let replies = brute.replies(brute_mode(ties), dragon, hero);
+            // Survival lines of the optimistic bound follow the official rule.
+            let mode = match ties {
+                Ties::Optimistic if !escaped => Mode::Priority([0, 1, 2, 3]),
+                _ => brute_mode(ties),
+            };
+            let replies = brute.replies(mode, dragon, hero);
             if !replies.contains(&cell(turn.dragon)) {
                 return Err(format!("turn {i}: the dragon cannot move to {}", turn.dragon));
             }
             dragon = cell(turn.dragon);
+        }
+    }
+    if solution.outcome == Outcome::Caught {
+        let mode = match ties {
+            Ties::Optimistic => Mode::Priority([0, 1, 2, 3]),
+            _ => brute_mode(ties),
+        };
+        let expected = brute.survival(mode);
+        let got = (!solution.endless).then_some(steps);
+        if got != expected {
+            return Err(format!("survives {got:?} turns, brute force says {expected:?}"));
+        }
+        let stuck = !brute.neighbours(hero).iter().any(|&(_, to)| brute.legal(to, dragon));
+        let repeats = solution.turns[..steps.saturating_sub(1)]
+            .iter()
+            .map(|t| (cell(t.hero), cell(t.dragon)))
+            .chain([(brute.hero, brute.dragon)])
+            .any(|p| p == (hero, dragon));
+        if solution.endless && !repeats || !solution.endless && !stuck {
+            return Err("a caught line must end stuck, or in a repeat when endless".into());
         }
     }
     Ok(())

@@ -164,9 +164,8 @@ impl Brute {
         None
     }
 
-    /// Value iteration: `won[k]` holds the positions from which the hero can
-    /// force an escape in at most k moves against every dragon choice.
-    fn guaranteed(&self) -> Option<usize> {
+    /// Every (hero, dragon) pair of distinct free cells.
+    fn positions(&self) -> Vec<(Cell, Cell)> {
         let cells: Vec<Cell> = self.free.iter().copied().collect();
         let mut positions = Vec::new();
         for &h in &cells {
@@ -176,11 +175,23 @@ impl Brute {
                 }
             }
         }
-        // Every dragon reply, computed once: (dragon, hero) -> replies.
-        let mut replies: HashMap<(Cell, Cell), Vec<Cell>> = HashMap::new();
-        for &(h, d) in &positions {
-            replies.insert((d, h), self.replies(Mode::Adversarial, d, h));
-        }
+        positions
+    }
+
+    /// The dragon's replies under `mode` for every pair, computed once:
+    /// (dragon, hero) -> replies.
+    fn reply_table(&self, mode: Mode) -> HashMap<(Cell, Cell), Vec<Cell>> {
+        self.positions()
+            .into_iter()
+            .map(|(h, d)| ((d, h), self.replies(mode, d, h)))
+            .collect()
+    }
+
+    /// Value iteration: `won[k]` holds the positions from which the hero can
+    /// force an escape in at most k moves against every dragon choice.
+    fn guaranteed(&self) -> Option<usize> {
+        let positions = self.positions();
+        let replies = self.reply_table(Mode::Adversarial);
         let mut won: HashSet<(Cell, Cell)> = HashSet::new();
         for k in 1..=positions.len() + 1 {
             let mut next = won.clone();
@@ -201,6 +212,42 @@ impl Brute {
                 return None;
             }
             won = next;
+        }
+        None
+    }
+
+    /// When there is no escape: how many turns the hero survives at best
+    /// under `mode` (priority or adversarial), or `None` if it can evade
+    /// forever. `lost` grows as in value iteration: positions where the
+    /// dragon wins within k turns.
+    pub fn survival(&self, mode: Mode) -> Option<usize> {
+        let positions = self.positions();
+        let replies = self.reply_table(mode);
+        let mut lost: HashSet<(Cell, Cell)> = HashSet::new();
+        for k in 0..=positions.len() {
+            let mut next = lost.clone();
+            for &(h, d) in &positions {
+                let moves: Vec<Cell> = self
+                    .neighbours(h)
+                    .into_iter()
+                    .map(|(_, to)| to)
+                    .filter(|&to| self.legal(to, d))
+                    .collect();
+                let doomed = !moves.contains(&self.exit)
+                    && moves.iter().all(|&to| {
+                        replies[&(d, to)].iter().any(|&r| lost.contains(&(to, r)))
+                    });
+                if doomed {
+                    next.insert((h, d));
+                }
+            }
+            if next.contains(&(self.hero, self.dragon)) {
+                return Some(k);
+            }
+            if next.len() == lost.len() {
+                return None;
+            }
+            lost = next;
         }
         None
     }

@@ -1,0 +1,98 @@
+//! When the hero cannot escape: the longest it can stay alive.
+//!
+//! Retrograde analysis over the explored [`Tree`], the dual of
+//! [`super::guaranteed`]: a position where the hero has no legal move is
+//! lost now (value 0); a move is lost as soon as one reply is lost (the
+//! dragon picks it), worth one more than that reply; a position is lost once
+//! all its moves are, worth its last (largest) move. Positions never lost
+//! let the hero evade forever.
+
+use super::state::StateId;
+use super::tree::{Tree, UNRESOLVED};
+use crate::graph::CellId;
+
+/// The longest line of play the hero survives, from the start, and whether
+/// it can go on forever (then the line ends where a position repeats).
+///
+/// `escape_value` holds, for a dragon with choices, each position's
+/// guaranteed-escape value ([`UNRESOLVED`] where the hero cannot force an
+/// escape): the dragon never picks a reply that lets the hero force one.
+pub(super) fn longest_line(
+    tree: &Tree,
+    escape_value: Option<&[u32]>,
+) -> (Vec<(CellId, CellId)>, bool) {
+    let value = retrograde(tree);
+    let mut line = vec![tree.table.get(0)];
+    let mut s: StateId = 0;
+    let endless = value[0] == UNRESOLVED;
+    let mut seen = vec![false; tree.len()];
+    seen[0] = true;
+    loop {
+        // The dragon's best reply to move m: never one that lets the hero
+        // force an escape, then the one lost soonest, then the first.
+        let rank = |r: StateId| {
+            let escapes = escape_value.is_some_and(|e| e[r as usize] != UNRESOLVED);
+            (escapes, value[r as usize])
+        };
+        let reply = |m: usize| {
+            tree.replies(m)
+                .iter()
+                .copied()
+                .reduce(|a, b| if rank(b) < rank(a) { b } else { a })
+        };
+        let best = tree
+            .moves(s)
+            .filter(|&m| !tree.escapes[m])
+            .filter_map(|m| reply(m).map(|r| (value[r as usize], r)))
+            .reduce(|a, b| if b.0 > a.0 { b } else { a });
+        let Some((_, next)) = best else {
+            return (line, endless);
+        };
+        line.push(tree.table.get(next));
+        if std::mem::replace(&mut seen[next as usize], true) {
+            return (line, endless);
+        }
+        s = next;
+    }
+}
+
+fn retrograde(tree: &Tree) -> Vec<u32> {
+    let owner = tree.owners();
+    let (rev_first, rev) = tree.reverse();
+    let mut pending: Vec<u32> = (0..tree.len() as StateId)
+        .map(|s| {
+            let moves = tree.moves(s);
+            if moves.clone().any(|m| tree.escapes[m]) {
+                UNRESOLVED // an escape is never lost
+            } else {
+                moves.len() as u32
+            }
+        })
+        .collect();
+    let mut move_lost = vec![false; owner.len()];
+    let mut value = vec![UNRESOLVED; tree.len()];
+    let mut queue: Vec<StateId> = Vec::new();
+    for s in 0..tree.len() {
+        if pending[s] == 0 {
+            value[s] = 0;
+            queue.push(s as StateId);
+        }
+    }
+    let mut head = 0;
+    while let Some(&s) = queue.get(head) {
+        head += 1;
+        let v = value[s as usize];
+        for &m in &rev[rev_first[s as usize] as usize..rev_first[s as usize + 1] as usize] {
+            if std::mem::replace(&mut move_lost[m as usize], true) {
+                continue;
+            }
+            let p = owner[m as usize] as usize;
+            pending[p] -= 1;
+            if pending[p] == 0 {
+                value[p] = v + 1;
+                queue.push(p as StateId);
+            }
+        }
+    }
+    value
+}

@@ -1,0 +1,110 @@
+//! The explicit game graph: every (hero, dragon) position reachable from the
+//! start, each hero move from it, and each dragon reply to that move.
+//!
+//! Built by the retrograde analyses ([`super::guaranteed`] and
+//! [`super::survival`]), which need all positions before they can value any.
+//! Everything is stored in flat `Vec`s (compressed sparse rows).
+
+use super::state::{StateId, StateTable};
+use super::{Game, hero_moves};
+use crate::graph::CellId;
+
+/// Marks a position whose value is not (yet) known.
+pub(super) const UNRESOLVED: u32 = u32::MAX;
+
+/// The explored game.
+pub(super) struct Tree {
+    pub(super) table: StateTable,
+    /// Moves of position `s` are `move_first[s]..move_first[s + 1]`.
+    move_first: Vec<u32>,
+    /// Replies of move `m` are `reply_first[m]..reply_first[m + 1]`; a move
+    /// onto the exit has none and is marked in `escapes`.
+    reply_first: Vec<u32>,
+    pub(super) escapes: Vec<bool>,
+    hero_to: Vec<u32>,
+    replies: Vec<StateId>,
+}
+
+impl Tree {
+    /// Explores every position reachable from the start under `game`'s tie
+    /// rule (every shortest step for the adversarial and optimistic rules).
+    pub(super) fn explore(game: &mut Game<'_, '_>) -> Tree {
+        let graph = game.graph;
+        let exit = graph.exit();
+        let mut tree = Tree {
+            table: StateTable::default(),
+            move_first: vec![0],
+            reply_first: vec![0],
+            escapes: Vec::new(),
+            hero_to: Vec::new(),
+            replies: Vec::new(),
+        };
+        tree.table.intern(graph.hero(), graph.dragon());
+        // Positions are numbered in discovery order, so the table is the queue.
+        let mut next: StateId = 0;
+        while (next as usize) < tree.table.len() {
+            let (hero, dragon) = tree.table.get(next);
+            next += 1;
+            for (_, to) in hero_moves(graph, hero, dragon) {
+                tree.hero_to.push(to.0);
+                tree.escapes.push(to == exit);
+                if to != exit {
+                    let (table, replies) = (&mut tree.table, &mut tree.replies);
+                    game.dragon_replies(dragon, to, |reply| replies.push(table.intern(to, reply).0));
+                }
+                tree.reply_first.push(tree.replies.len() as u32);
+            }
+            tree.move_first.push(tree.escapes.len() as u32);
+        }
+        tree
+    }
+
+    /// The number of positions.
+    pub(super) fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The moves of position `s`, in direction order.
+    pub(super) fn moves(&self, s: StateId) -> std::ops::Range<usize> {
+        self.move_first[s as usize] as usize..self.move_first[s as usize + 1] as usize
+    }
+
+    /// The dragon's replies to move `m`, in the official direction order.
+    pub(super) fn replies(&self, m: usize) -> &[StateId] {
+        &self.replies[self.reply_first[m] as usize..self.reply_first[m + 1] as usize]
+    }
+
+    /// The hero's cell after move `m`.
+    pub(super) fn hero_to(&self, m: usize) -> CellId {
+        CellId(self.hero_to[m])
+    }
+
+    /// The position each move is made from.
+    pub(super) fn owners(&self) -> Vec<StateId> {
+        (0..self.len() as StateId)
+            .flat_map(|s| self.moves(s).map(move |_| s))
+            .collect()
+    }
+
+    /// For each position, the moves that have it as a reply, in CSR form:
+    /// `(first, moves)` with position `s`'s at `moves[first[s]..first[s + 1]]`.
+    pub(super) fn reverse(&self) -> (Vec<u32>, Vec<u32>) {
+        let states = self.len();
+        let mut first = vec![0u32; states + 1];
+        for &r in &self.replies {
+            first[r as usize + 1] += 1;
+        }
+        for i in 0..states {
+            first[i + 1] += first[i];
+        }
+        let mut fill = first.clone();
+        let mut moves = vec![0u32; self.replies.len()];
+        for m in 0..self.escapes.len() {
+            for &r in self.replies(m) {
+                moves[fill[r as usize] as usize] = m as u32;
+                fill[r as usize] += 1;
+            }
+        }
+        (first, moves)
+    }
+}
