@@ -115,7 +115,7 @@ impl fmt::Display for Error {
                 expected,
             } => write!(
                 f,
-                "{at}: row {row} has {len} {}, but the first row has {expected} (all rows must be equally long)",
+                "{at}: row {row} has {}, but the first row has {expected} (all rows must be equally long)",
                 plural(*len, "symbol")
             ),
             Error::Duplicate { tile, at, first } => {

@@ -1,1 +1,245 @@
-//! placeholder
+//! `solve-maze` as users run it: outputs, stdin, exit codes and error wording.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn solve_maze() -> Command {
+    let mut cmd = Command::cargo_bin("solve-maze").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+const BACKSTEP: &str = "examples/mazes/backstep.txt";
+
+#[test]
+fn default_output_is_one_sentence() {
+    solve_maze()
+        .arg("examples/mazes/official-1.txt")
+        .assert()
+        .success()
+        .stdout("The shortest path is 16 steps.\n")
+        .stderr("");
+}
+
+#[test]
+fn steps_lists_every_move() {
+    solve_maze()
+        .args(["--steps", "examples/mazes/official-1.txt"])
+        .assert()
+        .success()
+        .stdout(
+            "The shortest path is 16 steps.\n\
+             Steps: Down, Right, Right, Right, Right, Down, Down, Down, Down, Down, Down, Left, Left, Left, Left, Down\n\
+             Total: 16 steps\n",
+        );
+}
+
+#[test]
+fn map_draws_the_route_without_colour_when_piped() {
+    solve_maze()
+        .args(["--map", "--ascii", BACKSTEP])
+        .assert()
+        .success()
+        .stdout("The shortest path is 8 steps.\n######\n#H**##\n#*#*##\n#..D*E\n######\n");
+    solve_maze()
+        .args(["-m", BACKSTEP])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("🟫🏃🟨🟨🟫🟫\n"));
+}
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    let coloured = solve_maze()
+        .args(["-m", "--ascii", "--color", "always", BACKSTEP])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&coloured.stdout).contains("\x1b["));
+    solve_maze()
+        .args(["-m", "--ascii", "--color", "auto", BACKSTEP])
+        .env("NO_COLOR", "1")
+        .assert()
+        .stdout(predicate::str::contains("\x1b[").not());
+}
+
+#[test]
+fn reads_standard_input() {
+    let map = std::fs::read(format!("{}/{BACKSTEP}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    solve_maze()
+        .arg("-")
+        .write_stdin(map)
+        .assert()
+        .success()
+        .stdout("The shortest path is 8 steps.\n");
+}
+
+#[test]
+fn tolerates_bom_crlf_trailing_spaces_and_variation_selectors() {
+    let map = "\u{feff}🟫🏃\u{fe0f}🟫  \r\n🟫🟩🟫\r\n🟫🟩🟫\r\n🟫❎🟫\r\n🟫🟫🟫\r\n🐉🟫🟫\r\n";
+    solve_maze()
+        .arg("-")
+        .write_stdin(map)
+        .assert()
+        .success()
+        .stdout("The shortest path is 3 steps.\n");
+}
+
+#[test]
+fn accepts_the_json_matrix_and_ascii_forms() {
+    solve_maze()
+        .arg("-")
+        .write_stdin(r#"[["🟫","🏃","🟫"],["🟫","🟩","🟫"],["🐉","❎","🟫"]]"#)
+        .assert()
+        .code(1)
+        .stdout("The dragon catches the hero on every path.\n");
+    solve_maze()
+        .arg("-")
+        .write_stdin("#H#\n#.#\n#E#\n##D\n")
+        .assert()
+        .success()
+        .stdout("The shortest path is 2 steps.\n");
+}
+
+#[test]
+fn json_report_round_trips() {
+    let out = solve_maze()
+        .args(["--format", "json", "--ties", "adversarial", "examples/mazes/tie-dependent.txt"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["outcome"], "escaped");
+    assert_eq!(v["steps"], 12);
+    assert_eq!(v["free_distance"], 6);
+    assert_eq!(v["rules"]["ties"], "adversarial");
+    assert_eq!(v["turns"].as_array().unwrap().len(), 12);
+    assert_eq!(v["turns"][0]["step"], 1);
+    assert!(v["turns"][0]["hero"]["row"].is_u64());
+    assert!(v["stats"]["states_expanded"].as_u64().unwrap() > 0);
+    assert_eq!(v["stats"]["oracle"], "bfs");
+}
+
+#[test]
+fn tie_modes_and_priority_change_the_answer() {
+    let run = |args: &[&str]| {
+        let out = solve_maze()
+            .args(args)
+            .arg("examples/mazes/tie-dependent.txt")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(run(&[]), "The shortest path is 8 steps.\n");
+    assert_eq!(run(&["--ties", "adversarial"]), "The shortest guaranteed path is 12 steps.\n");
+    assert_eq!(run(&["--ties", "optimistic"]), "The shortest path is 6 steps.\n");
+    assert_eq!(run(&["--oracle", "floyd-warshall"]), "The shortest path is 8 steps.\n");
+}
+
+#[test]
+fn several_files_are_labelled() {
+    solve_maze()
+        .args([BACKSTEP, "examples/mazes/no-path.txt"])
+        .assert()
+        .code(1)
+        .stdout(format!(
+            "{BACKSTEP}: The shortest path is 8 steps.\n\
+             examples/mazes/no-path.txt: There is no path to the exit, even without the dragon.\n"
+        ));
+}
+
+#[test]
+fn exit_codes_tell_escape_from_no_escape() {
+    solve_maze().arg("examples/mazes/caught.txt").assert().code(1);
+    solve_maze().arg("examples/mazes/no-path.txt").assert().code(1);
+    solve_maze().arg(BACKSTEP).assert().code(0);
+}
+
+/// Runs on `input` from stdin and expects exit 2 with `message` on stderr.
+fn rejects(input: &[u8], message: &str) {
+    solve_maze()
+        .arg("-")
+        .write_stdin(input.to_vec())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!("solve-maze: -: {message}\n"));
+}
+
+#[test]
+fn input_errors_name_the_line_and_column() {
+    rejects(
+        "#H#\n#x#\n#E#\n#D#\n".as_bytes(),
+        "line 2, column 2: unknown symbol 'x' (U+0078); a map uses 🟫 🟩 🏃 🐉 ❎ or # . H D E",
+    );
+    rejects(
+        "#H##\n#.#\n#E##\n".as_bytes(),
+        "line 2, column 4: row 2 has 3 symbols, but the first row has 4 (all rows must be equally long)",
+    );
+    rejects(
+        "#H#\n#.#\n#E#\n#H#\n".as_bytes(),
+        "line 4, column 2: a second hero (🏃 or H); the first is at line 1, column 2",
+    );
+    rejects("#H#\n#.#\n#E#\n".as_bytes(), "the map has no dragon (🐉 or D)");
+    rejects(b"\n  \n", "the input is empty: expected a map");
+    rejects(b"#H#\n#\xff#\n", "line 2, column 2: the input is not valid UTF-8");
+    rejects(
+        br#"[["H","D"] ["E"]]"#,
+        "line 1, column 12: expected ',' or ']' in the map",
+    );
+}
+
+#[test]
+fn file_errors_are_sentences() {
+    solve_maze()
+        .arg("no/such/map.txt")
+        .assert()
+        .code(2)
+        .stderr("solve-maze: no/such/map.txt: no such file\n");
+    solve_maze()
+        .arg("examples")
+        .assert()
+        .code(2)
+        .stderr("solve-maze: examples: is a directory, not a map file\n");
+}
+
+#[test]
+fn a_bad_file_does_not_stop_the_others() {
+    solve_maze()
+        .args(["missing.txt", BACKSTEP])
+        .assert()
+        .code(2)
+        .stdout(format!("{BACKSTEP}: The shortest path is 8 steps.\n"))
+        .stderr("solve-maze: missing.txt: no such file\n");
+}
+
+#[test]
+fn usage_errors_exit_with_two() {
+    solve_maze().assert().code(2).stderr(predicate::str::contains("Usage"));
+    solve_maze()
+        .args(["--priority", "ULDX", BACKSTEP])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give the four letters U, L, D, R"));
+    solve_maze()
+        .args(["--format", "json", "--steps", BACKSTEP])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn help_and_version() {
+    solve_maze()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(format!("solve-maze {}\n", env!("CARGO_PKG_VERSION")));
+    solve_maze()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Exit status: 0 every map escaped"));
+}
