@@ -208,9 +208,10 @@ fn a_small_cache_gives_the_same_answers() {
     let cells = Graph::new(&puzzle).len();
     for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
         let roomy = solve(&puzzle, &options(ties)).unwrap();
-        // Room for two distance fields only, so the cache must evict.
+        // Room for two distance fields beside the scratch space, so the
+        // cache must evict.
         let tight = Options {
-            oracle_memory: 4 * cells * 4,
+            oracle_memory: (6 + 2) * cells * 4,
             ..options(ties)
         };
         assert_eq!(solve(&puzzle, &tight).unwrap(), roomy);
@@ -227,4 +228,38 @@ fn floyd_warshall_refuses_maps_over_its_budget() {
     };
     let err = solve(&puzzle, &tiny).unwrap_err();
     assert!(err.to_string().contains("Floyd–Warshall"), "{err}");
+}
+
+/// The top-left corner of the large example as a puzzle of its own: a maze
+/// big enough for the default oracle's bounded searches to stop early.
+fn maze_corner(side: usize) -> Puzzle {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mazes/large-101.txt");
+    let large = Puzzle::parse(&std::fs::read(path).unwrap()).unwrap();
+    let walls: Vec<bool> = (0..side * side)
+        .map(|i| !large.is_free(dragon_escape::Pos::new(i / side, i % side)))
+        .collect();
+    let free: Vec<dragon_escape::Pos> = (0..side * side)
+        .filter(|&i| !walls[i])
+        .map(|i| dragon_escape::Pos::new(i / side, i % side))
+        .collect();
+    let (hero, dragon, exit) = (free[0], free[free.len() / 2], free[free.len() - 1]);
+    Puzzle::new(side, side, walls, hero, dragon, exit).unwrap()
+}
+
+#[test]
+fn default_oracle_matches_floyd_warshall_on_a_maze() {
+    let puzzle = maze_corner(31);
+    let graph = Graph::new(&puzzle);
+    let mut bfs = BfsFields::new(&graph, 64 << 20).unwrap();
+    let mut fw = FloydWarshall::new(&graph, 64 << 20).unwrap();
+    for a in 0..graph.len() as u32 {
+        for b in (0..graph.len() as u32).filter(|&b| b != a) {
+            assert_eq!(
+                bfs.shortest_steps(CellId(a), CellId(b)),
+                fw.shortest_steps(CellId(a), CellId(b)),
+                "dragon {a}, target {b}"
+            );
+        }
+    }
+    assert!(bfs.fields_built() < graph.len() as u64, "some searches must stop early");
 }
