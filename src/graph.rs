@@ -237,7 +237,8 @@ impl Graph {
         let slots = &self.adjacent[cell.index()];
         Direction::ALL
             .into_iter()
-            .filter_map(move |d| (slots[d as usize] != NONE).then(|| (d, CellId(slots[d as usize]))))
+            .filter(move |&d| slots[d as usize] != NONE)
+            .map(move |d| (d, CellId(slots[d as usize])))
     }
 
     /// Whether the two cells are the same or orthogonally adjacent on the grid.

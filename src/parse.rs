@@ -180,7 +180,7 @@ impl<'a> Scanner<'a> {
     fn found(&self) -> String {
         match self.peek() {
             None => "the end of the input".into(),
-            Some(c) => format!("{}", tile::describe_symbol(&c.to_string())),
+            Some(c) => tile::describe_symbol(&c.to_string()),
         }
     }
 
