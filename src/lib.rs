@@ -41,6 +41,7 @@ pub mod dragon;
 mod error;
 pub mod graph;
 mod parse;
+pub mod play;
 mod puzzle;
 pub mod render;
 pub mod search;
@@ -48,6 +49,8 @@ pub mod tile;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "playback")]
+pub mod playback;
 
 pub use dragon::OracleKind;
 pub use error::{Error, Location};

@@ -12,6 +12,10 @@
 //! | dragon | 🐉    | `D`   |
 //! | exit   | ❎    | `E`   |
 //!
+//! Output only, never read: the hero's route or trail (🟨, `*`), where the
+//! hero is caught (💥, `X`) and the cells the hero could reach when there is
+//! no path (🟦, `:`). Every emoji here is two terminal columns wide.
+//!
 //! Variation selectors (U+FE0E, U+FE0F), skin-tone modifiers and the
 //! gendered forms of the runner (🏃‍♀️, 🏃‍♂️) are accepted and ignored.
 
@@ -36,6 +40,15 @@ pub enum Tile {
 pub const ROUTE_EMOJI: &str = "🟨";
 /// The ASCII symbol drawn for a cell on the hero's route (output only).
 pub const ROUTE_ASCII: char = '*';
+/// The symbol drawn where the dragon catches the hero (output only).
+pub const CAUGHT_EMOJI: &str = "💥";
+/// The ASCII symbol drawn where the dragon catches the hero (output only).
+pub const CAUGHT_ASCII: char = 'X';
+/// The symbol drawn on the cells the hero could reach without the dragon,
+/// to show why there is no path (output only).
+pub const REACH_EMOJI: &str = "🟦";
+/// The ASCII symbol for a cell the hero could reach (output only).
+pub const REACH_ASCII: char = ':';
 
 impl Tile {
     /// All tiles, in the order the legend lists them.

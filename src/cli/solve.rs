@@ -1,16 +1,22 @@
 //! `solve-maze`: solve map files and print the answers.
 
+use std::ffi::OsString;
+use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 
 use super::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input};
+use crate::play::Play;
+use crate::render::cast::{CastOptions, cast};
+use crate::render::frames::{Frame, frames};
 use crate::render::map::{MapStyle, route_map};
+use crate::render::svg::svg;
 use crate::render::text;
-use crate::{OracleKind, Options, Priority, Puzzle, Rules, Solution, Solver, Ties};
+use crate::{Options, OracleKind, Priority, Puzzle, Rules, Solution, Solver, Ties};
 
 const PROGRAM: &str = "solve-maze";
 
@@ -21,13 +27,25 @@ format is detected. Rules: see PUZZLE.md. By default the dragon breaks ties
 between shortest steps in the order up, left, down, right.
 
 Exit status: 0 every map escaped, 1 some map has no escape (no path or
-caught), 2 bad usage or unreadable or malformed input.
+caught), 2 bad usage or unreadable or malformed input. With -p and --play too,
+the status describes the map, not the game played.
+
+Playback (-p) keys: space pause/play, right or . one frame forward, left one
+frame back, + and - speed, q, Esc or Ctrl-C quit. Each turn is two frames: the
+hero's move, then the dragon's answer. When standard output is not a
+terminal, or TERM is dumb, the frames are printed as plain text instead.
+Play (--play) keys: arrows or WASD move, u undo, r restart, h hint (the
+solver's next move from here), q quit. Keys are read from the terminal, so the
+map may come from standard input.
 
 Examples:
   solve-maze examples/mazes/official-1.txt
   solve-maze --steps --map examples/mazes/backstep.txt
   generate-maze | solve-maze -
-  solve-maze --format json --ties adversarial examples/mazes/*.txt";
+  solve-maze --format json --ties adversarial examples/mazes/*.txt
+  solve-maze -p examples/mazes/official-2.txt
+  solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
+  solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt";
 
 /// Raw command-line arguments of `solve-maze`.
 #[derive(Debug, Parser)]
@@ -74,6 +92,34 @@ pub struct Args {
     /// When to colour the map.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
+
+    /// Play the escape back in the terminal, frame by frame (keys below).
+    #[arg(short, long, conflicts_with_all = ["steps", "map", "format"], help_heading = "Playback and play")]
+    playback: bool,
+
+    /// How long each playback frame stays, in milliseconds.
+    #[arg(
+        short,
+        long,
+        value_name = "MS",
+        default_value_t = 300,
+        value_parser = clap::value_parser!(u64).range(1..=60_000),
+        help_heading = "Playback and play"
+    )]
+    frame_length: u64,
+
+    /// Play the puzzle yourself against the dragon (keys below).
+    #[arg(long, conflicts_with_all = ["playback", "steps", "map", "format"], help_heading = "Playback and play")]
+    play: bool,
+
+    /// Also write the playback to FILE as an asciicast v2 recording.
+    #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
+    record: Option<PathBuf>,
+
+    /// Also write a picture of the map with the hero's and the dragon's
+    /// routes to FILE, as SVG.
+    #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -96,7 +142,7 @@ enum TiesArg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OracleArg {
-    /// Breadth-first distance fields (fast; the default).
+    /// Breadth-first search from the hero, stopped at the dragon (fast; the default).
     Bfs,
     /// All-pairs Floyd–Warshall (the reference).
     FloydWarshall,
@@ -110,6 +156,29 @@ struct Show {
     json: bool,
 }
 
+/// How a solved map is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// The text or JSON report.
+    Report,
+    /// The playback: animated on a terminal, else plain frames.
+    Playback {
+        /// Whether to animate (standard output is a capable terminal).
+        animate: bool,
+    },
+    /// The person plays.
+    Play,
+}
+
+/// Files to write besides the output.
+#[derive(Debug)]
+struct Exports {
+    record: Option<PathBuf>,
+    svg: Option<PathBuf>,
+    /// The recording's style: colour unless `--color never` or `NO_COLOR`.
+    record_style: MapStyle,
+}
+
 /// The checked configuration a run works from.
 #[derive(Debug)]
 pub struct Config {
@@ -117,6 +186,9 @@ pub struct Config {
     options: Options,
     show: Show,
     style: MapStyle,
+    mode: Mode,
+    frame_length: Duration,
+    exports: Exports,
 }
 
 impl Args {
@@ -141,6 +213,26 @@ impl Args {
             OracleArg::Bfs => OracleKind::Bfs,
             OracleArg::FloydWarshall => OracleKind::FloydWarshall,
         };
+        let single = self.playback || self.play || self.record.is_some() || self.svg.is_some();
+        if single && self.files.len() != 1 {
+            return Err("--playback, --play, --record and --svg take exactly one map file".into());
+        }
+        if (self.playback || self.play) && !cfg!(feature = "playback") {
+            return Err("this build has no terminal playback (cargo feature `playback`)".into());
+        }
+        let capable = stdout_is_terminal && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
+        if self.play && !capable {
+            return Err(
+                "--play needs a terminal on standard output (and TERM other than dumb)".into(),
+            );
+        }
+        let mode = if self.play {
+            Mode::Play
+        } else if self.playback {
+            Mode::Playback { animate: capable }
+        } else {
+            Mode::Report
+        };
         Ok(Config {
             files: self.files,
             options: Options {
@@ -156,6 +248,16 @@ impl Args {
             style: MapStyle {
                 ascii: self.ascii,
                 color: self.color.enabled(stdout_is_terminal),
+            },
+            mode,
+            frame_length: Duration::from_millis(self.frame_length),
+            exports: Exports {
+                record: self.record,
+                svg: self.svg,
+                record_style: MapStyle {
+                    ascii: self.ascii,
+                    color: self.color.enabled(true),
+                },
             },
         })
     }
@@ -186,17 +288,27 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
                 .map_err(|e| format!("{name}: {e}"))?;
             let elapsed = started.elapsed();
             let report = render(config, &name, label && i > 0, &puzzle, &solver, &solution, elapsed);
-            Ok((solution, report))
+            Ok((puzzle, solution, report))
         });
         match solved {
-            Ok((solution, report)) => {
+            Ok((puzzle, solution, report)) => {
                 if solution.outcome.steps().is_none() {
                     status = status.max(EXIT_NO_ESCAPE);
                 }
-                match emit(out, &report) {
+                let needs_frames = config.mode != Mode::Report || config.exports.record.is_some();
+                let frames = if needs_frames {
+                    frames(&puzzle, &solution)
+                } else {
+                    Vec::new()
+                };
+                if let Err(message) = export(config, &name, &puzzle, &solution, &frames) {
+                    fail(PROGRAM, &message);
+                    status = EXIT_ERROR;
+                }
+                match present(config, puzzle, &solution, &frames, &report, out) {
                     Ok(true) => {}
                     Ok(false) => return ExitCode::from(status),
-                    Err(e) => return fail(PROGRAM, &format!("cannot write the output: {e}")),
+                    Err(message) => return fail(PROGRAM, &message),
                 }
             }
             Err(message) => {
@@ -206,6 +318,130 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
         }
     }
     ExitCode::from(status)
+}
+
+/// Writes the `--svg` picture and the `--record` recording, each to a
+/// temporary file first, so no half-written file is ever left behind.
+fn export(
+    config: &Config,
+    name: &str,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    frames: &[Frame],
+) -> Result<(), String> {
+    let write = |path: &Path, text: String| {
+        write_atomically(path, text.as_bytes())
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    };
+    if let Some(path) = &config.exports.svg {
+        write(path, svg(puzzle, solution))?;
+    }
+    if let Some(path) = &config.exports.record {
+        let options = CastOptions {
+            frame_length: config.frame_length,
+            style: config.exports.record_style,
+            title: Some(format!("dragon-escape: {name}")),
+        };
+        write(path, cast(frames, &options))?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over
+/// `path`; on any error the temporary file is removed.
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut temp_name = OsString::from(".");
+    temp_name.push(file_name);
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = dir.join(temp_name);
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        })
+        .and_then(|()| fs::rename(&temp, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
+}
+
+/// Shows one solved map as `config.mode` says; `Ok(false)` when the reader
+/// of standard output went away.
+fn present(
+    config: &Config,
+    puzzle: Puzzle,
+    solution: &Solution,
+    frames: &[Frame],
+    report: &str,
+    out: &mut impl Write,
+) -> Result<bool, String> {
+    let text = match config.mode {
+        Mode::Report => report.to_owned(),
+        Mode::Playback { animate: false } => {
+            let all: Vec<String> = frames.iter().map(|f| f.text(config.style)).collect();
+            all.join("\n")
+        }
+        Mode::Playback { animate: true } => {
+            let shown = terminal::playback(frames, config.frame_length, config.style)
+                .map_err(|e| format!("cannot play back on the terminal: {e}"))?;
+            frames[shown].text(config.style)
+        }
+        Mode::Play => {
+            let play =
+                Play::new(puzzle, config.options, solution.outcome).map_err(|e| e.to_string())?;
+            terminal::play(play, config.style)
+                .map_err(|e| format!("cannot play on the terminal: {e}"))?
+        }
+    };
+    emit(out, &text).map_err(|e| format!("cannot write the output: {e}"))
+}
+
+/// The terminal drivers, or stand-ins that are never called when the
+/// `playback` feature is off (the configuration refuses those modes).
+#[cfg(feature = "playback")]
+mod terminal {
+    use super::{Frame, MapStyle, Play};
+    use std::io;
+    use std::time::Duration;
+
+    pub(super) fn playback(
+        frames: &[Frame],
+        frame_length: Duration,
+        style: MapStyle,
+    ) -> io::Result<usize> {
+        crate::playback::playback_on_terminal(frames, frame_length, style)
+    }
+
+    /// Plays, then returns the last screen as text to leave on the terminal.
+    pub(super) fn play(mut play: Play, style: MapStyle) -> io::Result<String> {
+        Ok(crate::playback::play_on_terminal(&mut play, style)?.text(style))
+    }
+}
+
+#[cfg(not(feature = "playback"))]
+mod terminal {
+    use super::{Frame, MapStyle, Play};
+    use std::io;
+    use std::time::Duration;
+
+    pub(super) fn playback(_: &[Frame], _: Duration, _: MapStyle) -> io::Result<usize> {
+        unreachable!("playback is refused without the playback feature")
+    }
+
+    pub(super) fn play(_: Play, _: MapStyle) -> io::Result<String> {
+        unreachable!("play is refused without the playback feature")
+    }
 }
 
 fn render(

@@ -1,7 +1,10 @@
 //! Renderers: pure functions from a [`Solution`](crate::Solution) to text
 //! or report structures. Nothing here writes to a terminal or a file.
 
+pub mod cast;
+pub mod frames;
 pub mod map;
+pub mod svg;
 pub mod text;
 
 #[cfg(feature = "json")]

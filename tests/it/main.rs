@@ -2,5 +2,7 @@
 
 mod cli;
 mod examples;
+#[cfg(all(unix, feature = "cli", feature = "playback"))]
+mod playback;
 mod solve;
 mod support;

@@ -1,0 +1,662 @@
+//! Play mode: a person moves the hero and the dragon answers by the rules
+//! (pure; the terminal driver lives in `playback`).
+//!
+//! [`Play`] holds the line played so far. [`Play::apply`] takes a
+//! [`Command`]: a move is either refused with a short [`Refusal`] or played,
+//! and the dragon answers as the search's own turn definition says: under a
+//! priority rule its first shortest step in that order; in adversarial mode
+//! the step that is worst for the hero (the one that leaves it the longest
+//! guaranteed escape, or none); in optimistic mode the best. `u` undoes a
+//! turn, `r` restarts, and a [`Hint`] is the solver's next move from the
+//! current position.
+//!
+//! ```
+//! use dragon_escape::play::{Command, Play, State};
+//! use dragon_escape::{solve, Direction, Options, Puzzle};
+//! let puzzle: Puzzle = "H.E..D".parse()?;
+//! let optimum = solve(&puzzle, &Options::default())?.outcome;
+//! let mut play = Play::new(puzzle, Options::default(), optimum)?;
+//! assert!(play.apply(Command::Move(Direction::Up)).is_err()); // off the map
+//! play.apply(Command::Move(Direction::Right)).unwrap();
+//! assert_eq!(play.dragon().col, 4);
+//! play.apply(Command::Move(Direction::Right)).unwrap();
+//! assert_eq!(play.state(), State::Escaped);
+//! # Ok::<(), dragon_escape::Error>(())
+//! ```
+
+use std::fmt;
+
+use crate::dragon::{BfsFields, OracleKind};
+use crate::error::{Error, plural};
+use crate::graph::{Direction, Graph};
+use crate::puzzle::{Pos, Puzzle};
+use crate::render::frames::{Board, Event, Frame, lower};
+use crate::search::rules::Ties;
+use crate::search::solution::Outcome;
+use crate::search::{Game, Options, hero_moves, solve};
+
+/// What the person asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Move the hero one cell.
+    Move(Direction),
+    /// Take back the last turn.
+    Undo,
+    /// Go back to the start.
+    Restart,
+    /// Ask the solver for the next move.
+    Hint,
+    /// Stop playing.
+    Quit,
+}
+
+/// How the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum State {
+    /// The hero is on its way.
+    Playing,
+    /// The hero stands on the exit.
+    Escaped,
+    /// The hero has no safe move left: the dragon catches it.
+    Caught,
+}
+
+/// Why a move is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// The game is over; undo or restart first.
+    Over,
+    /// A wall, or the edge of the map.
+    Wall,
+    /// The dragon stands there.
+    Dragon,
+    /// The cell is next to the dragon: it would catch the hero.
+    NextToDragon,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Refusal::Over => "the game is over: [u] undo, [r] restart or [q] quit",
+            Refusal::Wall => "a wall blocks the way",
+            Refusal::Dragon => "the dragon is there",
+            Refusal::NextToDragon => "too close: the dragon would catch you there",
+        })
+    }
+}
+
+/// The solver's advice from the current position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hint {
+    /// The first move of a shortest (guaranteed, in adversarial mode) escape.
+    Escape {
+        /// The move.
+        step: Direction,
+        /// Hero moves left to the exit, this one included.
+        steps: usize,
+    },
+    /// There is no escape any more; this move survives longest.
+    Survive {
+        /// The move.
+        step: Direction,
+        /// How many moves the line lasts.
+        moves: usize,
+        /// Whether the hero can run forever.
+        endless: bool,
+    },
+    /// There is no escape any more, and no line to suggest.
+    NoEscape,
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Hint::Escape { step, steps } => {
+                write!(
+                    f,
+                    "hint: {} (the exit in {})",
+                    lower(step),
+                    plural(steps, "step")
+                )
+            }
+            Hint::Survive {
+                step,
+                endless: true,
+                ..
+            } => write!(
+                f,
+                "hint: no escape from here, but {} keeps you running forever",
+                lower(step)
+            ),
+            Hint::Survive { step, moves, .. } => write!(
+                f,
+                "hint: no escape from here; {} survives longest ({})",
+                lower(step),
+                plural(moves, "move")
+            ),
+            Hint::NoEscape => f.write_str("hint: no escape from here"),
+        }
+    }
+}
+
+/// What a command did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Done {
+    /// The hero moved; the dragon took this step (`None`: it sleeps, or the
+    /// hero escaped before it could move).
+    Moved {
+        /// The dragon's answer.
+        dragon: Option<Direction>,
+    },
+    /// The last turn was taken back (`false`: there was none).
+    Undone(bool),
+    /// Back at the start.
+    Restarted,
+    /// The solver's advice, or `None` when the game is over.
+    Hinted(Option<Hint>),
+    /// The person wants to stop.
+    Quit,
+}
+
+/// The interactive game: the map, the rules and the line played so far.
+#[derive(Clone, Debug)]
+pub struct Play {
+    puzzle: Puzzle,
+    graph: Graph,
+    options: Options,
+    optimum: Outcome,
+    /// (hero, dragon) positions, the start first.
+    line: Vec<(Pos, Pos)>,
+}
+
+impl Play {
+    /// A new game on `puzzle` under `options.rules`; `optimum` is the answer
+    /// from the start (as [`solve`] gives it), reported at the end.
+    ///
+    /// The dragon's answers and the hints use the breadth-first oracle,
+    /// which gives the same answers as any other.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when one distance field does not fit
+    /// `options.oracle_memory`.
+    pub fn new(puzzle: Puzzle, options: Options, optimum: Outcome) -> Result<Play, Error> {
+        let graph = Graph::new(&puzzle);
+        BfsFields::new(&graph, options.oracle_memory)?;
+        let options = Options {
+            oracle: OracleKind::Bfs,
+            ..options
+        };
+        let line = vec![(puzzle.hero(), puzzle.dragon())];
+        Ok(Play {
+            puzzle,
+            graph,
+            options,
+            optimum,
+            line,
+        })
+    }
+
+    /// The map.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// Where the hero stands.
+    pub fn hero(&self) -> Pos {
+        self.position().0
+    }
+
+    /// Where the dragon stands.
+    pub fn dragon(&self) -> Pos {
+        self.position().1
+    }
+
+    /// Hero moves made so far.
+    pub fn moves(&self) -> usize {
+        self.line.len() - 1
+    }
+
+    /// The answer from the start.
+    pub fn optimum(&self) -> Outcome {
+        self.optimum
+    }
+
+    /// How the game stands.
+    pub fn state(&self) -> State {
+        let (hero, dragon) = self.position();
+        if hero == self.puzzle.exit() {
+            State::Escaped
+        } else if self.legal_moves(hero, dragon).is_empty() {
+            State::Caught
+        } else {
+            State::Playing
+        }
+    }
+
+    /// Carries out `command`.
+    ///
+    /// # Errors
+    /// The reason a move is refused; nothing changes then.
+    pub fn apply(&mut self, command: Command) -> Result<Done, Refusal> {
+        match command {
+            Command::Move(d) => self.step(d),
+            Command::Undo => {
+                let undone = self.line.len() > 1;
+                if undone {
+                    self.line.pop();
+                }
+                Ok(Done::Undone(undone))
+            }
+            Command::Restart => {
+                self.line.truncate(1);
+                Ok(Done::Restarted)
+            }
+            Command::Hint => Ok(Done::Hinted(self.hint())),
+            Command::Quit => Ok(Done::Quit),
+        }
+    }
+
+    /// Moves the hero by `d` and lets the dragon answer.
+    fn step(&mut self, d: Direction) -> Result<Done, Refusal> {
+        if self.state() != State::Playing {
+            return Err(Refusal::Over);
+        }
+        let (hero, dragon) = self.position();
+        let to = d
+            .step(hero)
+            .filter(|&p| self.puzzle.is_free(p))
+            .ok_or(Refusal::Wall)?;
+        if to == dragon {
+            return Err(Refusal::Dragon);
+        }
+        if to.touches(dragon) {
+            return Err(Refusal::NextToDragon);
+        }
+        if to == self.puzzle.exit() {
+            self.line.push((to, dragon));
+            return Ok(Done::Moved { dragon: None });
+        }
+        let answer = self.answer(to, dragon);
+        self.line.push((to, answer));
+        Ok(Done::Moved {
+            dragon: Direction::between(dragon, answer),
+        })
+    }
+
+    /// The solver's advice from the current position, `None` once the game
+    /// is over.
+    pub fn hint(&self) -> Option<Hint> {
+        if self.state() != State::Playing {
+            return None;
+        }
+        let (hero, dragon) = self.position();
+        if dragon != self.puzzle.exit() {
+            let solution = solve(&self.here(hero, dragon), &self.options)
+                .expect("Play::new checked that the oracle fits");
+            let Some(first) = solution.turns.first() else {
+                return Some(Hint::NoEscape);
+            };
+            return Some(match solution.outcome {
+                Outcome::Escaped { steps } => Hint::Escape {
+                    step: first.step,
+                    steps,
+                },
+                Outcome::Caught | Outcome::NoPath => Hint::Survive {
+                    step: first.step,
+                    moves: solution.turns.len(),
+                    endless: solution.endless,
+                },
+            });
+        }
+        // The dragon sits on the exit, which a puzzle cannot say: look one
+        // turn ahead, where it has moved off.
+        let best = self
+            .legal_moves(hero, dragon)
+            .into_iter()
+            .filter_map(|(step, to)| {
+                let steps = self.value(to, self.answer(to, dragon))?;
+                Some((steps + 1, step))
+            })
+            .min();
+        Some(match best {
+            Some((steps, step)) => Hint::Escape { step, steps },
+            None => Hint::NoEscape,
+        })
+    }
+
+    /// The board as a frame: the trail, both pieces, a status line and
+    /// `message` (or, when the game is over, the result).
+    pub fn frame(&self, message: Option<String>) -> Frame {
+        let board = Board::new(&self.puzzle, &self.graph);
+        let trail: Vec<Pos> = self.line[..self.line.len() - 1]
+            .iter()
+            .map(|p| p.0)
+            .collect();
+        let state = self.state();
+        let (hero, dragon) = self.position();
+        let mut frame = board.frame(&trail, hero, dragon, state == State::Caught);
+        let distance = match frame.distance {
+            Some(d) => format!("distance {d}"),
+            None => "the dragon cannot reach you".into(),
+        };
+        let optimum = match self.optimum {
+            Outcome::Escaped { steps } => format!("optimum {}", plural(steps, "step")),
+            Outcome::Caught | Outcome::NoPath => "optimum: no escape".into(),
+        };
+        frame.status = format!("moves {}  {distance}  {optimum}", self.moves());
+        frame.step = self.moves();
+        frame.event = Event::Play;
+        frame.message = message.or_else(|| self.result());
+        frame
+    }
+
+    /// The sentence for a finished game, `None` while playing.
+    pub fn result(&self) -> Option<String> {
+        let moves = plural(self.moves(), "step");
+        let optimum = match self.optimum {
+            Outcome::Escaped { steps } if steps == self.moves() => " That is the optimum!".into(),
+            Outcome::Escaped { steps } => format!(" The optimum is {}.", plural(steps, "step")),
+            Outcome::Caught | Outcome::NoPath => " There was no escape.".into(),
+        };
+        match self.state() {
+            State::Playing => None,
+            State::Escaped => Some(format!("You escaped in {moves}.{optimum}")),
+            State::Caught => Some(format!("Caught after {moves}: no safe move left.{optimum}")),
+        }
+    }
+
+    fn position(&self) -> (Pos, Pos) {
+        *self.line.last().expect("the line holds the start")
+    }
+
+    /// The hero's legal moves, in direction order.
+    fn legal_moves(&self, hero: Pos, dragon: Pos) -> Vec<(Direction, Pos)> {
+        let (Some(h), Some(d)) = (self.graph.cell_at(hero), self.graph.cell_at(dragon)) else {
+            return Vec::new();
+        };
+        hero_moves(&self.graph, h, d)
+            .map(|(step, to)| (step, self.graph.pos(to)))
+            .collect()
+    }
+
+    /// The puzzle with the pieces where they stand now.
+    fn here(&self, hero: Pos, dragon: Pos) -> Puzzle {
+        let p = &self.puzzle;
+        Puzzle::new(
+            p.width(),
+            p.height(),
+            p.walls().to_vec(),
+            hero,
+            dragon,
+            p.exit(),
+        )
+        .expect("the pieces stand on three different free cells")
+    }
+
+    /// Where the dragon goes once the hero stands on `hero`, by the rules.
+    fn answer(&self, hero: Pos, dragon: Pos) -> Pos {
+        let mut oracle = BfsFields::new(&self.graph, self.options.oracle_memory)
+            .expect("Play::new checked that the oracle fits");
+        let mut game = Game {
+            graph: &self.graph,
+            oracle: &mut oracle,
+            ties: self.options.rules.ties,
+            queries: 0,
+        };
+        let (h, d) = (self.cell(hero), self.cell(dragon));
+        let mut replies = Vec::new();
+        game.dragon_replies(d, h, |c| replies.push(self.graph.pos(c)));
+        let rank = |to: &Pos| self.value(hero, *to).unwrap_or(usize::MAX);
+        let chosen = match self.options.rules.ties {
+            Ties::Priority(_) => replies.first().copied(),
+            // Ties go to the first step in direction order.
+            Ties::Adversarial => replies.iter().rev().max_by_key(|to| rank(to)).copied(),
+            Ties::Optimistic => replies.iter().min_by_key(|to| rank(to)).copied(),
+        };
+        chosen.expect("the dragon always answers, if only by sleeping")
+    }
+
+    /// Hero moves to the exit from this position under the rules, `None`
+    /// when it cannot escape.
+    fn value(&self, hero: Pos, dragon: Pos) -> Option<usize> {
+        if hero == self.puzzle.exit() {
+            return Some(0);
+        }
+        if dragon != self.puzzle.exit() {
+            let solution = solve(&self.here(hero, dragon), &self.options)
+                .expect("Play::new checked that the oracle fits");
+            return solution.outcome.steps();
+        }
+        // The hero may not enter the exit while the dragon is on it, and the
+        // dragon leaves it on its next move; if it sleeps there instead, no
+        // path joins it to the hero, so none joins the hero to the exit.
+        let (h, d) = (self.cell(hero), self.cell(dragon));
+        if self.graph.distances_from(h)[d.index()] == crate::graph::UNREACHABLE {
+            return None;
+        }
+        self.legal_moves(hero, dragon)
+            .into_iter()
+            .filter_map(|(_, to)| self.value(to, self.answer(to, dragon)).map(|v| v + 1))
+            .min()
+    }
+
+    fn cell(&self, pos: Pos) -> crate::graph::CellId {
+        self.graph.cell_at(pos).expect("pieces stand on free cells")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::map::MapStyle;
+    use crate::search::rules::Rules;
+    use Direction::{Down, Left, Right, Up};
+
+    const ASCII: MapStyle = MapStyle {
+        ascii: true,
+        color: false,
+    };
+
+    fn game(map: &str, ties: Ties) -> Play {
+        let puzzle: Puzzle = map.parse().unwrap();
+        let options = Options {
+            rules: Rules { ties },
+            ..Options::default()
+        };
+        let optimum = solve(&puzzle, &options).unwrap().outcome;
+        Play::new(puzzle, options, optimum).unwrap()
+    }
+
+    const BACKSTEP: &str = "\
+######
+#H..##
+#.#.##
+#..D.E
+######";
+
+    #[test]
+    fn refusals_have_reasons() {
+        let mut play = game(BACKSTEP, Ties::default());
+        assert_eq!(play.apply(Command::Move(Up)), Err(Refusal::Wall));
+        assert_eq!(play.apply(Command::Move(Left)), Err(Refusal::Wall));
+        assert_eq!(play.moves(), 0);
+        play.apply(Command::Move(Right)).unwrap();
+        // The dragon answered by stepping up towards the hero.
+        assert_eq!(play.dragon(), Pos::new(2, 3));
+        assert_eq!(play.apply(Command::Move(Right)), Err(Refusal::NextToDragon));
+        assert_eq!(
+            Refusal::NextToDragon.to_string(),
+            "too close: the dragon would catch you there"
+        );
+    }
+
+    #[test]
+    fn the_optimal_line_escapes_and_the_end_is_reported() {
+        let mut play = game(BACKSTEP, Ties::default());
+        for d in [Down, Up, Right, Right, Down, Down, Right, Right] {
+            assert_eq!(play.state(), State::Playing);
+            play.apply(Command::Move(d)).unwrap();
+        }
+        assert_eq!(play.state(), State::Escaped);
+        assert_eq!(
+            play.result().unwrap(),
+            "You escaped in 8 steps. That is the optimum!"
+        );
+        assert_eq!(play.apply(Command::Move(Left)), Err(Refusal::Over));
+        assert_eq!(play.hint(), None);
+        insta::assert_snapshot!(play.frame(None).text(ASCII), @r"
+        ######
+        #***##
+        #*#D##
+        #..**H
+        ######
+        moves 8  distance 3  optimum 8 steps
+        You escaped in 8 steps. That is the optimum!
+        ");
+    }
+
+    #[test]
+    fn undo_and_restart() {
+        let mut play = game(BACKSTEP, Ties::default());
+        assert_eq!(play.apply(Command::Undo), Ok(Done::Undone(false)));
+        play.apply(Command::Move(Down)).unwrap();
+        let after_one = (play.hero(), play.dragon());
+        play.apply(Command::Move(Up)).unwrap();
+        assert_eq!(play.apply(Command::Undo), Ok(Done::Undone(true)));
+        assert_eq!((play.hero(), play.dragon()), after_one);
+        play.apply(Command::Restart).unwrap();
+        assert_eq!(play.moves(), 0);
+        assert_eq!(
+            (play.hero(), play.dragon()),
+            (Pos::new(1, 1), Pos::new(3, 3))
+        );
+    }
+
+    #[test]
+    fn hints_follow_the_solver_to_the_exit() {
+        let mut play = game(BACKSTEP, Ties::default());
+        let mut moves = 0;
+        while play.state() == State::Playing {
+            let Some(Hint::Escape { step, steps }) = play.hint() else {
+                panic!("no escaping hint at move {moves}");
+            };
+            assert_eq!(steps, 8 - moves);
+            play.apply(Command::Move(step)).unwrap();
+            moves += 1;
+        }
+        assert_eq!((play.state(), moves), (State::Escaped, 8));
+        assert_eq!(
+            Hint::Escape {
+                step: Down,
+                steps: 8
+            }
+            .to_string(),
+            "hint: down (the exit in 8 steps)"
+        );
+    }
+
+    #[test]
+    fn caught_when_no_safe_move_is_left() {
+        // The dragon blocks the corridor; the hero backs into the dead end.
+        let mut play = game("H....D.E", Ties::default());
+        assert_eq!(play.optimum(), Outcome::Caught);
+        for d in [Right, Right, Left] {
+            play.apply(Command::Move(d)).unwrap();
+            assert_eq!(play.state(), State::Playing);
+        }
+        assert_eq!(play.apply(Command::Move(Right)), Err(Refusal::Dragon));
+        play.apply(Command::Move(Left)).unwrap();
+        assert_eq!(
+            (play.hero(), play.dragon()),
+            (Pos::new(0, 0), Pos::new(0, 1))
+        );
+        assert_eq!(play.state(), State::Caught);
+        assert_eq!(
+            play.result().unwrap(),
+            "Caught after 4 steps: no safe move left. There was no escape."
+        );
+        assert_eq!(
+            play.frame(None).mark(play.hero()),
+            crate::render::frames::Mark::Caught
+        );
+        assert_eq!(play.apply(Command::Move(Right)), Err(Refusal::Over));
+        assert_eq!(play.apply(Command::Undo), Ok(Done::Undone(true)));
+        assert_eq!(play.state(), State::Playing);
+    }
+
+    #[test]
+    fn caught_at_the_start() {
+        let mut play = game(
+            "#######\n#D....E\n#.#####\n#H#####\n#######",
+            Ties::default(),
+        );
+        assert_eq!(play.state(), State::Caught);
+        assert_eq!(play.apply(Command::Move(Up)), Err(Refusal::Over));
+        assert_eq!(play.hint(), None);
+    }
+
+    #[test]
+    fn adversarial_dragon_takes_the_worst_step() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/mazes/tie-dependent.txt"
+        );
+        let map = std::fs::read_to_string(path).unwrap();
+        // Following the hints against the adversarial dragon takes exactly the
+        // guaranteed number of steps: the dragon never lets the hero do better.
+        let mut play = game(&map, Ties::Adversarial);
+        assert_eq!(play.optimum(), Outcome::Escaped { steps: 12 });
+        let mut moves = 0;
+        while let Some(Hint::Escape { step, steps }) = play.hint() {
+            assert_eq!(steps, 12 - moves);
+            play.apply(Command::Move(step)).unwrap();
+            moves += 1;
+        }
+        assert_eq!((play.state(), moves), (State::Escaped, 12));
+        // Against the priority dragon the same map takes 8.
+        let mut play = game(&map, Ties::default());
+        while let Some(Hint::Escape { step, .. }) = play.hint() {
+            play.apply(Command::Move(step)).unwrap();
+        }
+        assert_eq!(play.moves(), 8);
+    }
+
+    #[test]
+    fn dragon_on_the_exit_still_gets_a_hint() {
+        // The dragon's only way to the hero runs through the exit.
+        let map = "\
+#########
+#H.....##
+#.####.##
+#.####E.D
+#......##";
+        let mut play = game(map, Ties::default());
+        let Outcome::Escaped { steps: optimum } = play.optimum() else {
+            panic!("the map has an escape");
+        };
+        let mut on_exit = 0;
+        while let Some(Hint::Escape { step, steps }) = play.hint() {
+            assert_eq!(steps, optimum - play.moves());
+            play.apply(Command::Move(step)).unwrap();
+            on_exit += usize::from(play.dragon() == play.puzzle().exit());
+        }
+        assert!(on_exit > 0, "the line never had the dragon on the exit");
+        assert_eq!((play.state(), play.moves()), (State::Escaped, optimum));
+    }
+
+    #[test]
+    fn playing_frame_shows_the_message() {
+        let mut play = game(BACKSTEP, Ties::default());
+        play.apply(Command::Move(Down)).unwrap();
+        let frame = play.frame(Some(Refusal::Wall.to_string()));
+        insta::assert_snapshot!(frame.text(ASCII), @r"
+        ######
+        #*..##
+        #H#.##
+        #.D..E
+        ######
+        moves 1  distance 2  optimum 8 steps
+        a wall blocks the way
+        ");
+    }
+}

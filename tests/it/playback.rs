@@ -1,0 +1,419 @@
+//! Playback, play mode and the exports through the real `solve-maze`: on a
+//! pseudo-terminal (keys in, the screen read back through a terminal
+//! emulator, the terminal checked at exit), and on pipes and files.
+//!
+//! Waits have a generous upper bound only so that a broken build fails
+//! instead of hanging; no assertion depends on how long anything takes.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use nix::sys::termios::LocalFlags;
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const BIN: &str = env!("CARGO_BIN_EXE_solve-maze");
+const ROWS: u16 = 30;
+const COLS: u16 = 90;
+/// Only a hang takes this long.
+const LIMIT: Duration = Duration::from_secs(60);
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn maze(name: &str) -> String {
+    root()
+        .join("examples/mazes")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// `args` as words for `sh`, each quoted.
+fn sh(args: &[&str]) -> String {
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect();
+    words.join(" ")
+}
+
+/// A program running on a pseudo-terminal, with everything it writes fed
+/// to a terminal emulator.
+struct Session {
+    master: Box<dyn MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    screen: Arc<Mutex<(vt100::Parser, Vec<u8>)>>,
+    reader: Option<JoinHandle<()>>,
+}
+
+impl Session {
+    /// Runs `sh -c script` in the repository root on a fresh terminal, as
+    /// its controlling terminal, with `TERM` as given.
+    fn start(script: &str, term: &str) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new("sh");
+        cmd.args(["-c", script]);
+        cmd.cwd(root());
+        cmd.env("TERM", term);
+        cmd.env_remove("NO_COLOR");
+        let child = pty.slave.spawn_command(cmd).expect("sh starts");
+        // Only the child holds the terminal's other end now, so reading
+        // ends when it exits.
+        drop(pty.slave);
+        let screen = Arc::new(Mutex::new((
+            vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
+            Vec::new(),
+        )));
+        let mut source = pty.master.try_clone_reader().unwrap();
+        let sink = Arc::clone(&screen);
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = source.read(&mut buf) {
+                let mut screen = sink.lock().unwrap();
+                screen.0.process(&buf[..n]);
+                screen.1.extend_from_slice(&buf[..n]);
+            }
+        });
+        let writer = pty.master.take_writer().unwrap();
+        Session {
+            master: pty.master,
+            writer,
+            child,
+            screen,
+            reader: Some(reader),
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().unwrap().0.screen().contents()
+    }
+
+    /// Waits until the screen shows `text`; returns the screen.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let contents = self.contents();
+            if contents.contains(text) {
+                return contents;
+            }
+            assert!(
+                start.elapsed() < LIMIT,
+                "never saw {text:?}; the screen:\n{contents}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Waits for the program to end; returns its exit code.
+    fn exit_code(&mut self) -> u32 {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                if let Some(reader) = self.reader.take() {
+                    reader.join().unwrap();
+                }
+                return status.exit_code();
+            }
+            if start.elapsed() > LIMIT {
+                let _ = self.child.kill();
+                panic!("the program did not end; the screen:\n{}", self.contents());
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Checks that the terminal is back to normal: main screen, cursor
+    /// shown, line editing and echo on (raw mode off).
+    fn assert_restored(&self) {
+        let screen = self.screen.lock().unwrap();
+        assert!(
+            !screen.0.screen().alternate_screen(),
+            "still on the alternate screen"
+        );
+        assert!(
+            !screen.0.screen().hide_cursor(),
+            "the cursor is still hidden"
+        );
+        let termios = self.master.get_termios().expect("the terminal's settings");
+        assert!(
+            termios.local_flags.contains(LocalFlags::ICANON),
+            "raw mode is still on"
+        );
+        assert!(
+            termios.local_flags.contains(LocalFlags::ECHO),
+            "echo is still off"
+        );
+    }
+}
+
+impl Drop for Session {
+    /// A failed test leaves no program behind.
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+    }
+}
+
+const RIGHT: &str = "\x1b[C";
+const LEFT: &str = "\x1b[D";
+const UP: &str = "\x1b[A";
+
+#[test]
+fn playback_steps_with_keys_and_restores_the_terminal() {
+    let script = format!(
+        "exec {}",
+        sh(&[BIN, "-p", "-f", "60000", &maze("official-1.txt")])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    let screen = s.wait_for("step 0 of 16  start  distance 4");
+    assert!(
+        screen.contains("[space] pause/play  [right/.] step  [left] back  [+/-] speed  [q] quit")
+    );
+    assert!(s.screen.lock().unwrap().0.screen().alternate_screen());
+    s.send(" ");
+    s.wait_for("paused (60000 ms a frame)");
+    s.send(".");
+    s.wait_for("step 1 of 16  hero: down  distance 3");
+    s.send(RIGHT);
+    s.wait_for("step 1 of 16  dragon: up  distance 2");
+    {
+        // Emoji take two columns each and the grid stays aligned: the exit
+        // (row 8, column 1) is in screen column 2.
+        let screen = s.screen.lock().unwrap();
+        let cell = screen.0.screen().cell(8, 2).unwrap();
+        assert_eq!(cell.contents(), "❎");
+        assert!(cell.is_wide());
+        assert_eq!(screen.0.screen().cell(8, 4).unwrap().contents(), "🟫");
+    }
+    s.send(LEFT);
+    s.wait_for("step 1 of 16  hero: down  distance 3");
+    s.send("q");
+    assert_eq!(s.exit_code(), 0);
+    s.assert_restored();
+    // The last frame stays on the main screen.
+    assert!(s.contents().contains("step 1 of 16  hero: down"));
+}
+
+#[test]
+fn keys_come_from_the_terminal_when_the_map_comes_from_a_pipe() {
+    let script = format!(
+        "cat {} | {}",
+        sh(&[&maze("backstep.txt")]),
+        sh(&[BIN, "-p", "-f", "1", "-"])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    s.wait_for("The shortest path is 8 steps.");
+    s.wait_for("the end: [space] replay");
+    s.send("\x03"); // Ctrl-C
+    assert_eq!(s.exit_code(), 0);
+    s.assert_restored();
+    assert!(s.contents().contains("step 8 of 8  hero: right  escaped!"));
+}
+
+#[test]
+fn caught_maps_play_back_and_exit_with_one() {
+    let script = format!(
+        "exec {}",
+        sh(&[BIN, "-p", "-f", "1", "--ascii", &maze("caught.txt")])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    s.wait_for("no safe move left  caught");
+    s.send("\x1b"); // Esc
+    assert_eq!(s.exit_code(), 1);
+    s.assert_restored();
+}
+
+#[test]
+fn play_mode_refuses_hints_and_escapes() {
+    let script = format!("exec {}", sh(&[BIN, "--play", &maze("backstep.txt")]));
+    let mut s = Session::start(&script, "xterm-256color");
+    s.wait_for("[arrows/WASD] move  [u] undo  [r] restart  [h] hint  [q] quit");
+    s.send(UP);
+    s.wait_for("a wall blocks the way");
+    s.send("h");
+    s.wait_for("hint: down (the exit in 8 steps)");
+    s.send("s");
+    s.wait_for("moves 1  distance 2");
+    s.send("u");
+    s.wait_for("moves 0  distance 4");
+    for keys in ["s", "w", RIGHT, "d", "s", "s", "d", "d"] {
+        s.send(keys);
+    }
+    s.wait_for("You escaped in 8 steps. That is the optimum!");
+    s.send("q");
+    assert_eq!(s.exit_code(), 0);
+    s.assert_restored();
+    assert!(s.contents().contains("You escaped in 8 steps."));
+}
+
+#[test]
+fn a_dumb_terminal_gets_plain_frames_without_control_codes() {
+    let script = format!(
+        "exec {}",
+        sh(&[BIN, "-p", "--ascii", &maze("backstep.txt")])
+    );
+    let mut s = Session::start(&script, "dumb");
+    assert_eq!(s.exit_code(), 0);
+    let bytes = s.screen.lock().unwrap().1.clone();
+    let text = String::from_utf8(bytes).unwrap();
+    assert!(!text.contains('\x1b'), "{text:?}");
+    assert!(text.contains("step 0 of 8  start"));
+    assert!(text.contains("The shortest path is 8 steps."));
+}
+
+#[test]
+fn plain_frames_when_stdout_is_not_a_terminal() {
+    let out = Command::new(BIN)
+        .args(["-p", "--ascii", "--color", "auto", &maze("backstep.txt")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\x1b'));
+    let frames: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(frames.len(), 1 + 2 * 7 + 1);
+    assert_eq!(
+        frames.last().unwrap().trim_end(),
+        "######\n#***##\n#*#D##\n#..**H\n######\nstep 8 of 8  hero: right  escaped!\nThe shortest path is 8 steps."
+    );
+}
+
+#[test]
+fn play_needs_a_terminal() {
+    Command::new(BIN)
+        .args(["--play", &maze("backstep.txt")])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--play needs a terminal"));
+    Command::new(BIN)
+        .args(["-p", &maze("backstep.txt"), &maze("caught.txt")])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("exactly one map file"));
+}
+
+/// Files in `dir`, by name.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn record_and_svg_are_written_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("escape.cast");
+    let svg = dir.path().join("escape.svg");
+    Command::new(BIN)
+        .args([
+            "--record",
+            cast.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+            "-f",
+            "100",
+        ])
+        .arg(maze("official-1.txt"))
+        .assert()
+        .code(0)
+        .stdout("The shortest path is 16 steps.\n");
+    assert_eq!(names(dir.path()), ["escape.cast", "escape.svg"]);
+    let recording = std::fs::read_to_string(&cast).unwrap();
+    let mut lines = recording.lines();
+    let header = lines.next().unwrap();
+    assert!(
+        header.starts_with(r#"{"version": 2, "width": "#),
+        "{header}"
+    );
+    let events: Vec<&str> = lines.collect();
+    // Start, 15 turns of two half-steps, the escape, and the closing event.
+    assert_eq!(events.len(), 1 + 30 + 1 + 1);
+    assert!(events[1].starts_with("[0.100000, \"o\", "));
+    assert!(events[events.len() - 2].contains("The shortest path is 16 steps."));
+    #[cfg(feature = "json")]
+    for line in recording.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg "));
+    assert!(picture.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn a_failed_export_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder/escape.cast");
+    Command::new(BIN)
+        .args(["--record", missing.to_str().unwrap(), &maze("backstep.txt")])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("escape.cast: cannot write"));
+    // A directory in the way of the rename: the temporary file is removed.
+    std::fs::create_dir(dir.path().join("taken.svg")).unwrap();
+    std::fs::write(dir.path().join("taken.svg/inside"), "x").unwrap();
+    let taken = dir.path().join("taken.svg");
+    Command::new(BIN)
+        .args(["--svg", taken.to_str().unwrap(), &maze("backstep.txt")])
+        .assert()
+        .code(2);
+    assert_eq!(names(dir.path()), ["taken.svg"]);
+}
+
+/// Run by [`a_panic_restores_the_terminal`] in a child process on a
+/// pseudo-terminal; does nothing in a normal test run.
+#[test]
+fn panic_while_the_terminal_is_taken() {
+    if std::env::var_os("DRAGON_ESCAPE_PANIC_CHILD").is_none() {
+        return;
+    }
+    let _terminal = dragon_escape::playback::Terminal::enter().unwrap();
+    panic!("boom in playback");
+}
+
+#[test]
+fn a_panic_restores_the_terminal() {
+    let me = std::env::current_exe().unwrap();
+    let me = me.to_str().unwrap();
+    let test = "playback::panic_while_the_terminal_is_taken";
+    let args = [me, "--exact", test, "--nocapture", "--test-threads=1"];
+    let script = format!(
+        "DRAGON_ESCAPE_PANIC_CHILD=1 RUST_BACKTRACE=0 exec {}",
+        sh(&args)
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    assert_ne!(s.exit_code(), 0);
+    let bytes = s.screen.lock().unwrap().1.clone();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        text.contains("\x1b[?1049h"),
+        "the child never took the terminal: {text:?}"
+    );
+    s.assert_restored();
+    // The panic message comes after the restore, on the main screen.
+    let left = text
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen is left");
+    assert!(text[left..].contains("boom in playback"), "{text:?}");
+}
