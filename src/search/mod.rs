@@ -1,14 +1,14 @@
 //! The state-space search over (hero cell, dragon cell) positions.
 //!
-//! - [`chase`]: best-first search (A* with the exact dragon-free distance to
+//! - `chase`: best-first search (A* with the exact dragon-free distance to
 //!   the exit as heuristic) for a deterministic dragon, and for the
 //!   optimistic bound where the hero picks the dragon's ties.
-//! - [`guaranteed`]: the AND-OR game for the adversarial dragon, solved by
-//!   retrograde analysis over every reachable position ([`tree`]).
-//! - [`survival`]: when there is no escape, the longest line the hero
+//! - `guaranteed`: the AND-OR game for the adversarial dragon, solved by
+//!   retrograde analysis over every reachable position (`tree`).
+//! - `survival`: when there is no escape, the longest line the hero
 //!   survives (or an endless evasion), for playback and reports.
 //!
-//! Both follow PUZZLE.md through one definition of a turn, [`Game`].
+//! Both follow PUZZLE.md through one definition of a turn, `Game`.
 
 mod chase;
 mod guaranteed;

@@ -101,6 +101,7 @@ fn accepts_the_json_matrix_and_ascii_forms() {
         .stdout("The shortest path is 2 steps.\n");
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn json_report_round_trips() {
     let out = solve_maze()

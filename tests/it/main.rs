@@ -1,5 +1,6 @@
 //! The one integration-test binary: shared support code and one module per area.
 
+#[cfg(feature = "cli")]
 mod cli;
 mod examples;
 #[cfg(all(unix, feature = "cli", feature = "playback"))]

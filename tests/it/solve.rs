@@ -139,7 +139,7 @@ fn check_all(map: &str, priority: Priority) -> Result<(), String> {
 fn priority_strategy() -> impl Strategy<Value = Priority> {
     Just(Direction::ALL)
         .prop_shuffle()
-        .prop_map(|order| Priority::new(order.try_into().unwrap()).unwrap())
+        .prop_map(|order| Priority::new(order).unwrap())
 }
 
 proptest! {

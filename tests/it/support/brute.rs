@@ -154,8 +154,8 @@ impl Brute {
                     return Some(g + 1);
                 }
                 for reply in self.replies(mode, dragon, to) {
-                    if !depth.contains_key(&(to, reply)) {
-                        depth.insert((to, reply), g + 1);
+                    if let std::collections::hash_map::Entry::Vacant(e) = depth.entry((to, reply)) {
+                        e.insert(g + 1);
                         queue.push_back((to, reply));
                     }
                 }
