@@ -1,1 +1,77 @@
-fn main() {}
+//! Solving benchmarks: the default engine and the Floyd–Warshall reference
+//! on mazes made by the project's generator with fixed seeds.
+//!
+//! Run with `cargo bench --features mapgen --bench solve`. Each case prints
+//! its puzzle's outcome and search statistics once before it is timed.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use dragon_escape::mapgen::{Config, generate, seeded};
+use dragon_escape::{Options, OracleKind, Puzzle, Solver};
+
+/// Maze sizes in cells: 20 and 100 cells a side are 41 and 201 tiles. The
+/// 1001-tile case takes tens of seconds a solve for a far dragon today, too
+/// long for repeated sampling; it is timed with `solve-maze --format json`
+/// (see the README's performance section).
+const SIZES: [usize; 2] = [20, 100];
+/// Perfect mazes, and mazes with half their dead ends braided into loops.
+const BRAIDS: [f64; 2] = [0.0, 0.5];
+const SEED: u64 = 2026;
+
+/// A generated puzzle. The dragon goes to a seeded random cell without
+/// verification, so the set covers escapes and catches alike.
+fn puzzle(cells: usize, braid: f64) -> Puzzle {
+    let config = Config {
+        braid,
+        verify: false,
+        ..Config::new(cells, cells)
+    };
+    generate(&config, &mut seeded(SEED))
+        .expect("the generator makes a puzzle")
+        .puzzle
+}
+
+fn label(cells: usize, braid: f64) -> String {
+    let side = 2 * cells + 1;
+    if braid == 0.0 {
+        format!("{side}x{side} perfect")
+    } else {
+        format!("{side}x{side} braid {braid}")
+    }
+}
+
+fn solving(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve");
+    group.sample_size(10);
+    for cells in SIZES {
+        for braid in BRAIDS {
+            let puzzle = puzzle(cells, braid);
+            let name = label(cells, braid);
+            let mut engines = vec![OracleKind::Bfs];
+            if cells <= 20 {
+                engines.push(OracleKind::FloydWarshall);
+            }
+            for oracle in engines {
+                let options = Options {
+                    oracle,
+                    oracle_memory: 1 << 30,
+                    ..Options::default()
+                };
+                let solution = Solver::new(&puzzle).solve(&options).unwrap();
+                eprintln!(
+                    "{name} / {}: {:?}, {} states expanded, {} dragon queries",
+                    oracle.name(),
+                    solution.outcome,
+                    solution.stats.states_expanded,
+                    solution.stats.dragon_queries
+                );
+                group.bench_with_input(BenchmarkId::new(oracle.name(), &name), &puzzle, |b, p| {
+                    b.iter(|| Solver::new(p).solve(&options).unwrap())
+                });
+            }
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solving);
+criterion_main!(benches);

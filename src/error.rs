@@ -94,7 +94,10 @@ impl Error {
             | Error::RaggedRow { at, .. }
             | Error::Duplicate { at, .. }
             | Error::Json { at, .. } => Some(*at),
-            Error::Empty | Error::Missing { .. } | Error::InvalidMap { .. } | Error::TooLarge { .. } => None,
+            Error::Empty
+            | Error::Missing { .. }
+            | Error::InvalidMap { .. }
+            | Error::TooLarge { .. } => None,
         }
     }
 }

@@ -52,7 +52,9 @@ impl Direction {
 
     /// The direction that leads from `from` to the adjacent `to`.
     pub fn between(from: Pos, to: Pos) -> Option<Direction> {
-        Direction::ALL.into_iter().find(|d| d.step(from) == Some(to))
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.step(from) == Some(to))
     }
 
     /// The capitalised name, as in step lists: `Up`, `Left`, `Down`, `Right`.
@@ -107,7 +109,9 @@ impl DirSet {
 
     /// The directions in the official order.
     pub fn iter(self) -> impl Iterator<Item = Direction> {
-        Direction::ALL.into_iter().filter(move |&d| self.contains(d))
+        Direction::ALL
+            .into_iter()
+            .filter(move |&d| self.contains(d))
     }
 }
 
@@ -287,7 +291,13 @@ mod tests {
         assert_eq!(g.len(), 5);
         let hero = g.hero();
         let got: Vec<_> = g.neighbors(hero).map(|(d, c)| (d, g.pos(c))).collect();
-        assert_eq!(got, [(Direction::Down, Pos::new(1, 0)), (Direction::Right, Pos::new(0, 1))]);
+        assert_eq!(
+            got,
+            [
+                (Direction::Down, Pos::new(1, 0)),
+                (Direction::Right, Pos::new(0, 1))
+            ]
+        );
         assert_eq!(g.neighbor(g.exit(), Direction::Up), None);
         let dist = g.distances_from(g.exit());
         assert_eq!(dist[hero.index()], 3);
@@ -296,7 +306,10 @@ mod tests {
     #[test]
     fn dirset_iterates_in_official_order() {
         let s: DirSet = [Direction::Right, Direction::Up].into_iter().collect();
-        assert_eq!(s.iter().collect::<Vec<_>>(), [Direction::Up, Direction::Right]);
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            [Direction::Up, Direction::Right]
+        );
         assert_eq!(s.len(), 2);
     }
 }

@@ -49,6 +49,8 @@ pub mod tile;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "mapgen")]
+pub mod mapgen;
 #[cfg(feature = "playback")]
 pub mod playback;
 

@@ -109,8 +109,12 @@ fn build(rows: Vec<Row<'_>>) -> Result<Puzzle, Error> {
             return Err(ragged(r, row, width, row.end));
         }
     }
-    let [hero, dragon, exit] = [(0, Tile::Hero), (1, Tile::Dragon), (2, Tile::Exit)]
-        .map(|(slot, tile)| pieces[slot].map(|(pos, _)| pos).ok_or(Error::Missing { tile }));
+    let [hero, dragon, exit] =
+        [(0, Tile::Hero), (1, Tile::Dragon), (2, Tile::Exit)].map(|(slot, tile)| {
+            pieces[slot]
+                .map(|(pos, _)| pos)
+                .ok_or(Error::Missing { tile })
+        });
     Puzzle::new(width, rows.len(), walls, hero?, dragon?, exit?)
 }
 
@@ -304,7 +308,10 @@ fn json_rows(text: &str) -> Result<Vec<Row<'static>>, Error> {
     })?;
     sc.skip_ws();
     if sc.peek().is_some() {
-        return sc.fail(format!("expected the end of the input after the map, found {}", sc.found()));
+        return sc.fail(format!(
+            "expected the end of the input after the map, found {}",
+            sc.found()
+        ));
     }
     Ok(rows)
 }
@@ -319,7 +326,10 @@ mod tests {
 
     #[test]
     fn location_counts_chars() {
-        assert_eq!(location_of("ab\n🟫x".as_bytes(), 7), Location { line: 2, column: 2 });
+        assert_eq!(
+            location_of("ab\n🟫x".as_bytes(), 7),
+            Location { line: 2, column: 2 }
+        );
     }
 
     #[test]
@@ -334,7 +344,10 @@ mod tests {
 
     #[test]
     fn json_errors_are_located() {
-        assert_eq!(err("[[\"H\",\n \"x\"]]").location(), Some(Location { line: 2, column: 2 }));
+        assert_eq!(
+            err("[[\"H\",\n \"x\"]]").location(),
+            Some(Location { line: 2, column: 2 })
+        );
         assert!(matches!(err("[[\"H\" \"D\"]]"), Error::Json { .. }));
         assert!(matches!(err("[[\"H\"]] x"), Error::Json { .. }));
         assert!(matches!(err("[[\"\\ud83d\"]]"), Error::Json { .. }));

@@ -89,7 +89,11 @@ impl Puzzle {
                 message: format!("{cell_count} cells; at most {} are supported", u32::MAX - 1),
             });
         }
-        for (tile, pos) in [(Tile::Hero, hero), (Tile::Dragon, dragon), (Tile::Exit, exit)] {
+        for (tile, pos) in [
+            (Tile::Hero, hero),
+            (Tile::Dragon, dragon),
+            (Tile::Exit, exit),
+        ] {
             if pos.row >= height || pos.col >= width {
                 return invalid(format!("the {tile} at {pos} is outside the grid"));
             }

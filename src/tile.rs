@@ -180,7 +180,10 @@ pub fn symbols(row: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// A printable description of an unknown symbol: the text and its code points.
 pub(crate) fn describe_symbol(symbol: &str) -> String {
-    let points: Vec<String> = symbol.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+    let points: Vec<String> = symbol
+        .chars()
+        .map(|c| format!("U+{:04X}", c as u32))
+        .collect();
     let shown: String = symbol
         .chars()
         .map(|c| if c.is_control() { '\u{FFFD}' } else { c })

@@ -5,8 +5,12 @@
 //! the library; everything that touches the process (files, stdin, the
 //! environment, exit codes) stays in this module.
 
+#[cfg(feature = "mapgen")]
+pub mod generate;
 pub mod solve;
 
+use std::ffi::OsString;
+use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -59,7 +63,10 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
         return Ok(bytes);
     }
     if path.is_dir() {
-        return Err(format!("{}: is a directory, not a map file", path.display()));
+        return Err(format!(
+            "{}: is a directory, not a map file",
+            path.display()
+        ));
     }
     std::fs::read(path).map_err(|e| {
         let why = match e.kind() {
@@ -93,4 +100,37 @@ pub fn emit(out: &mut impl Write, text: &str) -> io::Result<bool> {
 pub fn fail(program: &str, message: &str) -> ExitCode {
     let _ = writeln!(io::stderr(), "{program}: {message}");
     ExitCode::from(EXIT_ERROR)
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over
+/// `path`; on any error the temporary file is removed, so a file is either
+/// complete or absent.
+///
+/// # Errors
+/// Any error creating, writing or renaming the file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut temp_name = OsString::from(".");
+    temp_name.push(file_name);
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = dir.join(temp_name);
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        })
+        .and_then(|()| fs::rename(&temp, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
 }

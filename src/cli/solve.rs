@@ -1,7 +1,5 @@
 //! `solve-maze`: solve map files and print the answers.
 
-use std::ffi::OsString;
-use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 
-use super::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input};
+use super::{
+    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input, write_atomically,
+};
 use crate::play::Play;
 use crate::render::cast::{CastOptions, cast};
 use crate::render::frames::{Frame, frames};
@@ -202,7 +202,9 @@ impl Args {
             return Err("this build has no JSON support (cargo feature `json`)".into());
         }
         if json && (self.steps || self.map) {
-            return Err("--steps and --map print text; the JSON report already holds the moves".into());
+            return Err(
+                "--steps and --map print text; the JSON report already holds the moves".into(),
+            );
         }
         let ties = match self.ties {
             TiesArg::Priority => Ties::Priority(self.priority),
@@ -287,7 +289,15 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
                 .solve(&config.options)
                 .map_err(|e| format!("{name}: {e}"))?;
             let elapsed = started.elapsed();
-            let report = render(config, &name, label && i > 0, &puzzle, &solver, &solution, elapsed);
+            let report = render(
+                config,
+                &name,
+                label && i > 0,
+                &puzzle,
+                &solver,
+                &solution,
+                elapsed,
+            );
             Ok((puzzle, solution, report))
         });
         match solved {
@@ -345,35 +355,6 @@ fn export(
         write(path, cast(frames, &options))?;
     }
     Ok(())
-}
-
-/// Writes `bytes` to a temporary file beside `path`, then renames it over
-/// `path`; on any error the temporary file is removed.
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut temp_name = OsString::from(".");
-    temp_name.push(file_name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = dir.join(temp_name);
-    let written = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .and_then(|mut file| {
-            file.write_all(bytes)?;
-            file.sync_all()
-        })
-        .and_then(|()| fs::rename(&temp, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    written
 }
 
 /// Shows one solved map as `config.mode` says; `Ok(false)` when the reader
@@ -495,12 +476,6 @@ fn json_line(
 }
 
 #[cfg(not(feature = "json"))]
-fn json_line(
-    _: &str,
-    _: &Puzzle,
-    _: &Solver<'_>,
-    _: &Solution,
-    _: std::time::Duration,
-) -> String {
+fn json_line(_: &str, _: &Puzzle, _: &Solver<'_>, _: &Solution, _: std::time::Duration) -> String {
     unreachable!("--format json is refused without the json feature")
 }

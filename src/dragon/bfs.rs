@@ -109,7 +109,8 @@ impl<'g> BfsFields<'g> {
             self.mark.fill(0);
             self.epoch = 1;
         }
-        let (epoch, mark, dist, queue) = (self.epoch, &mut self.mark, &mut self.dist, &mut self.queue);
+        let (epoch, mark, dist, queue) =
+            (self.epoch, &mut self.mark, &mut self.dist, &mut self.queue);
         queue.clear();
         queue.push(target.0);
         mark[target.index()] = epoch;

@@ -50,7 +50,11 @@ pub fn route_map(puzzle: &Puzzle, solution: &Solution, style: MapStyle) -> Strin
             let tile = puzzle.tile(pos).unwrap_or(Tile::Wall);
             let route = tile == Tile::Free && on_route[row * puzzle.width() + col];
             let shown = (!route).then_some(tile);
-            let color = if style.color && style.ascii { color_of(shown) } else { "" };
+            let color = if style.color && style.ascii {
+                color_of(shown)
+            } else {
+                ""
+            };
             out.push_str(color);
             match (style.ascii, shown) {
                 (true, Some(t)) => out.push(t.ascii()),

@@ -16,10 +16,9 @@ use crate::search::solution::{Outcome, Solution};
 pub fn summary(solution: &Solution) -> String {
     match solution.outcome {
         Outcome::Escaped { steps } => match solution.rules.ties {
-            Ties::Adversarial => format!(
-                "The shortest guaranteed path is {}.",
-                plural(steps, "step")
-            ),
+            Ties::Adversarial => {
+                format!("The shortest guaranteed path is {}.", plural(steps, "step"))
+            }
             Ties::Priority(_) | Ties::Optimistic => {
                 format!("The shortest path is {}.", plural(steps, "step"))
             }
@@ -39,5 +38,9 @@ pub fn steps(solution: &Solution) -> String {
         return String::new();
     };
     let names: Vec<&str> = solution.moves().map(|d| d.name()).collect();
-    format!("Steps: {}\nTotal: {}\n", names.join(", "), plural(count, "step"))
+    format!(
+        "Steps: {}\nTotal: {}\n",
+        names.join(", "),
+        plural(count, "step")
+    )
 }

@@ -7,9 +7,9 @@
 //! Open positions sit in buckets by f = g + h; within a bucket the newest is
 //! taken first, which dives towards the exit.
 
-use super::{Game, hero_moves};
 use super::solution::Stats;
 use super::state::{NO_STATE, StateId, StateTable};
+use super::{Game, hero_moves};
 use crate::graph::CellId;
 
 /// The optimal line of positions from the start to the exit, or `None` if
@@ -72,7 +72,11 @@ pub(super) fn search(
                 } else {
                     continue;
                 }
-                push(&mut buckets, next_g as usize + exit_distance[to.index()] as usize, next);
+                push(
+                    &mut buckets,
+                    next_g as usize + exit_distance[to.index()] as usize,
+                    next,
+                );
             }
         }
     };

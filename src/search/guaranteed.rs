@@ -64,10 +64,13 @@ fn retrograde(tree: &Tree) -> Vec<u32> {
 /// first reply (in the official order) of greatest value.
 fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
     let worst_reply = |m: usize| {
-        tree.replies(m)
-            .iter()
-            .copied()
-            .reduce(|a, b| if value[b as usize] > value[a as usize] { b } else { a })
+        tree.replies(m).iter().copied().reduce(|a, b| {
+            if value[b as usize] > value[a as usize] {
+                b
+            } else {
+                a
+            }
+        })
     };
     let mut line = vec![tree.table.get(0)];
     let mut s: StateId = 0;

@@ -73,7 +73,12 @@ impl Game<'_, '_> {
     /// the adversarial and optimistic rules, its own cell when it sleeps.
     /// The cells come in the official direction order.
     #[inline]
-    pub(crate) fn dragon_replies(&mut self, dragon: CellId, hero: CellId, mut reply: impl FnMut(CellId)) {
+    pub(crate) fn dragon_replies(
+        &mut self,
+        dragon: CellId,
+        hero: CellId,
+        mut reply: impl FnMut(CellId),
+    ) {
         self.queries += 1;
         let Some(steps) = self.oracle.shortest_steps(dragon, hero) else {
             return reply(dragon);
@@ -200,7 +205,8 @@ impl<'p> Solver<'p> {
             .map(|pair| {
                 let (from, to) = (self.graph.pos(pair[0].0), self.graph.pos(pair[1].0));
                 Turn {
-                    step: Direction::between(from, to).expect("consecutive hero cells are adjacent"),
+                    step: Direction::between(from, to)
+                        .expect("consecutive hero cells are adjacent"),
                     hero: to,
                     dragon: self.graph.pos(pair[1].1),
                 }

@@ -50,7 +50,11 @@ impl FromStr for Priority {
     /// Reads four letters, one per direction, in any case: `ULDR`, `rdlu`.
     fn from_str(s: &str) -> Result<Priority, String> {
         let letters: Vec<char> = s.trim().chars().collect();
-        let err = || format!("'{s}' is not a direction order: give the four letters U, L, D, R once each, e.g. ULDR");
+        let err = || {
+            format!(
+                "'{s}' is not a direction order: give the four letters U, L, D, R once each, e.g. ULDR"
+            )
+        };
         let [a, b, c, d] = letters.as_slice() else {
             return Err(err());
         };

@@ -41,7 +41,10 @@ impl StateTable {
 
     #[inline]
     pub(crate) fn get(&self, id: StateId) -> (CellId, CellId) {
-        (CellId(self.hero[id as usize]), CellId(self.dragon[id as usize]))
+        (
+            CellId(self.hero[id as usize]),
+            CellId(self.dragon[id as usize]),
+        )
     }
 
     pub(crate) fn len(&self) -> usize {

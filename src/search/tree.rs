@@ -50,7 +50,9 @@ impl Tree {
                 tree.escapes.push(to == exit);
                 if to != exit {
                     let (table, replies) = (&mut tree.table, &mut tree.replies);
-                    game.dragon_replies(dragon, to, |reply| replies.push(table.intern(to, reply).0));
+                    game.dragon_replies(dragon, to, |reply| {
+                        replies.push(table.intern(to, reply).0)
+                    });
                 }
                 tree.reply_first.push(tree.replies.len() as u32);
             }

@@ -105,7 +105,13 @@ fn accepts_the_json_matrix_and_ascii_forms() {
 #[test]
 fn json_report_round_trips() {
     let out = solve_maze()
-        .args(["--format", "json", "--ties", "adversarial", "examples/mazes/tie-dependent.txt"])
+        .args([
+            "--format",
+            "json",
+            "--ties",
+            "adversarial",
+            "examples/mazes/tie-dependent.txt",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -135,9 +141,18 @@ fn tie_modes_and_priority_change_the_answer() {
         String::from_utf8(out.stdout).unwrap()
     };
     assert_eq!(run(&[]), "The shortest path is 8 steps.\n");
-    assert_eq!(run(&["--ties", "adversarial"]), "The shortest guaranteed path is 12 steps.\n");
-    assert_eq!(run(&["--ties", "optimistic"]), "The shortest path is 6 steps.\n");
-    assert_eq!(run(&["--oracle", "floyd-warshall"]), "The shortest path is 8 steps.\n");
+    assert_eq!(
+        run(&["--ties", "adversarial"]),
+        "The shortest guaranteed path is 12 steps.\n"
+    );
+    assert_eq!(
+        run(&["--ties", "optimistic"]),
+        "The shortest path is 6 steps.\n"
+    );
+    assert_eq!(
+        run(&["--oracle", "floyd-warshall"]),
+        "The shortest path is 8 steps.\n"
+    );
 }
 
 #[test]
@@ -154,8 +169,14 @@ fn several_files_are_labelled() {
 
 #[test]
 fn exit_codes_tell_escape_from_no_escape() {
-    solve_maze().arg("examples/mazes/caught.txt").assert().code(1);
-    solve_maze().arg("examples/mazes/no-path.txt").assert().code(1);
+    solve_maze()
+        .arg("examples/mazes/caught.txt")
+        .assert()
+        .code(1);
+    solve_maze()
+        .arg("examples/mazes/no-path.txt")
+        .assert()
+        .code(1);
     solve_maze().arg(BACKSTEP).assert().code(0);
 }
 
@@ -184,9 +205,15 @@ fn input_errors_name_the_line_and_column() {
         "#H#\n#.#\n#E#\n#H#\n".as_bytes(),
         "line 4, column 2: a second hero (🏃 or H); the first is at line 1, column 2",
     );
-    rejects("#H#\n#.#\n#E#\n".as_bytes(), "the map has no dragon (🐉 or D)");
+    rejects(
+        "#H#\n#.#\n#E#\n".as_bytes(),
+        "the map has no dragon (🐉 or D)",
+    );
     rejects(b"\n  \n", "the input is empty: expected a map");
-    rejects(b"#H#\n#\xff#\n", "line 2, column 2: the input is not valid UTF-8");
+    rejects(
+        b"#H#\n#\xff#\n",
+        "line 2, column 2: the input is not valid UTF-8",
+    );
     rejects(
         br#"[["H","D"] ["E"]]"#,
         "line 1, column 12: expected ',' or ']' in the map",
@@ -219,7 +246,10 @@ fn a_bad_file_does_not_stop_the_others() {
 
 #[test]
 fn usage_errors_exit_with_two() {
-    solve_maze().assert().code(2).stderr(predicate::str::contains("Usage"));
+    solve_maze()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Usage"));
     solve_maze()
         .args(["--priority", "ULDX", BACKSTEP])
         .assert()

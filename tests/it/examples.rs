@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dragon_escape::{OracleKind, Options, Outcome, Puzzle, Rules, Ties, solve};
+use dragon_escape::{Options, OracleKind, Outcome, Puzzle, Rules, Ties, solve};
 
 use crate::support::brute::{Answer, Brute, Mode};
 
@@ -62,20 +62,33 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
             continue;
         }
         let brute = Brute::from_ascii(&puzzle.to_ascii());
-        let modes = [Mode::Priority([0, 1, 2, 3]), Mode::Adversarial, Mode::Optimistic];
+        let modes = [
+            Mode::Priority([0, 1, 2, 3]),
+            Mode::Adversarial,
+            Mode::Optimistic,
+        ];
         for ((ties, mode), want) in MODES.into_iter().zip(modes).zip(&answers) {
             let brute_says = match brute.solve(mode) {
                 Answer::Escaped(n) => n.to_string(),
                 Answer::NoPath => "no_path".into(),
                 Answer::Caught => "caught".into(),
             };
-            assert_eq!(&brute_says, want, "{file}: brute force, {} ties", ties.name());
+            assert_eq!(
+                &brute_says,
+                want,
+                "{file}: brute force, {} ties",
+                ties.name()
+            );
             let reference = Options {
                 rules: Rules { ties },
                 oracle: OracleKind::FloydWarshall,
                 ..Options::default()
             };
-            assert_eq!(&written(solve(&puzzle, &reference).unwrap().outcome), want, "{file}");
+            assert_eq!(
+                &written(solve(&puzzle, &reference).unwrap().outcome),
+                want,
+                "{file}"
+            );
         }
     }
 }

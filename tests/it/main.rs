@@ -3,6 +3,8 @@
 #[cfg(feature = "cli")]
 mod cli;
 mod examples;
+#[cfg(feature = "mapgen")]
+mod generate;
 #[cfg(all(unix, feature = "cli", feature = "playback"))]
 mod playback;
 mod solve;

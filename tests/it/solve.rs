@@ -2,7 +2,7 @@
 
 use dragon_escape::dragon::{BfsFields, DragonOracle, FloydWarshall};
 use dragon_escape::{
-    CellId, Direction, Graph, OracleKind, Options, Outcome, Priority, Puzzle, Rules, Solution,
+    CellId, Direction, Graph, Options, OracleKind, Outcome, Priority, Puzzle, Rules, Solution,
     Ties, solve,
 };
 use proptest::prelude::*;
@@ -54,10 +54,15 @@ fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), Stri
         let (dr, dc) = DIRS[turn.step as usize];
         let to = (hero.0 + dr, hero.1 + dc);
         if cell(turn.hero) != to {
-            return Err(format!("turn {i}: the move {} does not lead to {}", turn.step, turn.hero));
+            return Err(format!(
+                "turn {i}: the move {} does not lead to {}",
+                turn.step, turn.hero
+            ));
         }
         if !brute.legal(to, dragon) {
-            return Err(format!("turn {i}: illegal move to {to:?} with the dragon on {dragon:?}"));
+            return Err(format!(
+                "turn {i}: illegal move to {to:?} with the dragon on {dragon:?}"
+            ));
         }
         hero = to;
         if escaped && i + 1 == steps {
@@ -75,7 +80,10 @@ fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), Stri
             };
             let replies = brute.replies(mode, dragon, hero);
             if !replies.contains(&cell(turn.dragon)) {
-                return Err(format!("turn {i}: the dragon cannot move to {}", turn.dragon));
+                return Err(format!(
+                    "turn {i}: the dragon cannot move to {}",
+                    turn.dragon
+                ));
             }
             dragon = cell(turn.dragon);
         }
@@ -88,9 +96,14 @@ fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), Stri
         let expected = brute.survival(mode);
         let got = (!solution.endless).then_some(steps);
         if got != expected {
-            return Err(format!("survives {got:?} turns, brute force says {expected:?}"));
+            return Err(format!(
+                "survives {got:?} turns, brute force says {expected:?}"
+            ));
         }
-        let stuck = !brute.neighbours(hero).iter().any(|&(_, to)| brute.legal(to, dragon));
+        let stuck = !brute
+            .neighbours(hero)
+            .iter()
+            .any(|&(_, to)| brute.legal(to, dragon));
         let repeats = solution.turns[..steps.saturating_sub(1)]
             .iter()
             .map(|t| (cell(t.hero), cell(t.dragon)))
@@ -261,5 +274,8 @@ fn default_oracle_matches_floyd_warshall_on_a_maze() {
             );
         }
     }
-    assert!(bfs.fields_built() < graph.len() as u64, "some searches must stop early");
+    assert!(
+        bfs.fields_built() < graph.len() as u64,
+        "some searches must stop early"
+    );
 }

@@ -234,9 +234,9 @@ impl Brute {
                     .filter(|&to| self.legal(to, d))
                     .collect();
                 let doomed = !moves.contains(&self.exit)
-                    && moves.iter().all(|&to| {
-                        replies[&(d, to)].iter().any(|&r| lost.contains(&(to, r)))
-                    });
+                    && moves
+                        .iter()
+                        .all(|&to| replies[&(d, to)].iter().any(|&r| lost.contains(&(to, r))));
                 if doomed {
                     next.insert((h, d));
                 }

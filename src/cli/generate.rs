@@ -1,0 +1,645 @@
+//! `generate-maze`: draw new dragon-escape puzzles (feature `mapgen`).
+
+use std::fmt::Write as _;
+use std::fs;
+use std::hash::{BuildHasher, RandomState};
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{EXIT_ERROR, emit, fail, write_atomically};
+use crate::Outcome;
+use crate::error::plural;
+use crate::mapgen::{
+    self, Algorithm, Analysis, Bias, Difficulty, Endpoints, GenerateError, Generated, Knobs, Order,
+    Search, Strategy, Tuning,
+};
+
+const PROGRAM: &str = "generate-maze";
+
+/// Exit code: the bounded search found no puzzle meeting the requirements.
+pub const EXIT_GAVE_UP: u8 = 1;
+
+const AFTER_HELP: &str = "\
+Sizes are in cells: a W x H maze is printed as a (2W+1) x (2H+1) grid of
+tiles, walls included. Coordinates (--hero, --exit, --dragon) are ROW,COL in
+cells from 0,0 at the top left; cell ROW,COL is tile 2*ROW+1, 2*COL+1.
+
+The dragon is placed so that the puzzle is solvable under the default rules
+(checked with the solver) and meets the requirements. --difficulty stands
+for requirements: easy = solvable; medium = --min-detour 2; hard =
+--min-detour 6 --require-backstep. Explicit flags override it.
+
+The same --seed and options give the same bytes on every platform. Without
+--seed a seed is picked and reported on standard error. With --count, puzzle
+i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json).
+
+Checking placements costs the solver more as mazes grow (well under a
+second at 50x50 cells, seconds at 200x200); --no-verify skips it.
+
+Exit status: 0 puzzles written, 1 no puzzle met the requirements within the
+effort, 2 bad usage or an output error.
+
+Examples:
+  generate-maze | solve-maze -
+  generate-maze --seed 7 --difficulty hard --stats
+  generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --format ascii
+  generate-maze --algorithm binary-tree --bias north=2,east=1
+  generate-maze --count 100 --out puzzles --difficulty medium";
+
+/// Raw command-line arguments of `generate-maze`.
+#[derive(Debug, Parser)]
+#[command(
+    name = PROGRAM,
+    version,
+    about = "Generate dragon-escape puzzles (emoji grids that solve-maze reads)",
+    after_help = AFTER_HELP
+)]
+pub struct Args {
+    /// Maze width in cells.
+    #[arg(
+        short = 'W',
+        long,
+        default_value_t = 15,
+        value_name = "CELLS",
+        help_heading = "Maze"
+    )]
+    width: usize,
+
+    /// Maze height in cells.
+    #[arg(
+        short = 'H',
+        long,
+        default_value_t = 10,
+        value_name = "CELLS",
+        help_heading = "Maze"
+    )]
+    height: usize,
+
+    /// The maze algorithm.
+    #[arg(short, long, value_enum, default_value_t = AlgorithmArg::Backtracker, help_heading = "Maze")]
+    algorithm: AlgorithmArg,
+
+    /// Binary tree only: the two directions and their weights, e.g.
+    /// north=2,east=1 (north twice as often as east).
+    #[arg(long, value_name = "SPEC", help_heading = "Maze")]
+    bias: Option<Bias>,
+
+    /// Growing tree only: how often (percent) to grow from the newest cell
+    /// rather than a random one.
+    #[arg(long, value_name = "PERCENT", help_heading = "Maze")]
+    newest: Option<u8>,
+
+    /// Share of dead ends (0 to 1) to open into loops; loops let the hero
+    /// get around the dragon.
+    #[arg(long, default_value_t = mapgen::Config::DEFAULT_BRAID, value_name = "F", help_heading = "Maze")]
+    braid: f64,
+
+    /// Open rooms (2 to 4 cells a side) to add before braiding.
+    #[arg(long, default_value_t = 0, value_name = "N", help_heading = "Maze")]
+    rooms: usize,
+
+    /// Where the hero and the exit go unless given: the two ends of the
+    /// longest path, or random cells.
+    #[arg(long, value_enum, default_value_t = EndpointsArg::Farthest, help_heading = "Puzzle")]
+    endpoints: EndpointsArg,
+
+    /// The hero's cell.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    hero: Option<(usize, usize)>,
+
+    /// The exit's cell.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    exit: Option<(usize, usize)>,
+
+    /// The dragon's cell (still checked unless --no-verify).
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    dragon: Option<(usize, usize)>,
+
+    /// A named set of requirements.
+    #[arg(long, value_enum, help_heading = "Puzzle")]
+    difficulty: Option<DifficultyArg>,
+
+    /// The answer must be at least N steps.
+    #[arg(long, value_name = "N", help_heading = "Puzzle")]
+    min_steps: Option<usize>,
+
+    /// The dragon must force at least N extra steps over the dragon-free path.
+    #[arg(long, value_name = "N", help_heading = "Puzzle")]
+    min_detour: Option<usize>,
+
+    /// Every optimal line must step straight back at least once.
+    #[arg(long, help_heading = "Puzzle")]
+    require_backstep: bool,
+
+    /// The answer must not depend on how the dragon breaks ties (the same
+    /// under the default, adversarial and optimistic rules).
+    #[arg(long, help_heading = "Puzzle")]
+    tie_independent: bool,
+
+    /// Do not check the puzzle with the solver: the dragon goes to a random
+    /// tile (or --dragon) and may catch the hero.
+    #[arg(long, help_heading = "Puzzle")]
+    no_verify: bool,
+
+    /// The seed of every random choice.
+    #[arg(long, value_name = "S", help_heading = "Output")]
+    seed: Option<u64>,
+
+    /// Output format: the emoji grid, ASCII aliases, or the JSON matrix.
+    #[arg(short, long, value_enum, default_value_t = FormatArg::Emoji, help_heading = "Output")]
+    format: FormatArg,
+
+    /// How many puzzles to write (needs --out).
+    #[arg(
+        short = 'n',
+        long,
+        default_value_t = 1,
+        value_name = "N",
+        help_heading = "Output"
+    )]
+    count: usize,
+
+    /// Write the puzzles as files in this directory (created if missing).
+    #[arg(short, long, value_name = "DIR", help_heading = "Output")]
+    out: Option<PathBuf>,
+
+    /// Describe each puzzle on standard error: dead ends, longest path,
+    /// solution, detour, back-steps, tie dependence, search effort (as JSON
+    /// with --format json).
+    #[arg(long, help_heading = "Output")]
+    stats: bool,
+
+    /// How the placement search spends its effort: one candidate per maze
+    /// then a new maze, every candidate of a maze, or a bounded number.
+    #[arg(long, value_enum, default_value_t = StrategyArg::Both, help_heading = "Search")]
+    search: StrategyArg,
+
+    /// The order of dragon candidates: most constraining first (by how early
+    /// the dragon reaches the hero's route), or random.
+    #[arg(long, value_enum, default_value_t = OrderArg::Constrained, help_heading = "Search")]
+    order: OrderArg,
+
+    /// Candidates tried per maze with --search both.
+    #[arg(long, default_value_t = Search::default().per_maze, value_name = "N", help_heading = "Search")]
+    per_maze: usize,
+
+    /// Give up after this many solver runs for one puzzle.
+    #[arg(long, default_value_t = Search::default().max_solves, value_name = "RUNS", help_heading = "Search")]
+    effort: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum AlgorithmArg {
+    /// Depth-first with a stack: long winding corridors.
+    Backtracker,
+    /// Binary tree: one of two directions per cell (see --bias).
+    BinaryTree,
+    /// Sidewinder: runs east closed by a passage north.
+    Sidewinder,
+    /// Aldous–Broder random walk: uniform, slow.
+    AldousBroder,
+    /// Wilson's loop-erased walks: uniform.
+    Wilson,
+    /// Hunt-and-kill: walks, then hunts for a new start.
+    HuntAndKill,
+    /// Randomised Kruskal: random walls joining trees.
+    Kruskal,
+    /// Randomised Prim: grows from a random frontier.
+    Prim,
+    /// Growing tree: newest or random active cell (see --newest).
+    GrowingTree,
+    /// Eller: row by row with sets.
+    Eller,
+    /// Recursive division: walls with one gap.
+    Division,
+}
+
+impl From<AlgorithmArg> for Algorithm {
+    fn from(a: AlgorithmArg) -> Algorithm {
+        match a {
+            AlgorithmArg::Backtracker => Algorithm::Backtracker,
+            AlgorithmArg::BinaryTree => Algorithm::BinaryTree,
+            AlgorithmArg::Sidewinder => Algorithm::Sidewinder,
+            AlgorithmArg::AldousBroder => Algorithm::AldousBroder,
+            AlgorithmArg::Wilson => Algorithm::Wilson,
+            AlgorithmArg::HuntAndKill => Algorithm::HuntAndKill,
+            AlgorithmArg::Kruskal => Algorithm::Kruskal,
+            AlgorithmArg::Prim => Algorithm::Prim,
+            AlgorithmArg::GrowingTree => Algorithm::GrowingTree,
+            AlgorithmArg::Eller => Algorithm::Eller,
+            AlgorithmArg::Division => Algorithm::Division,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum EndpointsArg {
+    /// The two ends of the longest path.
+    Farthest,
+    /// Random cells.
+    Random,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DifficultyArg {
+    /// Solvable.
+    Easy,
+    /// A forced detour of 2 or more.
+    Medium,
+    /// A detour of 6 or more and a needed back-step.
+    Hard,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// The official emoji grid.
+    Emoji,
+    /// ASCII aliases: # . H D E.
+    Ascii,
+    /// The JSON matrix of one-emoji strings.
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum StrategyArg {
+    /// One candidate per maze, then a new maze.
+    Restarts,
+    /// Every candidate of a maze before a new one.
+    Backtracking,
+    /// Up to --per-maze candidates per maze.
+    Both,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OrderArg {
+    /// Most constraining candidates first, random within four bands.
+    Constrained,
+    /// Random order.
+    Random,
+}
+
+/// `ROW,COL` → `(row, col)`.
+fn parse_cell(s: &str) -> Result<(usize, usize), String> {
+    let err = || format!("'{s}' is not a cell: write ROW,COL, e.g. 0,3");
+    let (row, col) = s.split_once(',').ok_or_else(err)?;
+    Ok((
+        row.trim().parse().map_err(|_| err())?,
+        col.trim().parse().map_err(|_| err())?,
+    ))
+}
+
+/// The checked configuration a run works from.
+#[derive(Debug)]
+pub struct Config {
+    generator: mapgen::Config,
+    seed: u64,
+    seed_was_picked: bool,
+    format: FormatArg,
+    count: usize,
+    out: Option<PathBuf>,
+    stats: bool,
+}
+
+impl Args {
+    /// Checks the arguments; `pick_seed` supplies a seed when none is given.
+    ///
+    /// # Errors
+    /// A sentence for option combinations that cannot work.
+    pub fn into_config(self, pick_seed: impl FnOnce() -> u64) -> Result<Config, String> {
+        let algorithm = Algorithm::from(self.algorithm);
+        if self.bias.is_some() && algorithm != Algorithm::BinaryTree {
+            return Err("--bias applies to --algorithm binary-tree only".into());
+        }
+        if self.newest.is_some() && algorithm != Algorithm::GrowingTree {
+            return Err("--newest applies to --algorithm growing-tree only".into());
+        }
+        if self.count == 0 {
+            return Err("--count must be at least 1".into());
+        }
+        if self.count > 1 && self.out.is_none() {
+            return Err("--count writes files: give a directory with --out DIR".into());
+        }
+        let base = match self.difficulty {
+            None | Some(DifficultyArg::Easy) => Difficulty::Easy,
+            Some(DifficultyArg::Medium) => Difficulty::Medium,
+            Some(DifficultyArg::Hard) => Difficulty::Hard,
+        }
+        .knobs();
+        let knobs = Knobs {
+            min_steps: self.min_steps.unwrap_or(base.min_steps),
+            min_detour: self.min_detour.unwrap_or(base.min_detour),
+            require_backstep: self.require_backstep || base.require_backstep,
+            tie_independent: self.tie_independent || base.tie_independent,
+        };
+        if self.no_verify && knobs != Knobs::default() {
+            return Err(format!(
+                "--no-verify skips the solver, so it cannot also require {}",
+                knobs.to_string().trim_start_matches("solvable, ")
+            ));
+        }
+        let generator = mapgen::Config {
+            width: self.width,
+            height: self.height,
+            algorithm,
+            tuning: Tuning {
+                bias: self.bias.unwrap_or_default(),
+                newest: self.newest.unwrap_or(Tuning::default().newest),
+            },
+            rooms: self.rooms,
+            braid: self.braid,
+            endpoints: match self.endpoints {
+                EndpointsArg::Farthest => Endpoints::Farthest,
+                EndpointsArg::Random => Endpoints::Random,
+            },
+            hero: self.hero,
+            exit: self.exit,
+            dragon: self.dragon,
+            knobs,
+            verify: !self.no_verify,
+            search: Search {
+                strategy: match self.search {
+                    StrategyArg::Restarts => Strategy::Restarts,
+                    StrategyArg::Backtracking => Strategy::Backtracking,
+                    StrategyArg::Both => Strategy::Both,
+                },
+                order: match self.order {
+                    OrderArg::Constrained => Order::Constrained,
+                    OrderArg::Random => Order::Random,
+                },
+                per_maze: self.per_maze,
+                max_solves: self.effort,
+            },
+        };
+        generator.check().map_err(|e| e.to_string())?;
+        Ok(Config {
+            generator,
+            seed: self.seed.unwrap_or_else(pick_seed),
+            seed_was_picked: self.seed.is_none(),
+            format: self.format,
+            count: self.count,
+            out: self.out,
+            stats: self.stats,
+        })
+    }
+}
+
+/// A seed from the operating system's randomness (through the standard
+/// library's hash keys), for runs without `--seed`.
+fn fresh_seed() -> u64 {
+    RandomState::new().hash_one(std::process::id())
+}
+
+/// The entry point of the `generate-maze` binary.
+pub fn main() -> ExitCode {
+    match Args::parse().into_config(fresh_seed) {
+        Ok(config) => run(&config, &mut io::stdout().lock()),
+        Err(message) => fail(PROGRAM, &message),
+    }
+}
+
+/// Generates the puzzles of `config`: to `out`, or as files with `--out`.
+/// Notes, statistics and progress go to standard error.
+pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
+    if config.seed_was_picked {
+        note(&format!("seed {0} (repeat with --seed {0})", config.seed));
+    }
+    match &config.out {
+        None => match make(config, config.seed) {
+            Ok(text) => match emit(out, &text) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => fail(PROGRAM, &format!("cannot write the output: {e}")),
+            },
+            Err(code) => code,
+        },
+        Some(dir) => write_files(config, dir),
+    }
+}
+
+/// One puzzle for `seed`, rendered; statistics (if asked) go to standard
+/// error. On failure the message is already printed.
+fn make(config: &Config, seed: u64) -> Result<String, ExitCode> {
+    let generated =
+        mapgen::generate(&config.generator, &mut mapgen::seeded(seed)).map_err(|e| {
+            let code = match e {
+                GenerateError::GaveUp { .. } => EXIT_GAVE_UP,
+                GenerateError::Config(_) | GenerateError::Solver(_) => EXIT_ERROR,
+            };
+            let _ = writeln!(io::stderr(), "{PROGRAM}: seed {seed}: {e}");
+            ExitCode::from(code)
+        })?;
+    if config.stats {
+        let report = stats(config, seed, &generated).map_err(|e| fail(PROGRAM, &e))?;
+        let _ = io::stderr().write_all(report.as_bytes());
+    }
+    let p = &generated.puzzle;
+    Ok(match config.format {
+        FormatArg::Emoji => p.to_emoji(),
+        FormatArg::Ascii => p.to_ascii(),
+        FormatArg::Json => p.to_json_matrix(),
+    })
+}
+
+/// Writes `config.count` puzzles into `dir`, each through a temporary file
+/// renamed into place, so a file is either complete or absent.
+fn write_files(config: &Config, dir: &Path) -> ExitCode {
+    if let Err(e) = fs::create_dir_all(dir) {
+        return fail(
+            PROGRAM,
+            &format!("{}: cannot create the directory: {e}", dir.display()),
+        );
+    }
+    let ext = if config.format == FormatArg::Json {
+        "json"
+    } else {
+        "txt"
+    };
+    // Statistics print a paragraph per puzzle, which is progress enough.
+    let progress = if config.count > 1 && io::stderr().is_terminal() && !config.stats {
+        let style = ProgressStyle::with_template("[{bar:30}] {pos}/{len} puzzles, {eta} left")
+            .expect("a valid progress template")
+            .progress_chars("#>-");
+        ProgressBar::new(config.count as u64).with_style(style)
+    } else {
+        ProgressBar::hidden()
+    };
+    for i in 0..config.count {
+        let seed = config.seed.wrapping_add(i as u64);
+        let text = match make(config, seed) {
+            Ok(text) => text,
+            Err(code) => {
+                progress.finish();
+                return code;
+            }
+        };
+        let path = dir.join(format!("maze-{seed}.{ext}"));
+        if let Err(e) = write_atomically(&path, text.as_bytes()) {
+            progress.finish();
+            return fail(PROGRAM, &format!("{}: {e}", path.display()));
+        }
+        progress.inc(1);
+    }
+    progress.finish();
+    ExitCode::SUCCESS
+}
+
+/// The `--stats` report: text, or one JSON object with `--format json`.
+fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, String> {
+    let a = Analysis::of(&generated.puzzle).map_err(|e| e.to_string())?;
+    let g = &config.generator;
+    let steps = |o: Outcome| {
+        o.steps()
+            .map_or_else(|| o.name().replace('_', " "), |s| s.to_string())
+    };
+    if config.format == FormatArg::Json {
+        let num = |o: Option<usize>| o.map_or("null".to_owned(), |n| n.to_string());
+        let answer = |o: Outcome| {
+            o.steps()
+                .map_or_else(|| format!("\"{}\"", o.name()), |s| s.to_string())
+        };
+        return Ok(format!(
+            "{{\"seed\":{seed},\"width\":{},\"height\":{},\"algorithm\":\"{}\",\"braid\":{},\
+             \"rooms\":{},\"dead_ends_before_braid\":{},\"dead_ends\":{},\"longest_path\":{},\
+             \"free_distance\":{},\"outcome\":\"{}\",\"steps\":{},\"detour\":{},\"back_steps\":{},\
+             \"needs_back_step\":{},\"ties\":{{\"optimistic\":{},\"priority\":{},\"adversarial\":{}}},\
+             \"tie_independent\":{},\"mazes\":{},\"solver_runs\":{}}}\n",
+            g.width,
+            g.height,
+            g.algorithm,
+            g.braid,
+            g.rooms,
+            generated.braided.dead_ends_before,
+            a.dead_ends,
+            a.longest_path,
+            num(a.free_distance),
+            a.outcome.name(),
+            num(a.outcome.steps()),
+            num(a.detour()),
+            a.back_steps,
+            a.needs_back_step,
+            answer(a.ties.optimistic),
+            answer(a.ties.priority),
+            answer(a.ties.adversarial),
+            a.ties.independent(),
+            generated.effort.mazes,
+            generated.effort.solves,
+        ));
+    }
+    let mut s = String::new();
+    let p = &generated.puzzle;
+    let _ = writeln!(s, "seed          {seed}");
+    let _ = writeln!(
+        s,
+        "maze          {}x{} cells ({}x{} tiles), {}, braid {}, {} rooms",
+        g.width,
+        g.height,
+        p.width(),
+        p.height(),
+        g.algorithm,
+        g.braid,
+        g.rooms
+    );
+    let _ = writeln!(
+        s,
+        "dead ends     {} ({} before braiding)",
+        a.dead_ends, generated.braided.dead_ends_before
+    );
+    let _ = writeln!(s, "longest path  {} steps", a.longest_path);
+    let free = a.free_distance.map_or("none".to_owned(), |d| d.to_string());
+    match (a.outcome.steps(), a.detour()) {
+        (Some(n), Some(detour)) => {
+            let _ = writeln!(
+                s,
+                "solution      {n} steps (dragon-free {free}, detour {detour})"
+            );
+        }
+        _ => {
+            let _ = writeln!(s, "solution      {} (dragon-free {free})", steps(a.outcome));
+        }
+    }
+    let _ = writeln!(
+        s,
+        "back-steps    {} in the solution; {}",
+        a.back_steps,
+        if a.needs_back_step {
+            "needed"
+        } else {
+            "not needed"
+        }
+    );
+    let ties = &a.ties;
+    if ties.independent() {
+        let _ = writeln!(
+            s,
+            "ties          independent ({} under every rule)",
+            steps(ties.priority)
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "ties          dependent (optimistic {}, default {}, adversarial {})",
+            steps(ties.optimistic),
+            steps(ties.priority),
+            steps(ties.adversarial)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "search        {}, {}",
+        plural(generated.effort.mazes as usize, "maze"),
+        plural(generated.effort.solves as usize, "solver run")
+    );
+    Ok(s)
+}
+
+/// Prints `generate-maze: message` on standard error: information, not a failure.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "{PROGRAM}: {message}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(args: &[&str]) -> Result<Config, String> {
+        let args = Args::try_parse_from(std::iter::once(PROGRAM).chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        args.into_config(|| 99)
+    }
+
+    #[test]
+    fn difficulty_maps_onto_knobs_and_flags_override() {
+        let c = config(&["--difficulty", "hard", "--min-detour", "4"]).unwrap();
+        let k = c.generator.knobs;
+        assert_eq!((k.min_detour, k.require_backstep), (4, true));
+        assert_eq!(c.seed, 99);
+        assert!(c.seed_was_picked);
+        assert!(!config(&["--seed", "5"]).unwrap().seed_was_picked);
+    }
+
+    #[test]
+    fn bad_combinations_are_refused() {
+        for (args, words) in [
+            (&["--bias", "north=1,east=1"][..], "binary-tree"),
+            (&["--newest", "10"], "growing-tree"),
+            (&["--count", "3"], "--out"),
+            (&["--width", "1"], "too small"),
+            (&["--braid", "1.5"], "between 0 and 1"),
+            (&["--braid", "0"], "always catches"),
+            (
+                &["--braid", "0", "--min-detour", "2", "--endpoints", "random"],
+                "loops",
+            ),
+            (&["--no-verify", "--tie-independent"], "tie-independent"),
+            (&["--hero", "0,0", "--exit", "0,0"], "different cells"),
+            (&["--hero", "3"], "ROW,COL"),
+            (&["--dragon", "10,0"], "outside"),
+        ] {
+            let err = config(args).unwrap_err();
+            assert!(err.contains(words), "{args:?}: {err}");
+        }
+    }
+}

@@ -1,0 +1,525 @@
+//! The generator: perfect mazes from every algorithm, braiding, puzzles that
+//! meet their knobs (checked against the brute-force solver), reproducible
+//! bytes, and the `generate-maze` command line.
+
+use std::collections::{HashSet, VecDeque};
+
+use dragon_escape::mapgen::{
+    Algorithm, Bias, Config, Difficulty, Endpoints, GenerateError, Knobs, Maze, Tuning, braid,
+    generate, seeded,
+};
+use dragon_escape::{Direction, Options, Outcome, Puzzle, Rules, Solver, Ties};
+
+use crate::support::brute::{Brute, Cell, DIRS, Mode};
+
+/// A spread of sizes, including one-cell-wide and one-cell-high mazes.
+fn sizes(seed: u64) -> (usize, usize) {
+    let w = 1 + (seed * 7 % 13) as usize;
+    let h = 1 + (seed * 5 % 9) as usize;
+    (w, h)
+}
+
+fn tunings() -> Vec<Tuning> {
+    let mut all = vec![Tuning::default()];
+    for (bias, newest) in [
+        ("south=1,west=3", 0),
+        ("north=5,west=1", 100),
+        ("s=2,e=1", 25),
+    ] {
+        all.push(Tuning {
+            bias: bias.parse::<Bias>().unwrap(),
+            newest,
+        });
+    }
+    all
+}
+
+#[test]
+fn every_algorithm_draws_perfect_mazes() {
+    for algorithm in Algorithm::ALL {
+        for tuning in tunings() {
+            for seed in 0..40 {
+                let (w, h) = sizes(seed);
+                let maze = algorithm.maze(w, h, &tuning, &mut seeded(seed));
+                assert!(
+                    maze.is_connected(),
+                    "{algorithm} {w}x{h} seed {seed}: not connected"
+                );
+                assert_eq!(
+                    maze.passages(),
+                    maze.len() - 1,
+                    "{algorithm} {w}x{h} seed {seed}: has a loop"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn algorithms_differ_and_seeds_matter() {
+    let draw = |a: Algorithm, seed| a.maze(12, 9, &Tuning::default(), &mut seeded(seed)).walls();
+    let mut seen = HashSet::new();
+    for a in Algorithm::ALL {
+        assert_eq!(draw(a, 3), draw(a, 3), "{a} is not reproducible");
+        assert_ne!(draw(a, 3), draw(a, 4), "{a} ignores the seed");
+        seen.insert(draw(a, 3));
+    }
+    assert_eq!(seen.len(), Algorithm::ALL.len());
+}
+
+#[test]
+fn binary_tree_follows_the_weights() {
+    let tuning = Tuning {
+        bias: "north=3,east=1".parse().unwrap(),
+        ..Tuning::default()
+    };
+    let maze = Algorithm::BinaryTree.maze(200, 200, &tuning, &mut seeded(9));
+    let (mut north, mut east) = (0.0, 0.0);
+    // Cells with both choices: not in the top row, not in the east column.
+    for row in 1..maze.height() {
+        for col in 0..maze.width() - 1 {
+            let cell = maze.cell(row, col);
+            north += f64::from(u8::from(maze.is_open(cell, Direction::Up)));
+            east += f64::from(u8::from(maze.is_open(cell, Direction::Right)));
+        }
+    }
+    let ratio = north / east;
+    assert!((2.7..3.3).contains(&ratio), "north/east = {ratio}");
+}
+
+#[test]
+fn braiding_removes_the_requested_share_of_dead_ends() {
+    for algorithm in Algorithm::ALL {
+        for fraction in [0.0, 0.1, 0.25, 0.5, 0.75, 1.0] {
+            for seed in 0..12 {
+                let (w, h) = sizes(seed);
+                let (w, h) = (w.max(2), h.max(2));
+                let mut rng = seeded(seed);
+                let mut maze = algorithm.maze(w, h, &Tuning::default(), &mut rng);
+                let before = maze.dead_ends();
+                let passages = maze.passages();
+                let report = braid(&mut maze, fraction, &mut rng);
+                let removed = before - maze.dead_ends();
+                let target = (fraction * before as f64).round() as usize;
+                let case = format!("{algorithm} {w}x{h} braid {fraction} seed {seed}");
+                assert_eq!(report.dead_ends_before, before, "{case}");
+                assert_eq!(report.target, target, "{case}");
+                assert_eq!(report.removed, removed, "{case}");
+                assert!(
+                    removed == target || removed == target + 1,
+                    "{case}: removed {removed} of {before}, wanted {target}"
+                );
+                assert!(maze.is_connected(), "{case}");
+                assert!(maze.passages() > passages || target == 0, "{case}");
+                if fraction == 1.0 {
+                    assert_eq!(maze.dead_ends(), 0, "{case}");
+                }
+            }
+        }
+    }
+}
+
+/// The puzzle as the brute-force solver's ASCII.
+fn brute(puzzle: &Puzzle) -> Brute {
+    Brute::from_ascii(&puzzle.to_ascii())
+}
+
+/// The least number of steps to escape without ever stepping straight back,
+/// by plain breadth-first search over (hero, dragon, previous hero cell),
+/// written from PUZZLE.md with the brute-force solver's helpers.
+fn escape_without_back_steps(b: &Brute, limit: usize) -> Option<usize> {
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([(b.hero, b.dragon, None::<Cell>, 0)]);
+    while let Some((hero, dragon, previous, steps)) = queue.pop_front() {
+        if steps == limit {
+            continue;
+        }
+        for (dr, dc) in DIRS {
+            let to = (hero.0 + dr, hero.1 + dc);
+            if !b.free.contains(&to) || !b.legal(to, dragon) || Some(to) == previous {
+                continue;
+            }
+            if to == b.exit {
+                return Some(steps + 1);
+            }
+            for reply in b.replies(Mode::Priority([0, 1, 2, 3]), dragon, to) {
+                if seen.insert((to, reply, hero)) {
+                    queue.push_back((to, reply, Some(hero), steps + 1));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Checks one generated puzzle against its knobs with the library's solver
+/// and, for small maps, the brute-force solver.
+fn check_knobs(puzzle: &Puzzle, knobs: &Knobs, case: &str) {
+    let solver = Solver::new(puzzle);
+    let free = solver.free_distance().expect("the exit is reachable");
+    let rule = |ties| Options {
+        rules: Rules { ties },
+        ..Options::default()
+    };
+    let steps = solver
+        .solve(&Options::default())
+        .unwrap()
+        .outcome
+        .steps()
+        .unwrap_or_else(|| panic!("{case}: the hero does not escape"));
+    assert!(steps >= knobs.min_steps, "{case}: {steps} steps");
+    assert!(
+        steps - free >= knobs.min_detour,
+        "{case}: detour {}",
+        steps - free
+    );
+    if knobs.tie_independent {
+        for ties in [Ties::Optimistic, Ties::Adversarial] {
+            let outcome = solver.solve(&rule(ties)).unwrap().outcome;
+            assert_eq!(outcome, Outcome::Escaped { steps }, "{case}: {ties:?}");
+        }
+    }
+    if puzzle.width() * puzzle.height() <= 200 {
+        let b = brute(puzzle);
+        assert_eq!(
+            b.solve(Mode::Priority([0, 1, 2, 3])).rank(),
+            steps,
+            "{case}: brute force"
+        );
+        if knobs.tie_independent {
+            assert_eq!(
+                b.solve(Mode::Adversarial).rank(),
+                steps,
+                "{case}: brute adversarial"
+            );
+        }
+    }
+    if knobs.require_backstep {
+        let without = escape_without_back_steps(&brute(puzzle), steps);
+        assert_eq!(
+            without, None,
+            "{case}: escapes in {steps} without a back-step"
+        );
+    }
+}
+
+#[test]
+fn emitted_puzzles_meet_their_knobs() {
+    let mut configs = Vec::new();
+    for difficulty in Difficulty::ALL {
+        let mut c = Config::new(9, 6);
+        c.knobs = difficulty.knobs();
+        configs.push((difficulty.name().to_owned(), c));
+    }
+    let mut c = Config::new(6, 4);
+    c.knobs = Knobs {
+        min_detour: 2,
+        tie_independent: true,
+        ..Knobs::default()
+    };
+    c.rooms = 1;
+    configs.push(("small, detour and ties".into(), c));
+    let mut c = Config::new(5, 4);
+    c.knobs.require_backstep = true;
+    c.algorithm = Algorithm::Kruskal;
+    c.braid = 1.0;
+    configs.push(("small back-step".into(), c));
+    let mut c = Config::new(8, 8);
+    c.knobs.min_steps = 70;
+    c.algorithm = Algorithm::Prim;
+    configs.push(("min steps".into(), c));
+    let mut c = Config::new(7, 5);
+    c.braid = 0.0;
+    c.endpoints = Endpoints::Random;
+    configs.push(("perfect, random ends".into(), c));
+    let mut c = Config::new(7, 5);
+    c.hero = Some((0, 0));
+    c.exit = Some((4, 6));
+    c.algorithm = Algorithm::Eller;
+    configs.push(("given ends".into(), c));
+
+    for (name, config) in &configs {
+        for seed in 0..12 {
+            let case = format!("{name}, seed {seed}");
+            let generated =
+                generate(config, &mut seeded(seed)).unwrap_or_else(|e| panic!("{case}: {e}"));
+            let text = generated.puzzle.to_emoji();
+            let puzzle = Puzzle::parse(text.as_bytes()).unwrap();
+            assert_eq!(
+                puzzle, generated.puzzle,
+                "{case}: the text does not read back"
+            );
+            assert_eq!(
+                (puzzle.width(), puzzle.height()),
+                (2 * config.width + 1, 2 * config.height + 1),
+                "{case}"
+            );
+            if let (Some((hr, hc)), Some((er, ec))) = (config.hero, config.exit) {
+                assert_eq!(
+                    puzzle.hero(),
+                    dragon_escape::Pos::new(2 * hr + 1, 2 * hc + 1)
+                );
+                assert_eq!(
+                    puzzle.exit(),
+                    dragon_escape::Pos::new(2 * er + 1, 2 * ec + 1)
+                );
+            }
+            check_knobs(&puzzle, &config.knobs, &case);
+        }
+    }
+}
+
+#[test]
+fn farthest_endpoints_are_the_ends_of_a_longest_path() {
+    for seed in 0..20 {
+        let mut config = Config::new(8, 5);
+        config.verify = false;
+        let g = generate(&config, &mut seeded(seed)).unwrap();
+        let maze: &Maze = &g.maze;
+        let hero = maze.cell_at_tile(g.puzzle.hero()).unwrap();
+        let exit = maze.cell_at_tile(g.puzzle.exit()).unwrap();
+        let from_hero = maze.distances_from(hero);
+        assert_eq!(
+            from_hero[exit],
+            *from_hero.iter().max().unwrap(),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzle() {
+    let mut config = Config::new(10, 7);
+    config.knobs = Difficulty::Medium.knobs();
+    let bytes = |seed| {
+        generate(&config, &mut seeded(seed))
+            .unwrap()
+            .puzzle
+            .to_emoji()
+    };
+    assert_eq!(bytes(5), bytes(5));
+    assert_ne!(bytes(5), bytes(6));
+}
+
+#[test]
+fn impossible_requests_give_up_or_are_refused() {
+    let mut config = Config::new(4, 3);
+    config.knobs.min_steps = 10_000;
+    config.search.max_solves = 30;
+    match generate(&config, &mut seeded(1)) {
+        Err(e @ GenerateError::GaveUp { .. }) => {
+            let message = e.to_string();
+            assert!(
+                message.contains("no puzzle met the requirements"),
+                "{message}"
+            );
+            assert!(message.contains("min-steps 10000"), "{message}");
+        }
+        other => panic!("expected to give up, got {other:?}"),
+    }
+    let mut config = Config::new(4, 3);
+    config.braid = 0.0;
+    assert!(matches!(
+        generate(&config, &mut seeded(1)),
+        Err(GenerateError::Config(_))
+    ));
+}
+
+/// The `generate-maze` command line.
+#[cfg(feature = "cli")]
+mod cli {
+    use std::io::Read;
+    use std::process::Stdio;
+
+    use assert_cmd::Command;
+    use dragon_escape::{Options, Puzzle};
+    use predicates::prelude::*;
+
+    fn generate_maze() -> Command {
+        Command::cargo_bin("generate-maze").unwrap()
+    }
+
+    fn stdout_of(cmd: &mut Command) -> Vec<u8> {
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    }
+
+    #[test]
+    fn cli_round_trip_into_the_solver() {
+        for (format, seed) in [("emoji", 1), ("ascii", 2), ("json", 3)] {
+            let map =
+                stdout_of(generate_maze().args(["--seed", &seed.to_string(), "--format", format]));
+            let puzzle = Puzzle::parse(&map).unwrap();
+            let steps = dragon_escape::solve(&puzzle, &Options::default())
+                .unwrap()
+                .outcome
+                .steps()
+                .expect("a generated puzzle is solvable");
+            Command::cargo_bin("solve-maze")
+                .unwrap()
+                .arg("-")
+                .write_stdin(map)
+                .assert()
+                .success()
+                .stdout(predicate::str::contains(steps.to_string()));
+        }
+    }
+
+    #[test]
+    fn cli_is_reproducible_and_reports_a_picked_seed() {
+        let args = [
+            "--seed",
+            "77",
+            "--difficulty",
+            "medium",
+            "-W",
+            "12",
+            "-H",
+            "8",
+        ];
+        assert_eq!(
+            stdout_of(generate_maze().args(args)),
+            stdout_of(generate_maze().args(args))
+        );
+        let out = generate_maze().output().unwrap();
+        assert!(out.status.success());
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let seed: u64 = stderr
+            .split("--seed ")
+            .nth(1)
+            .and_then(|rest| rest.trim_end().trim_end_matches(')').parse().ok())
+            .unwrap_or_else(|| panic!("no seed reported: {stderr}"));
+        assert_eq!(
+            out.stdout,
+            stdout_of(generate_maze().args(["--seed", &seed.to_string()]))
+        );
+    }
+
+    #[test]
+    fn cli_writes_complete_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("puzzles");
+        generate_maze()
+            .args([
+                "--seed",
+                "40",
+                "--count",
+                "3",
+                "--difficulty",
+                "easy",
+                "--out",
+            ])
+            .arg(&out)
+            .assert()
+            .success();
+        let mut names: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["maze-40.txt", "maze-41.txt", "maze-42.txt"]);
+        for seed in 40..43 {
+            let file = std::fs::read(out.join(format!("maze-{seed}.txt"))).unwrap();
+            let single = stdout_of(generate_maze().args([
+                "--seed",
+                &seed.to_string(),
+                "--difficulty",
+                "easy",
+            ]));
+            assert_eq!(file, single, "seed {seed}");
+        }
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn cli_stats_describe_the_puzzle() {
+        generate_maze()
+            .args(["--seed", "3", "--stats", "--difficulty", "hard"])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("dead ends"))
+            .stderr(predicate::str::contains("back-steps"))
+            .stderr(predicate::str::contains("needed"))
+            .stderr(predicate::str::contains("ties"));
+        let out = generate_maze()
+            .args([
+                "--seed",
+                "3",
+                "--stats",
+                "--format",
+                "json",
+                "--tie-independent",
+            ])
+            .output()
+            .unwrap();
+        let stats: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+        assert_eq!(stats["seed"], 3);
+        assert_eq!(stats["tie_independent"], true);
+        assert_eq!(stats["ties"]["adversarial"], stats["steps"]);
+    }
+
+    #[test]
+    fn cli_errors_are_clear() {
+        for (args, words) in [
+            (&["--width", "0"][..], "too small"),
+            (&["--braid", "2"], "between 0 and 1"),
+            (&["--count", "2"], "--out"),
+            (
+                &["--bias", "north=1,south=1", "-a", "binary-tree"],
+                "vertical",
+            ),
+            (&["--algorithm", "dfs"], "backtracker"),
+        ] {
+            generate_maze()
+                .args(args)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(words));
+        }
+        generate_maze()
+            .args([
+                "--seed",
+                "1",
+                "-W",
+                "4",
+                "-H",
+                "3",
+                "--min-steps",
+                "5000",
+                "--effort",
+                "20",
+            ])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("no puzzle met the requirements"));
+    }
+
+    #[test]
+    fn cli_ends_quietly_on_a_closed_pipe() {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("generate-maze"))
+            .args(["--seed", "1", "-W", "400", "-H", "400", "--no-verify"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The read end is dropped here: the rest of the output meets a closed pipe.
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
