@@ -1,6 +1,8 @@
-//! The default oracle: breadth-first search from the hero's cell, stopped as
-//! soon as it reaches the dragon, with full distance fields cached for the
-//! targets whose searches grow large.
+//! The default oracle: a walk down one distance field from the dragon's
+//! start when the dragon is still on a shortest path from there, else a
+//! breadth-first search from the hero's cell stopped as soon as it reaches
+//! the dragon, with full distance fields cached for the targets whose
+//! searches grow large.
 
 use super::{DragonOracle, steps_from_field};
 use crate::error::Error;
@@ -8,11 +10,29 @@ use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
 const NO_SLOT: u32 = u32::MAX;
 
-/// A bounded search that discovers more than `1 / PROMOTE_SHARE` of the
-/// cells is replaced by a cached full field for its target.
-const PROMOTE_SHARE: usize = 8;
+/// A single bounded search that discovers more than `1 / LARGE_SEARCH` of
+/// the cells buys its target's full field at once.
+const LARGE_SEARCH: usize = 8;
+
+/// Bounds of the walk's credit (see [`BfsFields`]'s `walk_credit`).
+const WALK_CREDIT_MAX: i32 = 64;
+/// Without credit, one question in this many still tries a walk.
+const RETRY_EVERY: u64 = 32;
 
 /// Breadth-first answers within a memory budget.
+///
+/// First it tries the *root field*: distances from the dragon's start `r`.
+/// If the dragon `d` lies on a shortest path from `r` to the target `t` (the
+/// usual case while it chases a fleeing hero), the shortest paths from `d`
+/// to `t` are exactly the paths that climb the root field one level a step,
+/// so a walk back down from `t` finds the dragon's shortest steps in time
+/// proportional to dist(d, t) instead of the area around it. The walk is
+/// abandoned when it spreads too wide or misses `d`.
+///
+/// Work spent on a target is counted; once it reaches the size of the map,
+/// or one search alone covers an eighth of it, the target's full field is
+/// computed and cached (ski rental), so targets asked about again and again
+/// cost one lookup each.
 ///
 /// A query (dragon `d`, hero `t`) runs a BFS from `t` that stops the moment
 /// it discovers `d`: by then every cell one step closer to `t` than `d` has
@@ -25,6 +45,10 @@ const PROMOTE_SHARE: usize = 8;
 pub struct BfsFields<'g> {
     graph: &'g Graph,
     component: Vec<u32>,
+    /// Distances from the dragon's start.
+    root: Vec<u32>,
+    /// Work spent so far answering for each target without a field.
+    spent: Vec<u32>,
     /// Scratch for bounded searches: `dist[c]` is valid where `mark[c] == epoch`.
     mark: Vec<u32>,
     dist: Vec<u32>,
@@ -38,6 +62,12 @@ pub struct BfsFields<'g> {
     next_victim: usize,
     queue: Vec<u32>,
     built: u64,
+    walked: u64,
+    /// Grows when walks answer and shrinks when they fail; while it is not
+    /// positive only every `RETRY_EVERY`th question tries a walk, so maps
+    /// where the dragon leaves the root's shortest paths pay little for them.
+    walk_credit: i32,
+    questions: u64,
 }
 
 impl<'g> BfsFields<'g> {
@@ -47,20 +77,21 @@ impl<'g> BfsFields<'g> {
     /// [`Error::TooLarge`] when the scratch arrays and one field do not fit.
     pub fn new(graph: &'g Graph, memory_budget: usize) -> Result<Self, Error> {
         let n = graph.len();
-        let field_bytes = n.max(1) * size_of::<u32>();
-        let fixed = n * 6 * size_of::<u32>();
-        let slots = memory_budget.saturating_sub(fixed) / field_bytes;
+        let fixed = Self::bytes_needed(n, 0);
+        let slots = memory_budget.saturating_sub(fixed) / (n.max(1) * size_of::<u32>());
         if slots == 0 {
             return Err(Error::TooLarge {
                 message: format!(
                     "the dragon oracle for {n} cells needs {} bytes, over the memory budget of {memory_budget}",
-                    field_bytes + fixed
+                    Self::bytes_needed(n, 1)
                 ),
             });
         }
         Ok(BfsFields {
             graph,
             component: components(graph),
+            root: graph.distances_from(graph.dragon()),
+            spent: vec![0; n],
             mark: vec![0; n],
             dist: vec![0; n],
             epoch: 0,
@@ -71,12 +102,26 @@ impl<'g> BfsFields<'g> {
             next_victim: 0,
             queue: Vec::with_capacity(n),
             built: 0,
+            walked: 0,
+            walk_credit: WALK_CREDIT_MAX / 8,
+            questions: 0,
         })
+    }
+
+    /// About how many bytes the oracle needs for `cells` cells with room for
+    /// `fields` cached fields: eight scratch arrays plus the fields.
+    pub fn bytes_needed(cells: usize, fields: usize) -> usize {
+        cells * (8 + fields) * size_of::<u32>()
     }
 
     /// How many full fields have been computed so far.
     pub fn fields_built(&self) -> u64 {
         self.built
+    }
+
+    /// How many questions the walk down the root field answered.
+    pub fn root_walks(&self) -> u64 {
+        self.walked
     }
 
     /// Caches the full distance field towards `target` and returns its slot.
@@ -104,11 +149,7 @@ impl<'g> BfsFields<'g> {
     /// BFS from `target` until `dragon` is discovered; returns how many
     /// cells were discovered. Distances are left in `dist` under `epoch`.
     fn bounded_search(&mut self, dragon: CellId, target: CellId) -> usize {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.mark.fill(0);
-            self.epoch = 1;
-        }
+        self.next_epoch();
         let (epoch, mark, dist, queue) =
             (self.epoch, &mut self.mark, &mut self.dist, &mut self.queue);
         queue.clear();
@@ -131,6 +172,72 @@ impl<'g> BfsFields<'g> {
             }
         }
         queue.len()
+    }
+}
+
+impl BfsFields<'_> {
+    /// Starts a new round of `mark`s.
+    fn next_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.mark.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    /// The dragon's shortest steps read off the root field, or `None` when
+    /// that cannot decide (the dragon is off every shortest path from the
+    /// root to the target, or the walk grows past its budget).
+    ///
+    /// Also returns the number of cells the walk visited.
+    fn through_root(&mut self, dragon: CellId, target: CellId) -> (Option<DirSet>, usize) {
+        let (low, high) = (self.root[dragon.index()], self.root[target.index()]);
+        if low == UNREACHABLE || high == UNREACHABLE || high <= low {
+            return (None, 0);
+        }
+        let budget = 4 * (high - low) as usize + 64;
+        self.next_epoch();
+        let (root, graph) = (&self.root, self.graph);
+        let (epoch, mark, stack) = (self.epoch, &mut self.mark, &mut self.queue);
+        stack.clear();
+        stack.push(target.0);
+        mark[target.index()] = epoch;
+        let mut visited = 1;
+        // Walk down from the target through cells one level lower each step,
+        // never below the dragon's level; on that level only the dragon counts.
+        while let Some(cell) = stack.pop() {
+            let below = root[cell as usize] - 1;
+            for (_, n) in graph.neighbors(CellId(cell)) {
+                let level = root[n.index()];
+                if level != below || mark[n.index()] == epoch || (level == low && n != dragon) {
+                    continue;
+                }
+                mark[n.index()] = epoch;
+                visited += 1;
+                if visited > budget {
+                    return (None, visited);
+                }
+                if level > low {
+                    stack.push(n.0);
+                }
+            }
+        }
+        if mark[dragon.index()] != epoch {
+            return (None, visited);
+        }
+        self.walked += 1;
+        let steps = graph
+            .neighbors(dragon)
+            .filter(|&(_, n)| root[n.index()] == low + 1 && mark[n.index()] == epoch)
+            .map(|(d, _)| d)
+            .collect();
+        (Some(steps), visited)
+    }
+
+    /// Adds `cost` to the work spent on `target` without a field.
+    fn charge(&mut self, target: CellId, cost: usize) {
+        let spent = &mut self.spent[target.index()];
+        *spent = spent.saturating_add(u32::try_from(cost).unwrap_or(u32::MAX));
     }
 }
 
@@ -166,17 +273,36 @@ impl DragonOracle for BfsFields<'_> {
         }
         let mut slot = self.slot_of[target.index()];
         if slot == NO_SLOT {
-            let discovered = self.bounded_search(dragon, target);
-            if discovered * PROMOTE_SHARE <= graph.len() {
-                let (mark, dist, epoch) = (&self.mark, &self.dist, self.epoch);
-                let distance = |c: CellId| {
-                    if mark[c.index()] == epoch {
-                        dist[c.index()]
-                    } else {
-                        UNREACHABLE
+            // Ski rental: answer without a field until the work spent on
+            // this target reaches the price of a field (a visit per cell),
+            // then buy one.
+            let price = graph.len();
+            if (self.spent[target.index()] as usize) < price {
+                self.questions += 1;
+                if self.walk_credit > 0 || self.questions % RETRY_EVERY == 0 {
+                    let (steps, cost) = self.through_root(dragon, target);
+                    self.charge(target, cost);
+                    if let Some(steps) = steps {
+                        self.walk_credit = (self.walk_credit + 2).min(WALK_CREDIT_MAX);
+                        return Some(steps);
                     }
-                };
-                return steps_from_field(graph, dragon, distance, UNREACHABLE);
+                    self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
+                }
+                let discovered = self.bounded_search(dragon, target);
+                self.charge(target, discovered);
+                // A single search that large says the next ones will be too.
+                let large = discovered * LARGE_SEARCH > graph.len();
+                if !large && (self.spent[target.index()] as usize) < price {
+                    let (mark, dist, epoch) = (&self.mark, &self.dist, self.epoch);
+                    let distance = |c: CellId| {
+                        if mark[c.index()] == epoch {
+                            dist[c.index()]
+                        } else {
+                            UNREACHABLE
+                        }
+                    };
+                    return steps_from_field(graph, dragon, distance, UNREACHABLE);
+                }
             }
             slot = self.promote(target) as u32;
         }

@@ -224,7 +224,7 @@ fn a_small_cache_gives_the_same_answers() {
         // Room for two distance fields beside the scratch space, so the
         // cache must evict.
         let tight = Options {
-            oracle_memory: (6 + 2) * cells * 4,
+            oracle_memory: BfsFields::bytes_needed(cells, 2),
             ..options(ties)
         };
         assert_eq!(solve(&puzzle, &tight).unwrap(), roomy);
