@@ -30,12 +30,14 @@
 //! [`dragon`] oracle → the [`search`] → [`Solution`] → [`render`].
 //!
 //! # Features
-//! - `cli` (default): the `solve-maze` command line ([`cli`] module, clap).
+//! - `cli` (default): the command lines ([`cli`] module; clap, indicatif).
 //! - `json` (default): the versioned JSON report (serde).
-//! - `playback` (default): terminal playback (crossterm).
+//! - `playback` (default): terminal playback and play (crossterm).
+//! - `mapgen`: the maze and puzzle generator (`mapgen` module) and the
+//!   `generate-maze` binary (rand_core, rand_chacha).
 //!
-//! With `--no-default-features` the library parses, solves and renders text
-//! with a single small dependency.
+//! With `--no-default-features` the library parses, solves, renders text and
+//! runs the play-mode rules with a single small dependency.
 
 pub mod dragon;
 mod error;

@@ -6,7 +6,6 @@ use rand_core::Rng;
 
 use super::random::below;
 use super::{Carve, Maze};
-use crate::graph::Direction;
 
 /// Walk at random until every cell has been visited.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,17 +17,8 @@ impl Carve for AldousBroder {
         let mut cell = below(rng, maze.len());
         visited[cell] = true;
         let mut remaining = maze.len() - 1;
-        let mut options = [Direction::Up; 4];
         while remaining > 0 {
-            let mut n = 0;
-            for d in Direction::ALL {
-                if maze.neighbor(cell, d).is_some() {
-                    options[n] = d;
-                    n += 1;
-                }
-            }
-            let d = options[below(rng, n)];
-            let next = maze.neighbor(cell, d).expect("chosen among neighbours");
+            let (d, next) = maze.random_step(cell, rng);
             if !visited[next] {
                 maze.carve(cell, d);
                 visited[next] = true;

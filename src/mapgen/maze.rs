@@ -5,6 +5,9 @@
 //! `(2r + 1, 2c + 1)`, the tile between two cells is free when a passage
 //! joins them, and every other tile is wall.
 
+use rand_core::Rng;
+
+use super::random::below;
 use crate::graph::Direction;
 use crate::puzzle::Pos;
 
@@ -81,6 +84,21 @@ impl Maze {
             Direction::Down => (row + 1 < self.height).then(|| cell + self.width),
             Direction::Right => (col + 1 < self.width).then(|| cell + 1),
         }
+    }
+
+    /// A uniformly random step from `cell` to a neighbour inside the grid
+    /// (walls ignored): the direction and the neighbour. One draw from `rng`.
+    pub fn random_step(&self, cell: usize, rng: &mut dyn Rng) -> (Direction, usize) {
+        let mut options = [Direction::Up; 4];
+        let mut n = 0;
+        for d in Direction::ALL {
+            if self.neighbor(cell, d).is_some() {
+                options[n] = d;
+                n += 1;
+            }
+        }
+        let d = options[below(rng, n)];
+        (d, self.neighbor(cell, d).expect("chosen among neighbours"))
     }
 
     /// Whether the passage from `cell` in direction `d` is open.

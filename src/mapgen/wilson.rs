@@ -20,23 +20,15 @@ impl Carve for Wilson {
         // The direction the current walk last left each cell by: following
         // it from the walk's start gives the loop-erased path.
         let mut exit_dir = vec![Direction::Up; maze.len()];
-        let mut options = [Direction::Up; 4];
         for start in 0..maze.len() {
             if in_tree[start] {
                 continue;
             }
             let mut cell = start;
             while !in_tree[cell] {
-                let mut n = 0;
-                for d in Direction::ALL {
-                    if maze.neighbor(cell, d).is_some() {
-                        options[n] = d;
-                        n += 1;
-                    }
-                }
-                let d = options[below(rng, n)];
+                let (d, next) = maze.random_step(cell, rng);
                 exit_dir[cell] = d;
-                cell = maze.neighbor(cell, d).expect("chosen among neighbours");
+                cell = next;
             }
             let mut cell = start;
             while !in_tree[cell] {
