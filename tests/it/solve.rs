@@ -279,3 +279,22 @@ fn default_oracle_matches_floyd_warshall_on_a_maze() {
         "some searches must stop early"
     );
 }
+
+proptest! {
+    /// Any input at all gives a puzzle or an error, never a panic; map-like
+    /// inputs (the symbols, brackets, quotes and line ends) most of all.
+    #[test]
+    fn parsing_never_panics(
+        bytes in proptest::collection::vec(any::<u8>(), 0..64),
+        text in "[#.HDE🟫🟩🏃🐉❎\\[\\]\",\\\\u \r\n\u{feff}\u{fe0f}x]{0,80}",
+    ) {
+        for input in [&bytes[..], text.as_bytes()] {
+            if let Ok(puzzle) = Puzzle::parse(input) {
+                // Whatever parses also solves and prints back.
+                let again = Puzzle::parse(puzzle.to_ascii().as_bytes()).unwrap();
+                prop_assert_eq!(&again, &puzzle);
+                solve(&puzzle, &Options::default()).unwrap();
+            }
+        }
+    }
+}
