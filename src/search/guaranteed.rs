@@ -10,15 +10,15 @@
 
 use super::solution::Stats;
 use super::state::StateId;
-use super::tree::{Tree, UNRESOLVED};
+use super::tree::{OUTSIDE, Tree, UNRESOLVED};
 use crate::graph::CellId;
 
 /// The optimal line against the worst dragon or, when the hero cannot force
 /// an escape, every position's value (the least number of moves that
 /// guarantees an escape from it, [`UNRESOLVED`] where none does).
 pub(super) fn search(tree: &Tree, stats: &mut Stats) -> Result<Vec<(CellId, CellId)>, Vec<u32>> {
-    stats.states_stored = tree.len() as u64;
-    stats.states_expanded = tree.len() as u64;
+    stats.states_stored = stats.states_stored.max(tree.len() as u64);
+    stats.states_expanded += tree.len() as u64;
     let value = retrograde(tree);
     if value[0] == UNRESOLVED {
         Err(value)
@@ -63,14 +63,18 @@ fn retrograde(tree: &Tree) -> Vec<u32> {
 /// first move (in direction order) of least value; the dragon takes the
 /// first reply (in the official order) of greatest value.
 fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
+    let value_of = |r: StateId| {
+        if r == OUTSIDE {
+            UNRESOLVED
+        } else {
+            value[r as usize]
+        }
+    };
     let worst_reply = |m: usize| {
-        tree.replies(m).iter().copied().reduce(|a, b| {
-            if value[b as usize] > value[a as usize] {
-                b
-            } else {
-                a
-            }
-        })
+        tree.replies(m)
+            .iter()
+            .copied()
+            .reduce(|a, b| if value_of(b) > value_of(a) { b } else { a })
     };
     let mut line = vec![tree.table.get(0)];
     let mut s: StateId = 0;
@@ -81,7 +85,7 @@ fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
                 let v = if tree.escapes[m] {
                     1
                 } else {
-                    worst_reply(m).map_or(UNRESOLVED, |r| value[r as usize].saturating_add(1))
+                    worst_reply(m).map_or(UNRESOLVED, |r| value_of(r).saturating_add(1))
                 };
                 (v, m)
             })

@@ -158,10 +158,7 @@ impl<'p> Solver<'p> {
                 Ties::Priority(_) | Ties::Optimistic => {
                     chase::search(&mut game, &self.exit_distance, &mut stats).ok_or(None)
                 }
-                Ties::Adversarial => {
-                    let tree = tree::Tree::explore(&mut game);
-                    guaranteed::search(&tree, &mut stats).map_err(|value| Some((tree, value)))
-                }
+                Ties::Adversarial => self.guaranteed(&mut game, &mut stats).map_err(Some),
             };
             let outcome = match escape {
                 Ok(line) => {
@@ -176,7 +173,7 @@ impl<'p> Solver<'p> {
                     }
                     let (line, forever) = match &explored {
                         Some((tree, value)) => survival::longest_line(tree, Some(value)),
-                        None => survival::longest_line(&tree::Tree::explore(&mut game), None),
+                        None => survival::longest_line(&tree::Tree::explore(&mut game, None), None),
                     };
                     turns = self.turns(&line);
                     endless = forever;
@@ -197,6 +194,33 @@ impl<'p> Solver<'p> {
             endless,
             stats,
         })
+    }
+
+    /// The adversarial search by iterative deepening: explore only the
+    /// positions that a line of at most `bound` moves can pass, raise the
+    /// bound (by growing steps) until the hero can guarantee an escape
+    /// within it, or until nothing was left out (then it cannot).
+    ///
+    /// On failure, returns the complete tree and its values.
+    #[allow(clippy::type_complexity)]
+    fn guaranteed(
+        &self,
+        game: &mut Game<'_, '_>,
+        stats: &mut Stats,
+    ) -> Result<Vec<(CellId, CellId)>, (tree::Tree, Vec<u32>)> {
+        let mut bound = self.exit_distance[self.graph.hero().index()];
+        let mut raise = 2;
+        loop {
+            let tree = tree::Tree::explore(game, Some((bound, &self.exit_distance)));
+            match guaranteed::search(&tree, stats) {
+                Ok(line) => return Ok(line),
+                Err(value) if !tree.pruned => return Err((tree, value)),
+                Err(_) => {
+                    bound = bound.saturating_add(raise);
+                    raise = raise.saturating_mul(2);
+                }
+            }
+        }
     }
 
     /// Turns a line of positions (start first) into turns.

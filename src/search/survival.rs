@@ -21,6 +21,7 @@ pub(super) fn longest_line(
     tree: &Tree,
     escape_value: Option<&[u32]>,
 ) -> (Vec<(CellId, CellId)>, bool) {
+    debug_assert!(!tree.pruned, "survival needs every reachable position");
     let value = retrograde(tree);
     let mut line = vec![tree.table.get(0)];
     let mut s: StateId = 0;

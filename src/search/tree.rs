@@ -12,6 +12,10 @@ use crate::graph::CellId;
 /// Marks a position whose value is not (yet) known.
 pub(super) const UNRESOLVED: u32 = u32::MAX;
 
+/// Stands, among a move's replies, for a position left out by the bound of
+/// [`Tree::explore`]: it is never resolved.
+pub(super) const OUTSIDE: StateId = StateId::MAX;
+
 /// The explored game.
 pub(super) struct Tree {
     pub(super) table: StateTable,
@@ -23,12 +27,18 @@ pub(super) struct Tree {
     pub(super) escapes: Vec<bool>,
     hero_to: Vec<u32>,
     replies: Vec<StateId>,
+    /// Whether the bound left any position out.
+    pub(super) pruned: bool,
 }
 
 impl Tree {
     /// Explores every position reachable from the start under `game`'s tie
     /// rule (every shortest step for the adversarial and optimistic rules).
-    pub(super) fn explore(game: &mut Game<'_, '_>) -> Tree {
+    ///
+    /// With `bound = Some((b, exit_distance))`, a position first reached in
+    /// g moves is left out (as [`OUTSIDE`]) when g plus its dragon-free
+    /// distance to the exit exceeds b: no line of at most b moves passes it.
+    pub(super) fn explore(game: &mut Game<'_, '_>, bound: Option<(u32, &[u32])>) -> Tree {
         let graph = game.graph;
         let exit = graph.exit();
         let mut tree = Tree {
@@ -38,20 +48,35 @@ impl Tree {
             escapes: Vec::new(),
             hero_to: Vec::new(),
             replies: Vec::new(),
+            pruned: false,
         };
         tree.table.intern(graph.hero(), graph.dragon());
-        // Positions are numbered in discovery order, so the table is the queue.
+        // Breadth-first: positions are numbered in discovery order, so the
+        // table is the queue and `depth` is each position's least depth.
+        let mut depth: Vec<u32> = vec![0];
         let mut next: StateId = 0;
         while (next as usize) < tree.table.len() {
             let (hero, dragon) = tree.table.get(next);
+            let g = depth[next as usize] + 1;
             next += 1;
             for (_, to) in hero_moves(graph, hero, dragon) {
                 tree.hero_to.push(to.0);
                 tree.escapes.push(to == exit);
+                let outside = bound.is_some_and(|(b, h)| g + h[to.index()] > b);
                 if to != exit {
                     let (table, replies) = (&mut tree.table, &mut tree.replies);
+                    let pruned = &mut tree.pruned;
                     game.dragon_replies(dragon, to, |reply| {
-                        replies.push(table.intern(to, reply).0)
+                        if outside {
+                            *pruned = true;
+                            replies.push(OUTSIDE);
+                            return;
+                        }
+                        let (id, new) = table.intern(to, reply);
+                        if new {
+                            depth.push(g);
+                        }
+                        replies.push(id);
                     });
                 }
                 tree.reply_first.push(tree.replies.len() as u32);
@@ -93,16 +118,16 @@ impl Tree {
     pub(super) fn reverse(&self) -> (Vec<u32>, Vec<u32>) {
         let states = self.len();
         let mut first = vec![0u32; states + 1];
-        for &r in &self.replies {
+        for &r in self.replies.iter().filter(|&&r| r != OUTSIDE) {
             first[r as usize + 1] += 1;
         }
         for i in 0..states {
             first[i + 1] += first[i];
         }
         let mut fill = first.clone();
-        let mut moves = vec![0u32; self.replies.len()];
+        let mut moves = vec![0u32; first[states] as usize];
         for m in 0..self.escapes.len() {
-            for &r in self.replies(m) {
+            for &r in self.replies(m).iter().filter(|&&r| r != OUTSIDE) {
                 moves[fill[r as usize] as usize] = m as u32;
                 fill[r as usize] += 1;
             }
