@@ -100,6 +100,10 @@ impl Game<'_, '_> {
     }
 }
 
+/// A game the hero cannot win against the adversarial dragon: every
+/// reachable position and its escape values, for the survival analysis.
+type Lost = Box<(tree::Tree, Vec<u32>)>;
+
 /// A puzzle prepared for solving: its graph and the distances to the exit.
 ///
 /// Reuse one `Solver` to solve the same map under several rule sets.
@@ -171,7 +175,7 @@ impl<'p> Solver<'p> {
                     if game.ties == Ties::Optimistic {
                         game.ties = Ties::default();
                     }
-                    let (line, forever) = match &explored {
+                    let (line, forever) = match explored.as_deref() {
                         Some((tree, value)) => survival::longest_line(tree, Some(value)),
                         None => survival::longest_line(&tree::Tree::explore(&mut game, None), None),
                     };
@@ -202,19 +206,18 @@ impl<'p> Solver<'p> {
     /// within it, or until nothing was left out (then it cannot).
     ///
     /// On failure, returns the complete tree and its values.
-    #[allow(clippy::type_complexity)]
     fn guaranteed(
         &self,
         game: &mut Game<'_, '_>,
         stats: &mut Stats,
-    ) -> Result<Vec<(CellId, CellId)>, (tree::Tree, Vec<u32>)> {
+    ) -> Result<Vec<(CellId, CellId)>, Lost> {
         let mut bound = self.exit_distance[self.graph.hero().index()];
         let mut raise = 2;
         loop {
             let tree = tree::Tree::explore(game, Some((bound, &self.exit_distance)));
             match guaranteed::search(&tree, stats) {
                 Ok(line) => return Ok(line),
-                Err(value) if !tree.pruned => return Err((tree, value)),
+                Err(value) if !tree.pruned => return Err(Box::new((tree, value))),
                 Err(_) => {
                     bound = bound.saturating_add(raise);
                     raise = raise.saturating_mul(2);
