@@ -46,25 +46,25 @@ fn solving(c: &mut Criterion) {
         for braid in BRAIDS {
             let puzzle = puzzle(cells, braid);
             let name = label(cells, braid);
-            let mut engines = vec![OracleKind::Bfs];
+            let mut engines = vec![
+                ("default", OracleKind::Bfs, Ties::default()),
+                ("adversarial", OracleKind::Bfs, Ties::Adversarial),
+            ];
             if cells <= 20 {
-                engines.push(OracleKind::FloydWarshall);
+                engines.push(("floyd-warshall", OracleKind::FloydWarshall, Ties::default()));
             }
-            for oracle in engines {
+            for (engine, oracle, ties) in engines {
                 let options = Options {
                     oracle,
+                    rules: Rules { ties },
                     oracle_memory: 1 << 30,
-                    ..Options::default()
                 };
                 let solution = Solver::new(&puzzle).solve(&options).unwrap();
                 eprintln!(
-                    "{name} / {}: {:?}, {} states expanded, {} dragon queries",
-                    oracle.name(),
-                    solution.outcome,
-                    solution.stats.states_expanded,
-                    solution.stats.dragon_queries
+                    "{name} / {engine}: {:?}, {} states expanded, {} dragon queries",
+                    solution.outcome, solution.stats.states_expanded, solution.stats.dragon_queries
                 );
-                group.bench_with_input(BenchmarkId::new(oracle.name(), &name), &puzzle, |b, p| {
+                group.bench_with_input(BenchmarkId::new(engine, &name), &puzzle, |b, p| {
                     b.iter(|| Solver::new(p).solve(&options).unwrap())
                 });
             }
