@@ -6,7 +6,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use dragon_escape::mapgen::{Config, generate, seeded};
-use dragon_escape::{Options, OracleKind, Puzzle, Solver};
+use dragon_escape::{Options, OracleKind, Puzzle, Rules, Solver, Ties};
 
 /// Maze sizes in cells: 20 and 100 cells a side are 41 and 201 tiles. The
 /// 1001-tile case takes tens of seconds a solve for a far dragon today, too
