@@ -32,8 +32,8 @@ use crate::graph::{Direction, Graph};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::{Board, Event, Frame, lower};
 use crate::search::rules::Ties;
-use crate::search::solution::Outcome;
-use crate::search::{Game, Options, hero_moves, solve};
+use crate::search::solution::{Outcome, Solution};
+use crate::search::{Game, Options, Solver, hero_moves};
 
 /// What the person asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -171,7 +171,7 @@ pub struct Play {
 
 impl Play {
     /// A new game on `puzzle` under `options.rules`; `optimum` is the answer
-    /// from the start (as [`solve`] gives it), reported at the end.
+    /// from the start (as [`solve`](crate::solve) gives it), reported at the end.
     ///
     /// The dragon's answers and the hints use the breadth-first oracle,
     /// which gives the same answers as any other.
@@ -226,7 +226,10 @@ impl Play {
         let (hero, dragon) = self.position();
         if hero == self.puzzle.exit() {
             State::Escaped
-        } else if self.legal_moves(hero, dragon).is_empty() {
+        } else if hero_moves(&self.graph, self.cell(hero), self.cell(dragon))
+            .next()
+            .is_none()
+        {
             State::Caught
         } else {
             State::Playing
@@ -290,37 +293,20 @@ impl Play {
             return None;
         }
         let (hero, dragon) = self.position();
-        if dragon != self.puzzle.exit() {
-            let solution = solve(&self.here(hero, dragon), &self.options)
-                .expect("Play::new checked that the oracle fits");
-            let Some(first) = solution.turns.first() else {
-                return Some(Hint::NoEscape);
-            };
-            return Some(match solution.outcome {
-                Outcome::Escaped { steps } => Hint::Escape {
-                    step: first.step,
-                    steps,
-                },
-                Outcome::Caught | Outcome::NoPath => Hint::Survive {
-                    step: first.step,
-                    moves: solution.turns.len(),
-                    endless: solution.endless,
-                },
-            });
-        }
-        // The dragon sits on the exit, which a puzzle cannot say: look one
-        // turn ahead, where it has moved off.
-        let best = self
-            .legal_moves(hero, dragon)
-            .into_iter()
-            .filter_map(|(step, to)| {
-                let steps = self.value(to, self.answer(to, dragon))?;
-                Some((steps + 1, step))
-            })
-            .min();
-        Some(match best {
-            Some((steps, step)) => Hint::Escape { step, steps },
-            None => Hint::NoEscape,
+        let solution = self.solve_from(hero, dragon);
+        let Some(first) = solution.turns.first() else {
+            return Some(Hint::NoEscape);
+        };
+        Some(match solution.outcome {
+            Outcome::Escaped { steps } => Hint::Escape {
+                step: first.step,
+                steps,
+            },
+            Outcome::Caught | Outcome::NoPath => Hint::Survive {
+                step: first.step,
+                moves: solution.turns.len(),
+                endless: solution.endless,
+            },
         })
     }
 
@@ -369,41 +355,25 @@ impl Play {
         *self.line.last().expect("the line holds the start")
     }
 
-    /// The hero's legal moves, in direction order.
-    fn legal_moves(&self, hero: Pos, dragon: Pos) -> Vec<(Direction, Pos)> {
-        let (Some(h), Some(d)) = (self.graph.cell_at(hero), self.graph.cell_at(dragon)) else {
-            return Vec::new();
-        };
-        hero_moves(&self.graph, h, d)
-            .map(|(step, to)| (step, self.graph.pos(to)))
-            .collect()
-    }
-
-    /// The puzzle with the pieces where they stand now.
-    fn here(&self, hero: Pos, dragon: Pos) -> Puzzle {
-        let p = &self.puzzle;
-        Puzzle::new(
-            p.width(),
-            p.height(),
-            p.walls().to_vec(),
-            hero,
-            dragon,
-            p.exit(),
-        )
-        .expect("the pieces stand on three different free cells")
+    /// The solver's answer from this position.
+    fn solve_from(&self, hero: Pos, dragon: Pos) -> Solution {
+        Solver::new(&self.puzzle)
+            .solve_from(hero, dragon, &self.options)
+            .expect("Play::new checked that the oracle fits; the pieces stand apart on free cells")
     }
 
     /// Where the dragon goes once the hero stands on `hero`, by the rules.
     fn answer(&self, hero: Pos, dragon: Pos) -> Pos {
         let mut oracle = BfsFields::new(&self.graph, self.options.oracle_memory)
             .expect("Play::new checked that the oracle fits");
+        let (h, d) = (self.cell(hero), self.cell(dragon));
         let mut game = Game {
             graph: &self.graph,
+            start: (h, d),
             oracle: &mut oracle,
             ties: self.options.rules.ties,
             queries: 0,
         };
-        let (h, d) = (self.cell(hero), self.cell(dragon));
         let mut replies = Vec::new();
         game.dragon_replies(d, h, |c| replies.push(self.graph.pos(c)));
         let rank = |to: &Pos| self.value(hero, *to).unwrap_or(usize::MAX);
@@ -419,25 +389,7 @@ impl Play {
     /// Hero moves to the exit from this position under the rules, `None`
     /// when it cannot escape.
     fn value(&self, hero: Pos, dragon: Pos) -> Option<usize> {
-        if hero == self.puzzle.exit() {
-            return Some(0);
-        }
-        if dragon != self.puzzle.exit() {
-            let solution = solve(&self.here(hero, dragon), &self.options)
-                .expect("Play::new checked that the oracle fits");
-            return solution.outcome.steps();
-        }
-        // The hero may not enter the exit while the dragon is on it, and the
-        // dragon leaves it on its next move; if it sleeps there instead, no
-        // path joins it to the hero, so none joins the hero to the exit.
-        let (h, d) = (self.cell(hero), self.cell(dragon));
-        if self.graph.distances_from(h)[d.index()] == crate::graph::UNREACHABLE {
-            return None;
-        }
-        self.legal_moves(hero, dragon)
-            .into_iter()
-            .filter_map(|(_, to)| self.value(to, self.answer(to, dragon)).map(|v| v + 1))
-            .min()
+        self.solve_from(hero, dragon).outcome.steps()
     }
 
     fn cell(&self, pos: Pos) -> crate::graph::CellId {
@@ -450,6 +402,7 @@ mod tests {
     use super::*;
     use crate::render::map::MapStyle;
     use crate::search::rules::Rules;
+    use crate::search::solve;
     use Direction::{Down, Left, Right, Up};
 
     const ASCII: MapStyle = MapStyle {
@@ -577,7 +530,7 @@ mod tests {
         );
         assert_eq!(
             play.frame(None).mark(play.hero()),
-            crate::render::frames::Mark::Caught
+            crate::render::map::Mark::Caught
         );
         assert_eq!(play.apply(Command::Move(Right)), Err(Refusal::Over));
         assert_eq!(play.apply(Command::Undo), Ok(Done::Undone(true)));

@@ -28,11 +28,12 @@ pub(super) fn search(
     let mut buckets: Vec<Vec<StateId>> = Vec::new();
     let mut replies: Vec<CellId> = Vec::with_capacity(4);
 
-    let (start, _) = table.intern(graph.hero(), graph.dragon());
+    let (hero, dragon) = game.start;
+    let (start, _) = table.intern(hero, dragon);
     g.push(0);
     parent.push(NO_STATE);
     closed.push(false);
-    let mut f = exit_distance[graph.hero().index()] as usize;
+    let mut f = exit_distance[hero.index()] as usize;
     push(&mut buckets, f, start);
 
     let found = 'search: loop {

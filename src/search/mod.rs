@@ -21,7 +21,7 @@ mod tree;
 use crate::dragon::{DragonOracle, OracleKind};
 use crate::error::Error;
 use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Pos, Puzzle};
 use rules::{Rules, Ties};
 use solution::{Outcome, Solution, Stats, Turn};
 
@@ -62,6 +62,8 @@ impl Default for Options {
 /// The dragon's half of a turn: a graph, an oracle and the tie rule.
 pub(crate) struct Game<'a, 'g> {
     pub(crate) graph: &'g Graph,
+    /// The (hero, dragon) position the search starts from.
+    pub(crate) start: (CellId, CellId),
     pub(crate) oracle: &'a mut dyn DragonOracle,
     pub(crate) ties: Ties,
     pub(crate) queries: u64,
@@ -132,7 +134,11 @@ impl<'p> Solver<'p> {
 
     /// The dragon-free distance from the hero's start to the exit.
     pub fn free_distance(&self) -> Option<usize> {
-        let d = self.exit_distance[self.graph.hero().index()];
+        self.free_distance_from(self.graph.hero())
+    }
+
+    fn free_distance_from(&self, hero: CellId) -> Option<usize> {
+        let d = self.exit_distance[hero.index()];
         (d != UNREACHABLE).then_some(d as usize)
     }
 
@@ -141,19 +147,45 @@ impl<'p> Solver<'p> {
     /// # Errors
     /// [`Error::TooLarge`] when the chosen oracle cannot fit its memory budget.
     pub fn solve(&self, options: &Options) -> Result<Solution, Error> {
+        self.solve_from(self.puzzle.hero(), self.puzzle.dragon(), options)
+    }
+
+    /// Solves from another position of the same map: the hero on `hero` and
+    /// the dragon on `dragon`, about to move (as in the middle of a game).
+    /// A hero already on the exit has escaped in 0 steps.
+    ///
+    /// # Errors
+    /// [`Error::InvalidMap`] when a piece is not on a free cell or both share
+    /// one; [`Error::TooLarge`] when the chosen oracle cannot fit its memory
+    /// budget.
+    pub fn solve_from(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Solution, Error> {
         let graph = &self.graph;
+        let cell = |pos: Pos, what: &str| {
+            graph.cell_at(pos).ok_or_else(|| Error::InvalidMap {
+                message: format!("the {what} at {pos} is not on a free cell"),
+            })
+        };
+        let start = (cell(hero, "hero")?, cell(dragon, "dragon")?);
+        if start.0 == start.1 {
+            return Err(Error::InvalidMap {
+                message: format!("the hero and the dragon share the cell {hero}"),
+            });
+        }
         let mut stats = Stats {
             cells: graph.len() as u64,
             ..Stats::default()
         };
         let mut turns = Vec::new();
         let mut endless = false;
-        let outcome = if self.free_distance().is_none() {
+        let outcome = if start.0 == graph.exit() {
+            Outcome::Escaped { steps: 0 }
+        } else if self.free_distance_from(start.0).is_none() {
             Outcome::NoPath
         } else {
             let mut oracle = options.oracle.build(graph, options.oracle_memory)?;
             let mut game = Game {
                 graph,
+                start,
                 oracle: oracle.as_mut(),
                 ties: options.rules.ties,
                 queries: 0,
@@ -191,8 +223,8 @@ impl<'p> Solver<'p> {
             outcome,
             rules: options.rules,
             oracle: options.oracle,
-            hero: self.puzzle.hero(),
-            dragon: self.puzzle.dragon(),
+            hero,
+            dragon,
             exit: self.puzzle.exit(),
             turns,
             endless,
@@ -211,7 +243,7 @@ impl<'p> Solver<'p> {
         game: &mut Game<'_, '_>,
         stats: &mut Stats,
     ) -> Result<Vec<(CellId, CellId)>, Lost> {
-        let mut bound = self.exit_distance[self.graph.hero().index()];
+        let mut bound = self.exit_distance[game.start.0.index()];
         let mut raise = 2;
         loop {
             let tree = tree::Tree::explore(game, Some((bound, &self.exit_distance)));

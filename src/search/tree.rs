@@ -50,7 +50,7 @@ impl Tree {
             replies: Vec::new(),
             pruned: false,
         };
-        tree.table.intern(graph.hero(), graph.dragon());
+        tree.table.intern(game.start.0, game.start.1);
         // Breadth-first: positions are numbered in discovery order, so the
         // table is the queue and `depth` is each position's least depth.
         let mut depth: Vec<u32> = vec![0];

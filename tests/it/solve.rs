@@ -298,3 +298,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Solving from a mid-game position (the dragon may even stand on the
+    /// exit, which no map can say) agrees with the brute force started there.
+    #[test]
+    fn solving_from_any_position_agrees_with_brute_force(
+        map in small_map(5),
+        picks in (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+    ) {
+        let puzzle: Puzzle = map.parse().unwrap();
+        let mut brute = Brute::from_ascii(&map);
+        let mut free: Vec<Cell> = brute.free.iter().copied().collect();
+        free.sort();
+        let hero = free[picks.0.index(free.len())];
+        let dragon = free[picks.1.index(free.len())];
+        prop_assume!(hero != dragon && hero != brute.exit);
+        (brute.hero, brute.dragon) = (hero, dragon);
+        let pos = |c: Cell| dragon_escape::Pos::new(c.0 as usize, c.1 as usize);
+        let solver = dragon_escape::Solver::new(&puzzle);
+        for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+            let solution = solver.solve_from(pos(hero), pos(dragon), &options(ties)).unwrap();
+            prop_assert_eq!(answer(&solution), brute.solve(brute_mode(ties)), "{} ties\n{}", ties.name(), map);
+        }
+    }
+}
