@@ -260,6 +260,30 @@ impl Graph {
         dist
     }
 
+    /// The length of a shortest path between two cells, `None` if none.
+    ///
+    /// A breadth-first search from `a` that stops as soon as it reaches `b`,
+    /// so near pairs are cheap.
+    pub fn distance(&self, a: CellId, b: CellId) -> Option<u32> {
+        let mut dist = vec![UNREACHABLE; self.len()];
+        let mut queue = vec![a.0];
+        dist[a.index()] = 0;
+        let mut head = 0;
+        while let Some(&cell) = queue.get(head) {
+            head += 1;
+            if cell == b.0 {
+                return Some(dist[cell as usize]);
+            }
+            for &n in &self.adjacent[cell as usize] {
+                if n != NONE && dist[n as usize] == UNREACHABLE {
+                    dist[n as usize] = dist[cell as usize] + 1;
+                    queue.push(n);
+                }
+            }
+        }
+        None
+    }
+
     /// Fills `dist` (already all [`UNREACHABLE`], one entry per cell) with
     /// breadth-first distances from `source`, using `queue` as scratch space.
     pub fn fill_distances(&self, source: CellId, dist: &mut [u32], queue: &mut Vec<u32>) {
@@ -301,6 +325,8 @@ mod tests {
         assert_eq!(g.neighbor(g.exit(), Direction::Up), None);
         let dist = g.distances_from(g.exit());
         assert_eq!(dist[hero.index()], 3);
+        assert_eq!(g.distance(hero, g.exit()), Some(3));
+        assert_eq!(g.distance(hero, hero), Some(0));
     }
 
     #[test]

@@ -17,86 +17,11 @@
 use crate::error::plural;
 use crate::graph::{Direction, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::map::MapStyle;
+use crate::render::map::{MapStyle, Mark, RESET, draw};
 use crate::render::text;
 use crate::search::hero_moves;
 use crate::search::solution::{Outcome, Solution};
-use crate::tile::{
-    CAUGHT_ASCII, CAUGHT_EMOJI, REACH_ASCII, REACH_EMOJI, ROUTE_ASCII, ROUTE_EMOJI, Tile,
-};
 
-/// What one cell of a frame shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mark {
-    /// A wall.
-    Wall,
-    /// A free cell.
-    Free,
-    /// The exit, while nobody stands on it.
-    Exit,
-    /// A cell the hero has already passed through.
-    Trail,
-    /// A cell the hero could reach without the dragon (shown when there is
-    /// no path, to say why).
-    Reach,
-    /// The hero, now.
-    Hero,
-    /// The dragon, now.
-    Dragon,
-    /// The hero, caught: it has no safe move left.
-    Caught,
-}
-
-impl Mark {
-    /// How this mark is spelled in `style` (emoji are two columns wide).
-    fn symbol(self, ascii: bool) -> Symbol {
-        let tile = |t: Tile| {
-            if ascii {
-                Symbol::Char(t.ascii())
-            } else {
-                Symbol::Str(t.emoji())
-            }
-        };
-        let pick = |e: &'static str, a: char| {
-            if ascii {
-                Symbol::Char(a)
-            } else {
-                Symbol::Str(e)
-            }
-        };
-        match self {
-            Mark::Wall => tile(Tile::Wall),
-            Mark::Free => tile(Tile::Free),
-            Mark::Exit => tile(Tile::Exit),
-            Mark::Hero => tile(Tile::Hero),
-            Mark::Dragon => tile(Tile::Dragon),
-            Mark::Trail => pick(ROUTE_EMOJI, ROUTE_ASCII),
-            Mark::Reach => pick(REACH_EMOJI, REACH_ASCII),
-            Mark::Caught => pick(CAUGHT_EMOJI, CAUGHT_ASCII),
-        }
-    }
-
-    /// The ANSI colour of the ASCII symbol (emoji carry their own colours).
-    fn color(self) -> &'static str {
-        match self {
-            Mark::Wall => "\x1b[2m",
-            Mark::Free => "",
-            Mark::Exit => "\x1b[1;36m",
-            Mark::Trail => "\x1b[33m",
-            Mark::Reach => "\x1b[34m",
-            Mark::Hero => "\x1b[1;32m",
-            Mark::Dragon => "\x1b[1;31m",
-            Mark::Caught => "\x1b[1;35m",
-        }
-    }
-}
-
-enum Symbol {
-    Str(&'static str),
-    Char(char),
-}
-
-const RESET: &str = "\x1b[0m";
 const BOLD: &str = "\x1b[1m";
 
 /// What happened just before a frame.
@@ -210,22 +135,8 @@ impl Frame {
         let mut lines = Vec::with_capacity(window.rows + 2);
         for row in window.top..(window.top + window.rows).min(self.height) {
             let mut line = String::with_capacity(window.cols * 4);
-            for col in window.left..(window.left + window.cols).min(self.width) {
-                let mark = self.marks[row * self.width + col];
-                let color = if style.color && style.ascii {
-                    mark.color()
-                } else {
-                    ""
-                };
-                line.push_str(color);
-                match mark.symbol(style.ascii) {
-                    Symbol::Str(s) => line.push_str(s),
-                    Symbol::Char(c) => line.push(c),
-                }
-                if !color.is_empty() {
-                    line.push_str(RESET);
-                }
-            }
+            let cols = window.left..(window.left + window.cols).min(self.width);
+            draw(&self.marks[row * self.width..][cols], style, &mut line);
             lines.push(line);
         }
         lines.push(self.status.clone());
@@ -488,8 +399,7 @@ impl<'g> Board<'g> {
     /// The shortest-path distance between two free cells.
     pub(crate) fn distance(&self, a: Pos, b: Pos) -> Option<usize> {
         let (a, b) = (self.graph.cell_at(a)?, self.graph.cell_at(b)?);
-        let d = self.graph.distances_from(a)[b.index()];
-        (d != UNREACHABLE).then_some(d as usize)
+        self.graph.distance(a, b).map(|d| d as usize)
     }
 
     /// Whether the hero on `hero` has no legal move with the dragon on `dragon`.

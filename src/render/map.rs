@@ -1,8 +1,10 @@
 //! The map with the hero's route drawn over it.
 
-use crate::puzzle::{Pos, Puzzle};
+use crate::puzzle::Puzzle;
 use crate::search::solution::Solution;
-use crate::tile::{ROUTE_ASCII, ROUTE_EMOJI, Tile};
+use crate::tile::{
+    CAUGHT_ASCII, CAUGHT_EMOJI, REACH_ASCII, REACH_EMOJI, ROUTE_ASCII, ROUTE_EMOJI, Tile,
+};
 
 /// How to draw a map.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -13,17 +15,97 @@ pub struct MapStyle {
     pub color: bool,
 }
 
-const RESET: &str = "\x1b[0m";
+/// Ends an ANSI colour.
+pub(crate) const RESET: &str = "\x1b[0m";
 
-/// The ANSI colour for a symbol in ASCII mode (emoji carry their own colour).
-fn color_of(tile: Option<Tile>) -> &'static str {
-    match tile {
-        None => "\x1b[1;33m",
-        Some(Tile::Wall) => "\x1b[2m",
-        Some(Tile::Free) => "",
-        Some(Tile::Hero) => "\x1b[1;32m",
-        Some(Tile::Dragon) => "\x1b[1;31m",
-        Some(Tile::Exit) => "\x1b[1;36m",
+/// What one drawn cell shows: a tile, or a mark of the game on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// A wall.
+    Wall,
+    /// A free cell.
+    Free,
+    /// The exit, while nobody stands on it.
+    Exit,
+    /// A cell the hero has already passed through.
+    Trail,
+    /// A cell the hero could reach without the dragon (shown when there is
+    /// no path, to say why).
+    Reach,
+    /// The hero, now.
+    Hero,
+    /// The dragon, now.
+    Dragon,
+    /// The hero, caught: it has no safe move left.
+    Caught,
+}
+
+impl Mark {
+    /// How this mark is spelled in `style` (emoji are two columns wide).
+    fn symbol(self, ascii: bool) -> Symbol {
+        let tile = |t: Tile| {
+            if ascii {
+                Symbol::Char(t.ascii())
+            } else {
+                Symbol::Str(t.emoji())
+            }
+        };
+        let pick = |e: &'static str, a: char| {
+            if ascii {
+                Symbol::Char(a)
+            } else {
+                Symbol::Str(e)
+            }
+        };
+        match self {
+            Mark::Wall => tile(Tile::Wall),
+            Mark::Free => tile(Tile::Free),
+            Mark::Exit => tile(Tile::Exit),
+            Mark::Hero => tile(Tile::Hero),
+            Mark::Dragon => tile(Tile::Dragon),
+            Mark::Trail => pick(ROUTE_EMOJI, ROUTE_ASCII),
+            Mark::Reach => pick(REACH_EMOJI, REACH_ASCII),
+            Mark::Caught => pick(CAUGHT_EMOJI, CAUGHT_ASCII),
+        }
+    }
+
+    /// The ANSI colour of the ASCII symbol (emoji carry their own colours).
+    fn color(self) -> &'static str {
+        match self {
+            Mark::Wall => "\x1b[2m",
+            Mark::Free => "",
+            Mark::Exit => "\x1b[1;36m",
+            Mark::Trail => "\x1b[1;33m",
+            Mark::Reach => "\x1b[34m",
+            Mark::Hero => "\x1b[1;32m",
+            Mark::Dragon => "\x1b[1;31m",
+            Mark::Caught => "\x1b[1;35m",
+        }
+    }
+}
+
+enum Symbol {
+    Str(&'static str),
+    Char(char),
+}
+
+/// Appends `marks`, one row of cells, to `out` in `style`. With
+/// `style.color`, ASCII symbols are coloured (emoji carry their own colours).
+pub(crate) fn draw(marks: &[Mark], style: MapStyle, out: &mut String) {
+    for &mark in marks {
+        let color = if style.color && style.ascii {
+            mark.color()
+        } else {
+            ""
+        };
+        out.push_str(color);
+        match mark.symbol(style.ascii) {
+            Symbol::Str(s) => out.push_str(s),
+            Symbol::Char(c) => out.push(c),
+        }
+        if !color.is_empty() {
+            out.push_str(RESET);
+        }
     }
 }
 
@@ -39,33 +121,27 @@ fn color_of(tile: Option<Tile>) -> &'static str {
 /// # Ok::<(), dragon_escape::Error>(())
 /// ```
 pub fn route_map(puzzle: &Puzzle, solution: &Solution, style: MapStyle) -> String {
-    let mut on_route = vec![false; puzzle.width() * puzzle.height()];
+    let width = puzzle.width();
+    let mut marks: Vec<Mark> = puzzle
+        .rows()
+        .flatten()
+        .map(|tile| match tile {
+            Tile::Wall => Mark::Wall,
+            Tile::Free => Mark::Free,
+            Tile::Hero => Mark::Hero,
+            Tile::Dragon => Mark::Dragon,
+            Tile::Exit => Mark::Exit,
+        })
+        .collect();
     for turn in &solution.turns {
-        on_route[turn.hero.row * puzzle.width() + turn.hero.col] = true;
+        let mark = &mut marks[turn.hero.row * width + turn.hero.col];
+        if *mark == Mark::Free {
+            *mark = Mark::Trail;
+        }
     }
     let mut out = String::new();
-    for row in 0..puzzle.height() {
-        for col in 0..puzzle.width() {
-            let pos = Pos::new(row, col);
-            let tile = puzzle.tile(pos).unwrap_or(Tile::Wall);
-            let route = tile == Tile::Free && on_route[row * puzzle.width() + col];
-            let shown = (!route).then_some(tile);
-            let color = if style.color && style.ascii {
-                color_of(shown)
-            } else {
-                ""
-            };
-            out.push_str(color);
-            match (style.ascii, shown) {
-                (true, Some(t)) => out.push(t.ascii()),
-                (true, None) => out.push(ROUTE_ASCII),
-                (false, Some(t)) => out.push_str(t.emoji()),
-                (false, None) => out.push_str(ROUTE_EMOJI),
-            }
-            if !color.is_empty() {
-                out.push_str(RESET);
-            }
-        }
+    for row in marks.chunks(width) {
+        draw(row, style, &mut out);
         out.push('\n');
     }
     out
