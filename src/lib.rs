@@ -61,6 +61,6 @@ pub use error::{Error, Location};
 pub use graph::{CellId, Direction, Graph};
 pub use puzzle::{Pos, Puzzle};
 pub use search::rules::{Priority, Rules, Ties};
-pub use search::solution::{Outcome, Solution, Stats, Turn};
+pub use search::solution::{Method, Outcome, Solution, Stats, Turn};
 pub use search::{Options, Solver, solve};
 pub use tile::Tile;

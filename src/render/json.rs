@@ -17,7 +17,7 @@
 //! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based |
 //! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
 //! | `endless` | bool | caught only: the hero can evade forever (the line ends where a position repeats) |
-//! | `stats` | object | `cells`, `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `elapsed_ms` (number or null) |
+//! | `stats` | object | `cells`, `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search` or `loop-free`), `elapsed_ms` (number or null) |
 //!
 //! Fields may be added in a later version without bumping `version`;
 //! consumers should ignore fields they do not know.
@@ -117,6 +117,8 @@ pub struct StatsReport {
     pub dragon_queries: u64,
     /// The oracle's name.
     pub oracle: &'static str,
+    /// How the answer was found: `search` or `loop-free`.
+    pub method: &'static str,
     /// Wall-clock time of the solve, when measured.
     pub elapsed_ms: Option<f64>,
 }
@@ -172,6 +174,7 @@ impl Report {
                 states_stored: solution.stats.states_stored,
                 dragon_queries: solution.stats.dragon_queries,
                 oracle: solution.oracle.name(),
+                method: solution.stats.method.name(),
                 elapsed_ms: elapsed.map(|d| (d.as_micros() as f64) / 1000.0),
             },
         }

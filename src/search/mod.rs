@@ -8,8 +8,13 @@
 //! - `survival`: when there is no escape, the longest line the hero
 //!   survives (or an endless evasion), for playback and reports.
 //!
-//! Both follow PUZZLE.md through one definition of a turn, `Game`.
+//! - `acyclic`: the closed form for loop-free maps (perfect mazes), used
+//!   instead of searching with the default oracle.
+//!
+//! All follow PUZZLE.md through one definition of a turn, `Game`; the
+//! closed form is checked against it and the brute force by the tests.
 
+mod acyclic;
 mod chase;
 mod guaranteed;
 pub mod rules;
@@ -23,7 +28,7 @@ use crate::error::Error;
 use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use rules::{Rules, Ties};
-use solution::{Outcome, Solution, Stats, Turn};
+use solution::{Method, Outcome, Solution, Stats, Turn};
 
 /// The hero's legal moves from `hero` with the dragon on `dragon`: onto a free
 /// cell that is neither the dragon's nor next to it. In direction order.
@@ -43,7 +48,10 @@ pub(crate) fn hero_moves(
 pub struct Options {
     /// The rules of the game.
     pub rules: Rules,
-    /// Which dragon oracle to use.
+    /// Which dragon oracle to use. The default one also allows shortcuts
+    /// (a closed form for loop-free maps); the reference,
+    /// [`OracleKind::FloydWarshall`], always runs the full search, so the two
+    /// can be compared.
     pub oracle: OracleKind,
     /// About how many bytes the dragon oracle may use.
     pub oracle_memory: usize,
@@ -181,6 +189,17 @@ impl<'p> Solver<'p> {
             Outcome::Escaped { steps: 0 }
         } else if self.free_distance_from(start.0).is_none() {
             Outcome::NoPath
+        } else if let Some(closed) = (options.oracle == OracleKind::Bfs)
+            .then(|| acyclic::solve(graph, start.0, start.1))
+            .flatten()
+        {
+            turns = self.turns(&closed.line);
+            stats.method = Method::LoopFree;
+            if closed.escaped {
+                Outcome::Escaped { steps: turns.len() }
+            } else {
+                Outcome::Caught
+            }
         } else {
             let mut oracle = options.oracle.build(graph, options.oracle_memory)?;
             let mut game = Game {

@@ -51,6 +51,27 @@ pub struct Turn {
     pub dragon: Pos,
 }
 
+/// How a solve found its answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// A search over (hero, dragon) positions.
+    #[default]
+    Search,
+    /// The closed form for a loop-free map (a perfect maze), in linear time
+    /// with no positions searched.
+    LoopFree,
+}
+
+impl Method {
+    /// The name used in reports: `search` or `loop-free`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Search => "search",
+            Method::LoopFree => "loop-free",
+        }
+    }
+}
+
 /// Counters describing the work a solve did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -62,6 +83,8 @@ pub struct Stats {
     pub dragon_queries: u64,
     /// Number of walkable cells in the map.
     pub cells: u64,
+    /// How the answer was found.
+    pub method: Method,
 }
 
 /// The answer to a puzzle under given rules.

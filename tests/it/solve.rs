@@ -2,13 +2,13 @@
 
 use dragon_escape::dragon::{BfsFields, DragonOracle, FloydWarshall};
 use dragon_escape::{
-    CellId, Direction, Graph, Options, OracleKind, Outcome, Priority, Puzzle, Rules, Solution,
-    Ties, solve,
+    CellId, Direction, Graph, Method, Options, OracleKind, Outcome, Priority, Puzzle, Rules,
+    Solution, Ties, solve,
 };
 use proptest::prelude::*;
 
 use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode};
-use crate::support::random::small_map;
+use crate::support::random::{maze_map, small_map};
 
 fn options(ties: Ties) -> Options {
     Options {
@@ -180,8 +180,74 @@ proptest! {
             }
         }
         for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
-            let with = |oracle| solve(&puzzle, &Options { oracle, ..options(ties) }).unwrap();
-            prop_assert_eq!(with(OracleKind::Bfs), with(OracleKind::FloydWarshall).clone_with(OracleKind::Bfs));
+            same_as_reference(&puzzle, ties)?;
+        }
+    }
+}
+
+/// Solves with the default engine (oracle and shortcuts) and with the
+/// reference (Floyd–Warshall, full search) and compares: the same line,
+/// except that the loop-free closed form may pick another longest survival
+/// line of the same length.
+fn same_as_reference(puzzle: &Puzzle, ties: Ties) -> Result<(), TestCaseError> {
+    let with = |oracle| {
+        solve(
+            puzzle,
+            &Options {
+                oracle,
+                ..options(ties)
+            },
+        )
+        .unwrap()
+    };
+    let (fast, reference) = (with(OracleKind::Bfs), with(OracleKind::FloydWarshall));
+    if fast.stats.method == Method::LoopFree {
+        prop_assert_eq!(fast.outcome, reference.outcome);
+        prop_assert_eq!(fast.endless, reference.endless);
+        prop_assert_eq!(fast.turns.len(), reference.turns.len());
+        if fast.outcome != Outcome::Caught {
+            prop_assert_eq!(fast.turns, reference.turns);
+        }
+    } else {
+        prop_assert_eq!(fast, reference.clone_with(OracleKind::Bfs));
+    }
+    Ok(())
+}
+
+// The fast paths on maze-shaped maps: perfect mazes (the loop-free closed
+// form), braided ones (loops: the search and its oracle), some cut in two
+// (a sleeping dragon, or no path), with the dragon starting anywhere from
+// next to the hero to the far end.
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn perfect_mazes_agree_with_brute_force(map in maze_map(4, 0.0, 0.2), priority in priority_strategy()) {
+        check_all(&map, priority).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn braided_mazes_agree_with_brute_force(map in maze_map(4, 0.25, 0.1), priority in priority_strategy()) {
+        check_all(&map, priority).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn whole_perfect_mazes_take_the_closed_form(map in maze_map(8, 0.0, 0.0)) {
+        let solution = solve(&map.parse().unwrap(), &Options::default()).unwrap();
+        prop_assert_eq!(solution.stats.method, Method::LoopFree);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    #[test]
+    fn larger_mazes_match_the_reference(
+        map in prop_oneof![maze_map(12, 0.0, 0.1), maze_map(12, 0.03, 0.05), maze_map(12, 0.3, 0.05)],
+    ) {
+        let puzzle: Puzzle = map.parse().unwrap();
+        for ties in [Ties::default(), Ties::Adversarial] {
+            same_as_reference(&puzzle, ties)?;
         }
     }
 }

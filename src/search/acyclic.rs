@@ -1,0 +1,191 @@
+//! Loop-free maps: when the part of the map that the hero and the dragon
+//! share is a tree (a perfect maze), the game has a closed form, found in
+//! linear time without searching positions.
+//!
+//! In a tree one path joins any two cells, so the dragon's shortest step is
+//! never tied (every tie rule agrees), and it never turns back: each step
+//! takes it along the path towards the hero, and the hero cannot get behind
+//! it. Its walk is therefore a prefix of the path from its start to wherever
+//! the hero ends up.
+//!
+//! Root the tree at the dragon's start `r` and let `r = v0, v1, …, va` be the
+//! path to the hero (`a` is their distance). For any cell `c`, let `v_i` be
+//! the cell where the path from `r` to `c` leaves that path (its *junction*).
+//! The hero can reach `c` if and only if it need not turn towards the dragon
+//! (`i = a`), or it reaches `v_i` before the dragon comes within one cell of
+//! it: it gets there after `a - i` moves, when the dragon has made `a - i - 1`
+//! and stands `i - (a - i - 1)` cells short of it, so `2i >= a + 1`.
+//! Dawdling never helps, for the dragon only comes closer.
+//!
+//! - **Escape** if and only if the exit is reachable, in the dragon-free
+//!   distance: the hero walks the one path.
+//! - **Caught** otherwise. The hero's longest line ends on a leaf `l` (only
+//!   there can it have no legal move: any other cell has a neighbour further
+//!   from the dragon), with the dragon 1 or 2 cells away (the parity of `a`,
+//!   which no turn changes). The dragon has then walked the path from `r`
+//!   towards `l` up to that point, one cell a turn, so the line lasts
+//!   `depth(l) - 1` or `depth(l) - 2` turns: the deepest reachable leaf is
+//!   best. The hero walks to it, then steps back and forth on the leaf's
+//!   edge while the dragon closes in.
+
+use crate::graph::{CellId, Graph};
+
+/// The closed-form result: the line of (hero, dragon) positions, start
+/// first, and whether it ends on the exit (else it is the longest line the
+/// hero survives).
+pub(super) struct Closed {
+    pub(super) line: Vec<(CellId, CellId)>,
+    pub(super) escaped: bool,
+}
+
+/// Solves the game from (`hero`, `dragon`) in closed form if the dragon's
+/// connected part of the map is a tree that holds the hero; `None` when it
+/// has a loop, or the hero is out of the dragon's reach (the dragon sleeps).
+/// The hero must not stand on the exit.
+pub(super) fn solve(graph: &Graph, hero: CellId, dragon: CellId) -> Option<Closed> {
+    let tree = Rooted::new(graph, dragon)?;
+    let a = tree.depth(hero)?;
+    // The junction of every reached cell: path cells are their own (their
+    // depth); any other cell inherits its parent's, breadth-first.
+    let mut junction = vec![u32::MAX; graph.len()];
+    let mut cell = hero;
+    loop {
+        junction[cell.index()] = tree.depth[cell.index()] - 1;
+        match tree.parent(cell) {
+            Some(up) => cell = up,
+            None => break,
+        }
+    }
+    for &c in &tree.order[1..] {
+        if junction[c as usize] == u32::MAX {
+            junction[c as usize] = junction[tree.parent[c as usize] as usize - 1];
+        }
+    }
+    let reachable = |c: CellId| {
+        let i = junction[c.index()];
+        i == a || 2 * u64::from(i) > u64::from(a)
+    };
+
+    let exit = graph.exit();
+    if tree.depth(exit).is_some() && reachable(exit) {
+        let (hero_path, dragon_path) = tree.paths(hero, junction[exit.index()], exit);
+        let (&exit_cell, walk) = hero_path.split_last().expect("the path ends on the exit");
+        let mut line: Vec<(CellId, CellId)> = walk
+            .iter()
+            .zip(&dragon_path)
+            .map(|(&h, &d)| (h, d))
+            .collect();
+        // No reply to the escaping move.
+        let last = line.last().expect("the line holds the start").1;
+        line.push((exit_cell, last));
+        return Some(Closed {
+            line,
+            escaped: true,
+        });
+    }
+
+    // The deepest reachable leaf, the first in breadth-first order on ties.
+    let leaf = tree
+        .order
+        .iter()
+        .map(|&c| CellId(c))
+        .filter(|&c| graph.neighbors(c).count() == 1 && c != dragon && reachable(c))
+        .max_by_key(|&c| (tree.depth[c.index()], std::cmp::Reverse(c.0)))
+        .expect("the hero reaches a leaf: its own cell or one beyond it");
+    let depth = tree.depth(leaf).expect("the leaf is in the tree");
+    let last_gap = 2 - a % 2;
+    let turns = (depth - last_gap) as usize;
+    let (mut hero_path, dragon_path) = tree.paths(hero, junction[leaf.index()], leaf);
+    let back = dragon_path[depth as usize - 1];
+    // Back and forth on the leaf's edge for the remaining (even) turns.
+    while hero_path.len() <= turns {
+        let at_leaf = hero_path.last() == Some(&leaf);
+        hero_path.push(if at_leaf { back } else { leaf });
+    }
+    let line = hero_path[..=turns]
+        .iter()
+        .zip(&dragon_path)
+        .map(|(&h, &d)| (h, d))
+        .collect();
+    Some(Closed {
+        line,
+        escaped: false,
+    })
+}
+
+/// A breadth-first tree of the dragon's connected part, rooted at its start,
+/// built only if that part has no loop.
+struct Rooted {
+    /// Depth + 1 (0: not reached); kept offset so the arrays start zeroed.
+    depth: Vec<u32>,
+    /// Parent + 1 (0: none).
+    parent: Vec<u32>,
+    /// Reached cells in breadth-first order, the root first.
+    order: Vec<u32>,
+}
+
+impl Rooted {
+    /// The tree from `root`, or `None` at the first loop found.
+    fn new(graph: &Graph, root: CellId) -> Option<Rooted> {
+        let mut depth = vec![0u32; graph.len()];
+        let mut parent = vec![0u32; graph.len()];
+        let mut order = vec![root.0];
+        depth[root.index()] = 1;
+        let mut head = 0;
+        while let Some(&cell) = order.get(head) {
+            head += 1;
+            let c = cell as usize;
+            for (_, next) in graph.neighbors(CellId(cell)) {
+                let n = next.index();
+                if depth[n] == 0 {
+                    depth[n] = depth[c] + 1;
+                    parent[n] = cell + 1;
+                    order.push(next.0);
+                } else if parent[c] != next.0 + 1 {
+                    // Seen before and not where we came from: a loop.
+                    return None;
+                }
+            }
+        }
+        Some(Rooted {
+            depth,
+            parent,
+            order,
+        })
+    }
+
+    fn depth(&self, cell: CellId) -> Option<u32> {
+        self.depth[cell.index()].checked_sub(1)
+    }
+
+    fn parent(&self, cell: CellId) -> Option<CellId> {
+        self.parent[cell.index()].checked_sub(1).map(CellId)
+    }
+
+    /// The path from the root to `to`, root first.
+    fn path_to(&self, to: CellId) -> Vec<CellId> {
+        let mut path = vec![to];
+        let mut cell = to;
+        while let Some(up) = self.parent(cell) {
+            path.push(up);
+            cell = up;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The hero's path from `from` back to the root path's cell at depth
+    /// `junction`, then out to `to`; and the dragon's path from the root to
+    /// `to`. Both start with the start cells.
+    fn paths(&self, from: CellId, junction: u32, to: CellId) -> (Vec<CellId>, Vec<CellId>) {
+        let dragon_path = self.path_to(to);
+        let mut hero_path = vec![from];
+        let mut cell = from;
+        while self.depth[cell.index()] - 1 > junction {
+            cell = self.parent(cell).expect("above the junction");
+            hero_path.push(cell);
+        }
+        hero_path.extend_from_slice(&dragon_path[junction as usize + 1..]);
+        (hero_path, dragon_path)
+    }
+}
