@@ -4,49 +4,52 @@
 //! the dragon, with full distance fields cached for the targets whose
 //! searches grow large.
 
+use super::root::{RootField, Scratch};
 use super::{DragonOracle, steps_from_field};
 use crate::error::Error;
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
 const NO_SLOT: u32 = u32::MAX;
 
-/// A single bounded search that discovers more than `1 / LARGE_SEARCH` of
-/// the cells buys its target's full field at once.
-const LARGE_SEARCH: usize = 8;
-
 /// Bounds of the walk's credit (see [`BfsFields`]'s `walk_credit`).
 const WALK_CREDIT_MAX: i32 = 64;
 /// Without credit, one question in this many still tries a walk.
 const RETRY_EVERY: u64 = 32;
 
+/// At most this many root fields are kept, the most recently useful first.
+const MAX_ROOTS: usize = 3;
+
 /// Breadth-first answers within a memory budget.
 ///
-/// First it tries the *root field*: distances from the dragon's start `r`.
-/// If the dragon `d` lies on a shortest path from `r` to the target `t` (the
-/// usual case while it chases a fleeing hero), the shortest paths from `d`
-/// to `t` are exactly the paths that climb the root field one level a step,
-/// so a walk back down from `t` finds the dragon's shortest steps in time
-/// proportional to dist(d, t) instead of the area around it. The walk is
-/// abandoned when it spreads too wide or misses `d`.
+/// First it asks the *root fields* ([`RootField`]): distances from a root
+/// cell `r`, at first the dragon's start. If the dragon `d` lies on a
+/// shortest path from `r` to the target `t` (the usual case while it
+/// approaches), or `t` on one from `r` to `d`, every shortest path between
+/// them follows the field one level a step, and the dragon's steps are found
+/// by a search over the forks between them, which the field's compressed
+/// chains make cheap: a maze has few.
 ///
-/// Work spent on a target is counted; once it reaches the size of the map,
-/// or one search alone covers an eighth of it, the target's full field is
-/// computed and cached (ski rental), so targets asked about again and again
-/// cost one lookup each.
+/// When no root can tell, a BFS from `t` stops the moment it discovers `d`:
+/// by then every cell one step closer to `t` than `d` has its distance,
+/// which is all the answer needs, and the cost is the ball of radius
+/// dist(d, t) rather than the whole map. Then a new root goes where the
+/// dragon stands, over a ball twice that radius: a dragon chasing the hero
+/// along a new line keeps to shortest paths from there for a while. At most
+/// [`MAX_ROOTS`] are kept, the least recently useful replaced.
 ///
-/// A query (dragon `d`, hero `t`) runs a BFS from `t` that stops the moment
-/// it discovers `d`: by then every cell one step closer to `t` than `d` has
-/// its distance, which is all the answer needs, and the cost is the ball of
-/// radius dist(d, t) rather than the whole map. Targets whose balls are large
-/// get a full distance field, cached in a fixed number of slots and replaced
-/// round-robin, so memory stays bounded whatever the search asks. Cells in
-/// another connected component are recognised without a search (the dragon
-/// sleeps).
+/// Work spent on a target without a root's answer is counted; once it
+/// reaches the size of the map the target's full field is computed and
+/// cached (ski rental), so targets asked about again and again (as when the
+/// hero stands still while the search tries many dragons) cost one lookup
+/// each. Fields sit in a fixed number of slots, replaced round-robin, so
+/// memory stays bounded whatever the search asks. Cells in another connected
+/// component are recognised without a search (the dragon sleeps).
 pub struct BfsFields<'g> {
     graph: &'g Graph,
     component: Vec<u32>,
-    /// Distances from the dragon's start.
-    root: Vec<u32>,
+    /// Root fields, most recently useful first: the dragon's start, and
+    /// cells the dragon stood on when no root could answer.
+    roots: Vec<RootField>,
     /// Work spent so far answering for each target without a field.
     spent: Vec<u32>,
     /// Scratch for bounded searches: `dist[c]` is valid where `mark[c] == epoch`.
@@ -87,10 +90,10 @@ impl<'g> BfsFields<'g> {
                 ),
             });
         }
-        Ok(BfsFields {
+        let mut oracle = BfsFields {
             graph,
             component: components(graph),
-            root: graph.distances_from(graph.dragon()),
+            roots: Vec::new(),
             spent: vec![0; n],
             mark: vec![0; n],
             dist: vec![0; n],
@@ -105,13 +108,16 @@ impl<'g> BfsFields<'g> {
             walked: 0,
             walk_credit: WALK_CREDIT_MAX / 8,
             questions: 0,
-        })
+        };
+        oracle.add_root(graph.dragon(), UNREACHABLE - 1);
+        Ok(oracle)
     }
 
     /// About how many bytes the oracle needs for `cells` cells with room for
-    /// `fields` cached fields: eight scratch arrays plus the fields.
+    /// `fields` cached fields: the root fields, six scratch arrays and the
+    /// fields.
     pub fn bytes_needed(cells: usize, fields: usize) -> usize {
-        cells * (8 + fields) * size_of::<u32>()
+        MAX_ROOTS * RootField::bytes_needed(cells) + cells * (6 + fields) * size_of::<u32>()
     }
 
     /// How many full fields have been computed so far.
@@ -185,53 +191,58 @@ impl BfsFields<'_> {
         }
     }
 
-    /// The dragon's shortest steps read off the root field, or `None` when
-    /// that cannot decide (the dragon is off every shortest path from the
-    /// root to the target, or the walk grows past its budget).
+    /// The dragon's shortest steps read off the first root field that can tell, or `None` when
+    /// none can (the dragon is off every shortest path from the
+    /// roots to the target, or the searches grow past their budgets).
     ///
-    /// Also returns the number of cells the walk visited.
+    /// Also returns the work done (chains searched).
     fn through_root(&mut self, dragon: CellId, target: CellId) -> (Option<DirSet>, usize) {
-        let (low, high) = (self.root[dragon.index()], self.root[target.index()]);
-        if low == UNREACHABLE || high == UNREACHABLE || high <= low {
-            return (None, 0);
-        }
-        let budget = 4 * (high - low) as usize + 64;
-        self.next_epoch();
-        let (root, graph) = (&self.root, self.graph);
-        let (epoch, mark, stack) = (self.epoch, &mut self.mark, &mut self.queue);
-        stack.clear();
-        stack.push(target.0);
-        mark[target.index()] = epoch;
-        let mut visited = 1;
-        // Walk down from the target through cells one level lower each step,
-        // never below the dragon's level; on that level only the dragon counts.
-        while let Some(cell) = stack.pop() {
-            let below = root[cell as usize] - 1;
-            for (_, n) in graph.neighbors(CellId(cell)) {
-                let level = root[n.index()];
-                if level != below || mark[n.index()] == epoch || (level == low && n != dragon) {
-                    continue;
-                }
-                mark[n.index()] = epoch;
-                visited += 1;
-                if visited > budget {
-                    return (None, visited);
-                }
-                if level > low {
-                    stack.push(n.0);
-                }
+        let mut work = 0;
+        for i in 0..self.roots.len() {
+            let root = &self.roots[i];
+            let (a, b) = (root.level(dragon.index()), root.level(target.index()));
+            if a == UNREACHABLE || b == UNREACHABLE || a == b {
+                continue;
+            }
+            let budget = 4 * a.abs_diff(b) as usize + 64;
+            let mut scratch = Scratch {
+                mark: &mut self.mark,
+                epoch: &mut self.epoch,
+                stack: &mut self.queue,
+            };
+            let (steps, spent) =
+                self.roots[i].steps(self.graph, dragon, target, budget, &mut scratch);
+            work += spent;
+            if steps.is_some() {
+                self.walked += 1;
+                // Most recently useful first.
+                self.roots[..=i].rotate_right(1);
+                return (steps, work);
             }
         }
-        if mark[dragon.index()] != epoch {
-            return (None, visited);
-        }
-        self.walked += 1;
-        let steps = graph
-            .neighbors(dragon)
-            .filter(|&(_, n)| root[n.index()] == low + 1 && mark[n.index()] == epoch)
-            .map(|(d, _)| d)
-            .collect();
-        (Some(steps), visited)
+        (None, work)
+    }
+
+    /// Builds a root field at `root` over the cells within `radius`, in a
+    /// new slot or the least recently useful one, and puts it first.
+    fn add_root(&mut self, root: CellId, radius: u32) {
+        let mut field = if self.roots.len() < MAX_ROOTS {
+            RootField::with_cells(self.graph.len())
+        } else {
+            self.roots.pop().expect("the slots are full")
+        };
+        field.build(self.graph, root, radius, &mut self.queue, &mut self.dist);
+        self.roots.insert(0, field);
+    }
+
+    /// After the roots failed and a bounded search found the dragon
+    /// `distance` steps from its target: roots a field where the dragon
+    /// stands, over a ball twice that size, which the chase is likely to stay
+    /// in for a while: a dragon chasing along a new line keeps to shortest
+    /// paths from there. Costs a few bounded searches; saves many.
+    fn reroot(&mut self, dragon: CellId, distance: u32) {
+        self.add_root(dragon, distance.saturating_mul(2).saturating_add(64));
+        self.walk_credit = self.walk_credit.max(WALK_CREDIT_MAX / 8);
     }
 
     /// Adds `cost` to the work spent on `target` without a field.
@@ -271,42 +282,41 @@ impl DragonOracle for BfsFields<'_> {
         if self.component[dragon.index()] != self.component[target.index()] {
             return None;
         }
-        let mut slot = self.slot_of[target.index()];
-        if slot == NO_SLOT {
-            // Ski rental: answer without a field until the work spent on
-            // this target reaches the price of a field (a visit per cell),
-            // then buy one.
-            let price = graph.len();
-            if (self.spent[target.index()] as usize) < price {
-                self.questions += 1;
-                if self.walk_credit > 0 || self.questions % RETRY_EVERY == 0 {
-                    let (steps, cost) = self.through_root(dragon, target);
-                    self.charge(target, cost);
-                    if let Some(steps) = steps {
-                        self.walk_credit = (self.walk_credit + 2).min(WALK_CREDIT_MAX);
-                        return Some(steps);
-                    }
-                    self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
-                }
-                let discovered = self.bounded_search(dragon, target);
-                self.charge(target, discovered);
-                // A single search that large says the next ones will be too.
-                let large = discovered * LARGE_SEARCH > graph.len();
-                if !large && (self.spent[target.index()] as usize) < price {
-                    let (mark, dist, epoch) = (&self.mark, &self.dist, self.epoch);
-                    let distance = |c: CellId| {
-                        if mark[c.index()] == epoch {
-                            dist[c.index()]
-                        } else {
-                            UNREACHABLE
-                        }
-                    };
-                    return steps_from_field(graph, dragon, distance, UNREACHABLE);
-                }
-            }
-            slot = self.promote(target) as u32;
+        let slot = self.slot_of[target.index()];
+        if slot != NO_SLOT {
+            let field = &self.fields[slot as usize];
+            return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE);
         }
-        let field = &self.fields[slot as usize];
-        steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
+        self.questions += 1;
+        let tried = self.walk_credit > 0 || self.questions % RETRY_EVERY == 0;
+        if tried {
+            let (steps, cost) = self.through_root(dragon, target);
+            self.charge(target, cost);
+            if let Some(steps) = steps {
+                self.walk_credit = (self.walk_credit + 2).min(WALK_CREDIT_MAX);
+                return Some(steps);
+            }
+            self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
+        }
+        let discovered = self.bounded_search(dragon, target);
+        self.charge(target, discovered);
+        let (mark, dist, epoch) = (&self.mark, &self.dist, self.epoch);
+        let distance = |c: CellId| {
+            if mark[c.index()] == epoch {
+                dist[c.index()]
+            } else {
+                UNREACHABLE
+            }
+        };
+        let steps = steps_from_field(graph, dragon, distance, UNREACHABLE);
+        let apart = distance(dragon);
+        // Ski rental: once the work spent on this target reaches the price of
+        // a field (a visit per cell), buy one for its next questions.
+        if self.spent[target.index()] as usize >= graph.len() {
+            self.promote(target);
+        } else if tried {
+            self.reroot(dragon, apart);
+        }
+        steps
     }
 }

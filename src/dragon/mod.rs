@@ -8,6 +8,7 @@
 
 mod bfs;
 mod floyd_warshall;
+mod root;
 
 pub use bfs::BfsFields;
 pub use floyd_warshall::FloydWarshall;

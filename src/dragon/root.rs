@@ -1,0 +1,326 @@
+//! The root field: distances from one cell (the dragon's start), with its
+//! shortest-path structure compressed so that "which of the dragon's steps
+//! lead towards the target along shortest paths from the root" costs a visit
+//! per *fork* on the way rather than per cell.
+//!
+//! On a grid every step changes the distance from the root by exactly one
+//! (the grid is bipartite), so every edge of the map climbs the field. A cell
+//! with exactly one neighbour one level lower (its *parent*) is *single*;
+//! following parents down from any cell runs along a *chain* of single cells
+//! and stops at its *base*: the root or a cell with several parents (a
+//! *merge*, where two shortest paths from the root meet, as at the far side
+//! of each loop). The single cells and their parents form a forest whose
+//! roots are the bases; an Euler numbering of it answers "is `a` on the
+//! chain below `b`" in constant time. In a maze, chains are long and merges
+//! few, so the cells one level above `d` that lie on shortest paths from the
+//! root to `t` are found by a search over the merges between `d` and `t`.
+
+use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
+
+/// Distances from a root and their compressed shortest-path structure,
+/// over the cells within a given distance of the root (all of them, or a
+/// ball). The arrays are kept and rebuilt in place: entries of cells outside
+/// the current ball are stale, and `stamp` tells them apart.
+pub(super) struct RootField {
+    /// Per cell: the build its entries belong to (others are stale), its
+    /// distance from the root, its only parent + 1 if single (0 for the root
+    /// and merges), and the base of its chain (itself unless single). Kept
+    /// together: a search reads them together.
+    node: Vec<Node>,
+    build: u32,
+    /// Euler interval of each cell in the forest of single cells.
+    span: Vec<Span>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Node {
+    stamp: u32,
+    level: u32,
+    up: u32,
+    base: u32,
+}
+
+/// `[enter, enter + size)`.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    enter: u32,
+    size: u32,
+}
+
+impl RootField {
+    /// Room for a field over `cells` cells; nothing is built yet.
+    pub(super) fn with_cells(cells: usize) -> RootField {
+        RootField {
+            node: vec![Node::default(); cells],
+            build: 0,
+            span: vec![Span::default(); cells],
+        }
+    }
+
+    /// Builds the field from `root` over the cells at most `radius` away:
+    /// one breadth-first pass that also finds the parents and bases, then two
+    /// passes over the cells in its order for the Euler intervals. `order`
+    /// and `cursor` are scratch space (`cursor` as long as the map).
+    pub(super) fn build(
+        &mut self,
+        graph: &Graph,
+        root: CellId,
+        radius: u32,
+        order: &mut Vec<u32>,
+        cursor: &mut [u32],
+    ) {
+        self.build = self.build.wrapping_add(1);
+        if self.build == 0 {
+            self.node.fill(Node::default());
+            self.build = 1;
+        }
+        let build = self.build;
+        order.clear();
+        order.push(root.0);
+        self.node[root.index()] = Node {
+            stamp: build,
+            level: 0,
+            up: 0,
+            base: root.0,
+        };
+        let mut head = 0;
+        while let Some(&cell) = order.get(head) {
+            head += 1;
+            let c = cell as usize;
+            let here = self.node[c].level;
+            // Every parent (one level lower) was taken off the queue before
+            // this cell, so its parents are final now.
+            let (mut parents, mut parent) = (0, 0);
+            for (_, m) in graph.neighbors(CellId(cell)) {
+                let m = m.index();
+                let node = &mut self.node[m];
+                if node.stamp != build {
+                    if here < radius {
+                        node.stamp = build;
+                        node.level = here + 1;
+                        order.push(m as u32);
+                    }
+                } else if node.level + 1 == here {
+                    parents += 1;
+                    parent = m as u32;
+                }
+            }
+            let (up, base) = if parents == 1 {
+                (parent + 1, self.node[parent as usize].base)
+            } else {
+                (0, cell)
+            };
+            self.node[c].up = up;
+            self.node[c].base = base;
+            self.span[c].size = 1;
+        }
+        // Subtree sizes bottom-up, then Euler intervals top-down.
+        for &cell in order.iter().rev() {
+            if let Some(parent) = self.node[cell as usize].up.checked_sub(1) {
+                self.span[parent as usize].size += self.span[cell as usize].size;
+            }
+        }
+        let mut forest = 0;
+        for &cell in order.iter() {
+            let c = cell as usize;
+            let size = self.span[c].size;
+            let enter = match self.node[c].up.checked_sub(1) {
+                Some(parent) => {
+                    let at = cursor[parent as usize];
+                    cursor[parent as usize] += size;
+                    at
+                }
+                None => {
+                    let at = forest;
+                    forest += size;
+                    at
+                }
+            };
+            self.span[c].enter = enter;
+            cursor[c] = enter + 1;
+        }
+    }
+
+    /// About how many bytes a field for `cells` cells takes.
+    pub(super) fn bytes_needed(cells: usize) -> usize {
+        cells * 6 * size_of::<u32>()
+    }
+
+    /// The distance from the root, or [`UNREACHABLE`] outside the field.
+    #[inline]
+    pub(super) fn level(&self, cell: usize) -> u32 {
+        let node = self.node[cell];
+        if node.stamp == self.build {
+            node.level
+        } else {
+            UNREACHABLE
+        }
+    }
+
+    /// Whether `below` is `above` or on the chain under it (reached by
+    /// following parents down from `above`).
+    #[inline]
+    fn on_chain(&self, below: usize, above: usize) -> bool {
+        let (low, high) = (self.span[below], self.span[above]);
+        self.node[below].base == self.node[above].base
+            && low.enter <= high.enter
+            && high.enter < low.enter + low.size
+    }
+
+    /// The dragon's shortest steps towards `target`, when the root field can
+    /// tell: when one of them lies on a shortest path from the root to the
+    /// other. Then every shortest path between them follows the field one
+    /// level a step, and the steps are those onto cells one level up (the
+    /// dragon below) or down (the target below) from which such a path
+    /// continues. `None` when neither lies below the other, or when more than
+    /// `budget` chains would have to be searched.
+    ///
+    /// Also returns the work done (chains searched).
+    pub(super) fn steps(
+        &self,
+        graph: &Graph,
+        dragon: CellId,
+        target: CellId,
+        budget: usize,
+        scratch: &mut Scratch<'_>,
+    ) -> (Option<DirSet>, usize) {
+        let (from, to) = (self.level(dragon.index()), self.level(target.index()));
+        if from == UNREACHABLE || to == UNREACHABLE || from == to {
+            return (None, 0);
+        }
+        let mut work = Work { done: 0, budget };
+        let mut steps = DirSet::default();
+        if from < to {
+            // The dragon below: which cells just above it lead up to the target?
+            let found = self.search(graph, target, dragon, &mut work, scratch, Some(&mut steps));
+            return (found.then_some(steps), work.done);
+        }
+        // The target below: which of the dragon's parents lead down to it?
+        for (dir, parent) in graph.neighbors(dragon) {
+            if self.level(parent.index()).wrapping_add(1) != from {
+                continue;
+            }
+            let found = parent == target
+                || self.level(parent.index()) > to
+                    && self.search(graph, parent, target, &mut work, scratch, None);
+            if work.over() {
+                return (None, work.done);
+            }
+            if found {
+                steps.insert(dir);
+            }
+        }
+        ((!steps.is_empty()).then_some(steps), work.done)
+    }
+
+    /// Whether `low` lies on a chain below `high` (on a shortest path from
+    /// the root to `high`); `high` is higher. With `steps`, also collects the
+    /// directions from `low` onto the cells one level up on those paths.
+    /// Gives up (false, with `work` over budget) past the budget.
+    fn search(
+        &self,
+        graph: &Graph,
+        high: CellId,
+        low: CellId,
+        work: &mut Work,
+        scratch: &mut Scratch<'_>,
+        mut steps: Option<&mut DirSet>,
+    ) -> bool {
+        let epoch = scratch.fresh();
+        let level = self.level(low.index());
+        let l = low.index();
+        let mut reached = false;
+        scratch.stack.clear();
+        scratch.stack.push(high.0);
+        while let Some(top) = scratch.stack.pop() {
+            if !work.charge() {
+                return false;
+            }
+            let u = top as usize;
+            let b = self.node[u].base as usize;
+            if self.node[b].level <= level {
+                // The chain crosses `low`'s level: does it pass `low`?
+                if self.on_chain(l, u) {
+                    reached = true;
+                    let Some(steps) = steps.as_deref_mut() else {
+                        return true;
+                    };
+                    for (dir, c) in graph.neighbors(low) {
+                        let c = c.index();
+                        if self.level(c) == level + 1
+                            && self.node[c].up == low.0 + 1
+                            && self.on_chain(c, u)
+                        {
+                            steps.insert(dir);
+                        }
+                    }
+                }
+                continue;
+            }
+            // The chain ends on a merge above `low`'s level: go on below it.
+            let just_above = self.node[b].level == level + 1;
+            for (_, q) in graph.neighbors(CellId(b as u32)) {
+                let qi = q.index();
+                if self.level(qi).wrapping_add(1) != self.node[b].level {
+                    continue;
+                }
+                if just_above {
+                    if q == low {
+                        reached = true;
+                        let Some(steps) = steps.as_deref_mut() else {
+                            return true;
+                        };
+                        let dir = graph
+                            .neighbors(low)
+                            .find(|&(_, c)| c.index() == b)
+                            .expect("the merge is next to `low`")
+                            .0;
+                        steps.insert(dir);
+                    }
+                } else if scratch.mark[qi] != epoch {
+                    scratch.mark[qi] = epoch;
+                    scratch.stack.push(q.0);
+                }
+            }
+        }
+        reached
+    }
+}
+
+/// Chains searched so far, against a budget.
+struct Work {
+    done: usize,
+    budget: usize,
+}
+
+impl Work {
+    /// Counts one more chain; false once over budget.
+    fn charge(&mut self) -> bool {
+        self.done += 1;
+        !self.over()
+    }
+
+    fn over(&self) -> bool {
+        self.done > self.budget
+    }
+}
+
+/// Scratch space for the searches, shared with the oracle's other searches:
+/// marks (`mark[c] == epoch`: seen in the current search) and a stack.
+pub(super) struct Scratch<'a> {
+    pub(super) mark: &'a mut [u32],
+    pub(super) epoch: &'a mut u32,
+    pub(super) stack: &'a mut Vec<u32>,
+}
+
+impl Scratch<'_> {
+    /// A new epoch: no cell is marked in it.
+    pub(super) fn fresh(&mut self) -> u32 {
+        *self.epoch = self.epoch.wrapping_add(1);
+        if *self.epoch == 0 {
+            self.mark.fill(0);
+            *self.epoch = 1;
+        }
+        *self.epoch
+    }
+}
