@@ -58,6 +58,7 @@ fn solving(c: &mut Criterion) {
                     oracle,
                     rules: Rules { ties },
                     oracle_memory: 1 << 30,
+                    ..Options::default()
                 };
                 let solution = Solver::new(&puzzle).solve(&options).unwrap();
                 eprintln!(

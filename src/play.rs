@@ -355,10 +355,16 @@ impl Play {
         *self.line.last().expect("the line holds the start")
     }
 
-    /// The solver's answer from this position.
+    /// The solver's answer from this position. Hints are not bounded by
+    /// `max_memory`: the game already solved its start within it, and a
+    /// hint has no way to fail.
     fn solve_from(&self, hero: Pos, dragon: Pos) -> Solution {
+        let options = Options {
+            max_memory: usize::MAX,
+            ..self.options
+        };
         Solver::new(&self.puzzle)
-            .solve_from(hero, dragon, &self.options)
+            .solve_from(hero, dragon, &options)
             .expect("Play::new checked that the oracle fits; the pieces stand apart on free cells")
     }
 
@@ -373,6 +379,8 @@ impl Play {
             oracle: &mut oracle,
             ties: self.options.rules.ties,
             queries: 0,
+            max_positions: usize::MAX,
+            exceeded: false,
         };
         let mut replies = Vec::new();
         game.dragon_replies(d, h, |c| replies.push(self.graph.pos(c)));

@@ -16,7 +16,7 @@ use crate::render::frames::{Frame, frames};
 use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::svg;
 use crate::render::text;
-use crate::{Options, OracleKind, Priority, Puzzle, Rules, Solution, Solver, Ties};
+use crate::{Error, Options, OracleKind, Priority, Puzzle, Rules, Solution, Solver, Ties};
 
 const PROGRAM: &str = "solve-maze";
 
@@ -84,6 +84,11 @@ pub struct Args {
     /// Floyd–Warshall reference is slow and limited to small maps).
     #[arg(long, value_enum, default_value_t = OracleArg::Bfs)]
     oracle: OracleArg,
+
+    /// About how much memory a solve may use, e.g. 512M, 2G, 1.5GiB; a map
+    /// that needs more ends with an error instead of exhausting the machine.
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
+    max_memory: usize,
 
     /// Draw maps with ASCII aliases instead of emoji.
     #[arg(long)]
@@ -240,6 +245,7 @@ impl Args {
             options: Options {
                 rules: Rules { ties },
                 oracle,
+                max_memory: self.max_memory,
                 ..Options::default()
             },
             show: Show {
@@ -285,9 +291,10 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
             let puzzle = Puzzle::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
             let started = Instant::now();
             let solver = Solver::new(&puzzle);
-            let solution = solver
-                .solve(&config.options)
-                .map_err(|e| format!("{name}: {e}"))?;
+            let solution = solver.solve(&config.options).map_err(|e| match e {
+                Error::TooLarge { .. } => format!("{name}: {e} (see --max-memory)"),
+                _ => format!("{name}: {e}"),
+            })?;
             let elapsed = started.elapsed();
             let report = render(
                 config,
@@ -478,4 +485,47 @@ fn json_line(
 #[cfg(not(feature = "json"))]
 fn json_line(_: &str, _: &Puzzle, _: &Solver<'_>, _: &Solution, _: std::time::Duration) -> String {
     unreachable!("--format json is refused without the json feature")
+}
+
+/// A size in bytes: a number (fractions allowed) with an optional unit K, M,
+/// G or T (powers of 1024; `KB`, `KiB` and friends mean the same).
+fn parse_size(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size; try 512M or 2G"))?;
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(format!("unknown unit in '{text}'; use K, M, G or T")),
+    };
+    let bytes = number * (1u64 << shift) as f64;
+    if !(1.0..=usize::MAX as f64).contains(&bytes) {
+        return Err(format!("'{text}' is out of range"));
+    }
+    Ok(bytes as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_take_binary_units() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(parse_size("64 kb"), Ok(64 << 10));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("3X").is_err());
+        assert!(parse_size("0").is_err());
+    }
 }

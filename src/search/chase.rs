@@ -63,6 +63,9 @@ pub(super) fn search(
             for &reply in &replies {
                 let (next, new) = table.intern(to, reply);
                 let n = next as usize;
+                if new && game.over_budget(table.len()) {
+                    break 'search None;
+                }
                 if new {
                     g.push(next_g);
                     parent.push(state);

@@ -53,9 +53,19 @@ pub struct Options {
     /// [`OracleKind::FloydWarshall`], always runs the full search, so the two
     /// can be compared.
     pub oracle: OracleKind,
-    /// About how many bytes the dragon oracle may use.
+    /// About how many bytes the dragon oracle may use (at most half of
+    /// `max_memory`).
     pub oracle_memory: usize,
+    /// About how many bytes the whole solve may use: the oracle and the
+    /// positions the search stores. A solve that would need more ends with
+    /// [`Error::TooLarge`] instead of exhausting the machine.
+    pub max_memory: usize,
 }
+
+/// What the search stores per position, counted against
+/// [`Options::max_memory`]: the table entry, its key, g or depth, parent or
+/// moves, queue entry, and slack for the vectors' growth.
+const BYTES_PER_POSITION: usize = 64;
 
 impl Default for Options {
     fn default() -> Self {
@@ -63,6 +73,7 @@ impl Default for Options {
             rules: Rules::default(),
             oracle: OracleKind::default(),
             oracle_memory: 512 << 20,
+            max_memory: 4 << 30,
         }
     }
 }
@@ -75,6 +86,21 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) oracle: &'a mut dyn DragonOracle,
     pub(crate) ties: Ties,
     pub(crate) queries: u64,
+    /// The most positions a search may store; past it, the search stops
+    /// and sets `exceeded`.
+    pub(crate) max_positions: usize,
+    pub(crate) exceeded: bool,
+}
+
+impl Game<'_, '_> {
+    /// Whether `stored` positions are past the budget (and records it).
+    #[inline]
+    pub(crate) fn over_budget(&mut self, stored: usize) -> bool {
+        if stored > self.max_positions {
+            self.exceeded = true;
+        }
+        self.exceeded
+    }
 }
 
 impl Game<'_, '_> {
@@ -153,7 +179,8 @@ impl<'p> Solver<'p> {
     /// Solves under `options`.
     ///
     /// # Errors
-    /// [`Error::TooLarge`] when the chosen oracle cannot fit its memory budget.
+    /// [`Error::TooLarge`] when the chosen oracle cannot fit its memory
+    /// budget, or the search outgrows [`Options::max_memory`].
     pub fn solve(&self, options: &Options) -> Result<Solution, Error> {
         self.solve_from(self.puzzle.hero(), self.puzzle.dragon(), options)
     }
@@ -165,7 +192,7 @@ impl<'p> Solver<'p> {
     /// # Errors
     /// [`Error::InvalidMap`] when a piece is not on a free cell or both share
     /// one; [`Error::TooLarge`] when the chosen oracle cannot fit its memory
-    /// budget.
+    /// budget, or the search outgrows [`Options::max_memory`].
     pub fn solve_from(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Solution, Error> {
         let graph = &self.graph;
         let cell = |pos: Pos, what: &str| {
@@ -201,13 +228,16 @@ impl<'p> Solver<'p> {
                 Outcome::Caught
             }
         } else {
-            let mut oracle = options.oracle.build(graph, options.oracle_memory)?;
+            let oracle_memory = options.oracle_memory.min(options.max_memory / 2);
+            let mut oracle = options.oracle.build(graph, oracle_memory)?;
             let mut game = Game {
                 graph,
                 start,
                 oracle: oracle.as_mut(),
                 ties: options.rules.ties,
                 queries: 0,
+                max_positions: (options.max_memory - oracle_memory) / BYTES_PER_POSITION,
+                exceeded: false,
             };
             let escape = match options.rules.ties {
                 Ties::Priority(_) | Ties::Optimistic => {
@@ -220,6 +250,7 @@ impl<'p> Solver<'p> {
                     turns = self.turns(&line);
                     Outcome::Escaped { steps: turns.len() }
                 }
+                Err(_) if game.exceeded => Outcome::Caught,
                 Err(explored) => {
                     // The optimistic bound is no rule to play by: when even it
                     // finds no escape, show the official rule's chase.
@@ -236,6 +267,15 @@ impl<'p> Solver<'p> {
                 }
             };
             stats.dragon_queries = game.queries;
+            if game.exceeded {
+                return Err(Error::TooLarge {
+                    message: format!(
+                        "the search outgrew its memory budget of {} MiB after {} positions",
+                        options.max_memory >> 20,
+                        game.max_positions
+                    ),
+                });
+            }
             outcome
         };
         Ok(Solution {
@@ -266,6 +306,9 @@ impl<'p> Solver<'p> {
         let mut raise = 2;
         loop {
             let tree = tree::Tree::explore(game, Some((bound, &self.exit_distance)));
+            if game.exceeded {
+                return Err(Box::new((tree, Vec::new())));
+            }
             match guaranteed::search(&tree, stats) {
                 Ok(line) => return Ok(line),
                 Err(value) if !tree.pruned => return Err(Box::new((tree, value))),
@@ -296,7 +339,8 @@ impl<'p> Solver<'p> {
 /// Solves `puzzle` under `options`.
 ///
 /// # Errors
-/// [`Error::TooLarge`] when the chosen oracle cannot fit its memory budget.
+/// [`Error::TooLarge`] when the chosen oracle cannot fit its memory budget,
+/// or the search outgrows [`Options::max_memory`].
 ///
 /// # Example
 /// ```

@@ -56,6 +56,9 @@ impl Tree {
         let mut depth: Vec<u32> = vec![0];
         let mut next: StateId = 0;
         while (next as usize) < tree.table.len() {
+            if game.over_budget(tree.table.len()) {
+                break;
+            }
             let (hero, dragon) = tree.table.get(next);
             let g = depth[next as usize] + 1;
             next += 1;

@@ -274,3 +274,24 @@ fn help_and_version() {
         .success()
         .stdout(predicate::str::contains("Exit status: 0 every map escaped"));
 }
+
+#[test]
+fn a_memory_budget_too_small_is_a_clear_error() {
+    solve_maze()
+        .args(["--max-memory", "1K", BACKSTEP])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("memory budget").and(predicate::str::contains("--max-memory")),
+        );
+    solve_maze()
+        .args(["--max-memory", "lots", BACKSTEP])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("try 512M or 2G"));
+    solve_maze()
+        .args(["--max-memory", "64M", BACKSTEP])
+        .assert()
+        .code(0);
+}

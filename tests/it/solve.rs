@@ -391,3 +391,45 @@ proptest! {
         }
     }
 }
+
+/// A serpentine corridor of `rows` runs of `width` cells: the hero at one
+/// end, the exit at the other and the dragon halfway. A small loop beside
+/// the hero's start (a 2x2 room) keeps the map from being a tree, so the
+/// search runs, and the hero needs it to lure the dragon out of the way.
+fn serpentine(rows: usize, width: usize) -> String {
+    let mut map = String::new();
+    for r in 0..rows * 2 - 1 {
+        for c in 0..width {
+            let free = r % 2 == 0
+                || (r / 2 % 2 == 0 && c == width - 1)
+                || (r / 2 % 2 == 1 && c == 0)
+                || (r == 1 && c < 2);
+            map.push(match (r, c) {
+                (0, 0) => 'H',
+                _ if r == rows * 2 - 2 && c == if rows % 2 == 1 { width - 1 } else { 0 } => 'E',
+                _ if r == rows - 1 && c == width / 2 => 'D',
+                _ if free => '.',
+                _ => '#',
+            });
+        }
+        map.push('\n');
+    }
+    map
+}
+
+#[test]
+fn a_search_past_its_memory_budget_ends_with_an_error() {
+    let puzzle: Puzzle = serpentine(9, 40).parse().unwrap();
+    let roomy = solve(&puzzle, &Options::default()).unwrap();
+    assert_eq!(roomy.stats.method, Method::Search);
+    // Room for the oracle (with a field to spare) in its half of the
+    // budget, but the other half holds far fewer positions than it stores.
+    let cells = Graph::new(&puzzle).len();
+    let tight = Options {
+        max_memory: 2 * BfsFields::bytes_needed(cells, 2),
+        ..Options::default()
+    };
+    assert!(roomy.stats.states_stored as usize > 4 * tight.max_memory / 64);
+    let error = solve(&puzzle, &tight).unwrap_err();
+    assert!(error.to_string().contains("memory budget"), "{error}");
+}
