@@ -1,8 +1,11 @@
 //! `solve-maze`: solve map files and print the answers.
 
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
@@ -89,6 +92,12 @@ pub struct Args {
     /// that needs more ends with an error instead of exhausting the machine.
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     max_memory: usize,
+
+    /// Solve this many files at once (0: one per processor core). Answers
+    /// still come in the order of the files; each solve has its own
+    /// --max-memory.
+    #[arg(short, long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
 
     /// Draw maps with ASCII aliases instead of emoji.
     #[arg(long)]
@@ -188,6 +197,7 @@ struct Exports {
 #[derive(Debug)]
 pub struct Config {
     files: Vec<PathBuf>,
+    jobs: usize,
     options: Options,
     show: Show,
     style: MapStyle,
@@ -241,6 +251,10 @@ impl Args {
             Mode::Report
         };
         Ok(Config {
+            jobs: match self.jobs {
+                0 => std::thread::available_parallelism().map_or(1, usize::from),
+                n => n,
+            },
             files: self.files,
             options: Options {
                 rules: Rules { ties },
@@ -280,61 +294,122 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// What solving one file gives: the puzzle, its solution and the report
+/// text, or an error message.
+type Solved = Result<(Puzzle, Solution, String), String>;
+
 /// Solves every file of `config`, writing answers to `out` and problems to
-/// standard error, and returns the exit code.
+/// standard error, and returns the exit code. With several jobs, files are
+/// solved on worker threads and answered in their order as they complete.
 pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
-    let label = config.files.len() > 1;
     let mut status = EXIT_ESCAPED;
-    for (i, path) in config.files.iter().enumerate() {
-        let name = path.display().to_string();
-        let solved = read_input(path).and_then(|bytes| {
-            let puzzle = Puzzle::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
-            let started = Instant::now();
-            let solver = Solver::new(&puzzle);
-            let solution = solver.solve(&config.options).map_err(|e| match e {
-                Error::TooLarge { .. } => format!("{name}: {e} (see --max-memory)"),
-                _ => format!("{name}: {e}"),
-            })?;
-            let elapsed = started.elapsed();
-            let report = render(
-                config,
-                &name,
-                label && i > 0,
-                &puzzle,
-                &solver,
-                &solution,
-                elapsed,
-            );
-            Ok((puzzle, solution, report))
-        });
-        match solved {
-            Ok((puzzle, solution, report)) => {
-                if solution.outcome.steps().is_none() {
-                    status = status.max(EXIT_NO_ESCAPE);
-                }
-                let needs_frames = config.mode != Mode::Report || config.exports.record.is_some();
-                let frames = if needs_frames {
-                    frames(&puzzle, &solution)
-                } else {
-                    Vec::new()
-                };
-                if let Err(message) = export(config, &name, &puzzle, &solution, &frames) {
-                    fail(PROGRAM, &message);
-                    status = EXIT_ERROR;
-                }
-                match present(config, puzzle, &solution, &frames, &report, out) {
-                    Ok(true) => {}
-                    Ok(false) => return ExitCode::from(status),
-                    Err(message) => return fail(PROGRAM, &message),
-                }
-            }
-            Err(message) => {
-                fail(PROGRAM, &message);
-                status = EXIT_ERROR;
+    let jobs = config.jobs.clamp(1, config.files.len().max(1));
+    if jobs == 1 || config.mode != Mode::Report {
+        for i in 0..config.files.len() {
+            if let Some(code) = answer(config, i, solve_file(config, i), &mut status, out) {
+                return code;
             }
         }
+        return ExitCode::from(status);
     }
-    ExitCode::from(status)
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel();
+        for _ in 0..jobs {
+            let (send, next, stop) = (send.clone(), &next, &stop);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= config.files.len() || send.send((i, solve_file(config, i))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        // Answer in file order: hold results that arrive early.
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        for (i, solved) in receive {
+            waiting.insert(i, solved);
+            while let Some(solved) = waiting.remove(&due) {
+                if let Some(code) = answer(config, due, solved, &mut status, out) {
+                    stop.store(true, Ordering::Relaxed);
+                    return code;
+                }
+                due += 1;
+            }
+        }
+        ExitCode::from(status)
+    })
+}
+
+/// Reads, parses, solves and renders the `i`th file of `config`.
+fn solve_file(config: &Config, i: usize) -> Solved {
+    let path = &config.files[i];
+    let name = path.display().to_string();
+    let bytes = read_input(path)?;
+    let puzzle = Puzzle::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    drop(bytes);
+    let started = Instant::now();
+    let solver = Solver::new(&puzzle);
+    let solution = solver.solve(&config.options).map_err(|e| match e {
+        Error::TooLarge { .. } => format!("{name}: {e} (see --max-memory)"),
+        _ => format!("{name}: {e}"),
+    })?;
+    let elapsed = started.elapsed();
+    let label = config.files.len() > 1;
+    let report = render(
+        config,
+        &name,
+        label && i > 0,
+        &puzzle,
+        &solver,
+        &solution,
+        elapsed,
+    );
+    Ok((puzzle, solution, report))
+}
+
+/// Presents one file's answer (and exports), raising `status` as needed;
+/// `Some(code)` when the run must end now (the output was closed, or it
+/// failed).
+fn answer(
+    config: &Config,
+    i: usize,
+    solved: Solved,
+    status: &mut u8,
+    out: &mut impl Write,
+) -> Option<ExitCode> {
+    let name = config.files[i].display().to_string();
+    match solved {
+        Ok((puzzle, solution, report)) => {
+            if solution.outcome.steps().is_none() {
+                *status = (*status).max(EXIT_NO_ESCAPE);
+            }
+            let needs_frames = config.mode != Mode::Report || config.exports.record.is_some();
+            let frames = if needs_frames {
+                frames(&puzzle, &solution)
+            } else {
+                Vec::new()
+            };
+            if let Err(message) = export(config, &name, &puzzle, &solution, &frames) {
+                fail(PROGRAM, &message);
+                *status = EXIT_ERROR;
+            }
+            match present(config, puzzle, &solution, &frames, &report, out) {
+                Ok(true) => None,
+                Ok(false) => Some(ExitCode::from(*status)),
+                Err(message) => Some(fail(PROGRAM, &message)),
+            }
+        }
+        Err(message) => {
+            fail(PROGRAM, &message);
+            *status = EXIT_ERROR;
+            None
+        }
+    }
 }
 
 /// Writes the `--svg` picture and the `--record` recording, each to a

@@ -295,3 +295,31 @@ fn a_memory_budget_too_small_is_a_clear_error() {
         .assert()
         .code(0);
 }
+
+#[test]
+fn parallel_jobs_answer_in_file_order() {
+    let files = [
+        "examples/mazes/official-2.txt",
+        "examples/mazes/no-path.txt",
+        "examples/mazes/large-101.txt",
+        "examples/mazes/missing.txt",
+        BACKSTEP,
+        "examples/mazes/caught.txt",
+    ];
+    let one = solve_maze().args(files).output().unwrap();
+    let three = solve_maze().arg("-j3").args(files).output().unwrap();
+    assert_eq!(one.status.code(), Some(2));
+    assert_eq!(three.status.code(), one.status.code());
+    assert_eq!(
+        String::from_utf8_lossy(&three.stdout),
+        String::from_utf8_lossy(&one.stdout)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&three.stderr),
+        String::from_utf8_lossy(&one.stderr)
+    );
+    let lines: Vec<&str> = std::str::from_utf8(&one.stdout).unwrap().lines().collect();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert!(lines[0].starts_with("examples/mazes/official-2.txt: "));
+    assert!(lines[4].starts_with("examples/mazes/caught.txt: "));
+}
