@@ -4,7 +4,7 @@
 //! the dragon, with full distance fields cached for the targets whose
 //! searches grow large.
 
-use super::root::{RootField, Scratch};
+use super::root::{RootField, Scratch, WHOLE};
 use super::{DragonOracle, steps_from_field};
 use crate::error::Error;
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
@@ -43,10 +43,14 @@ const MAX_ROOTS: usize = 3;
 /// hero stands still while the search tries many dragons) cost one lookup
 /// each. Fields sit in a fixed number of slots, replaced round-robin, so
 /// memory stays bounded whatever the search asks. Cells in another connected
-/// component are recognised without a search (the dragon sleeps).
+/// component are recognised without a search (the dragon sleeps): the
+/// start's field, kept whole and never replaced, tells.
 pub struct BfsFields<'g> {
     graph: &'g Graph,
-    component: Vec<u32>,
+    /// Component numbers, computed on the first question about a dragon
+    /// outside the start's component (only asked by callers that probe
+    /// arbitrary pairs: in a game the dragon never leaves it).
+    component: Option<Vec<u32>>,
     /// Root fields, most recently useful first: the dragon's start, and
     /// cells the dragon stood on when no root could answer.
     roots: Vec<RootField>,
@@ -92,7 +96,7 @@ impl<'g> BfsFields<'g> {
         }
         let mut oracle = BfsFields {
             graph,
-            component: components(graph),
+            component: None,
             roots: Vec::new(),
             spent: vec![0; n],
             mark: vec![0; n],
@@ -109,7 +113,7 @@ impl<'g> BfsFields<'g> {
             walk_credit: WALK_CREDIT_MAX / 8,
             questions: 0,
         };
-        oracle.add_root(graph.dragon(), UNREACHABLE - 1);
+        oracle.add_root(graph.dragon(), WHOLE);
         Ok(oracle)
     }
 
@@ -229,7 +233,13 @@ impl BfsFields<'_> {
         let mut field = if self.roots.len() < MAX_ROOTS {
             RootField::with_cells(self.graph.len())
         } else {
-            self.roots.pop().expect("the slots are full")
+            // The least recently useful, but never the start's whole field.
+            let victim = self
+                .roots
+                .iter()
+                .rposition(|r| !r.is_whole())
+                .expect("only one field is whole");
+            self.roots.remove(victim)
         };
         field.build(self.graph, root, radius, &mut self.queue, &mut self.dist);
         self.roots.insert(0, field);
@@ -249,6 +259,24 @@ impl BfsFields<'_> {
     fn charge(&mut self, target: CellId, cost: usize) {
         let spent = &mut self.spent[target.index()];
         *spent = spent.saturating_add(u32::try_from(cost).unwrap_or(u32::MAX));
+    }
+}
+
+impl BfsFields<'_> {
+    /// Whether a path joins `a` and `b`: read off the whole field of the
+    /// dragon's start when `a` is in its component, else off component
+    /// numbers.
+    fn connected(&mut self, a: CellId, b: CellId) -> bool {
+        let whole = self
+            .roots
+            .iter()
+            .find(|r| r.is_whole())
+            .expect("the start's field is never replaced");
+        if whole.level(a.index()) != UNREACHABLE {
+            return whole.level(b.index()) != UNREACHABLE;
+        }
+        let component = self.component.get_or_insert_with(|| components(self.graph));
+        component[a.index()] == component[b.index()]
     }
 }
 
@@ -279,7 +307,7 @@ fn components(graph: &Graph) -> Vec<u32> {
 impl DragonOracle for BfsFields<'_> {
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
         let graph = self.graph;
-        if self.component[dragon.index()] != self.component[target.index()] {
+        if !self.connected(dragon, target) {
             return None;
         }
         let slot = self.slot_of[target.index()];

@@ -17,6 +17,9 @@
 
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
+/// The radius that builds a field over the root's whole component.
+pub(super) const WHOLE: u32 = UNREACHABLE - 1;
+
 /// Distances from a root and their compressed shortest-path structure,
 /// over the cells within a given distance of the root (all of them, or a
 /// ball). The arrays are kept and rebuilt in place: entries of cells outside
@@ -28,6 +31,8 @@ pub(super) struct RootField {
     /// together: a search reads them together.
     node: Vec<Node>,
     build: u32,
+    /// The radius of the current build.
+    radius: u32,
     /// Euler interval of each cell in the forest of single cells.
     span: Vec<Span>,
 }
@@ -53,6 +58,7 @@ impl RootField {
         RootField {
             node: vec![Node::default(); cells],
             build: 0,
+            radius: 0,
             span: vec![Span::default(); cells],
         }
     }
@@ -75,6 +81,7 @@ impl RootField {
             self.build = 1;
         }
         let build = self.build;
+        self.radius = radius;
         order.clear();
         order.push(root.0);
         self.node[root.index()] = Node {
@@ -144,6 +151,11 @@ impl RootField {
     /// About how many bytes a field for `cells` cells takes.
     pub(super) fn bytes_needed(cells: usize) -> usize {
         cells * 6 * size_of::<u32>()
+    }
+
+    /// Whether the field covers all the root's component.
+    pub(super) fn is_whole(&self) -> bool {
+        self.radius == WHOLE
     }
 
     /// The distance from the root, or [`UNREACHABLE`] outside the field.
