@@ -139,6 +139,14 @@ pub const UNREACHABLE: u32 = u32::MAX;
 
 const NONE: u32 = u32::MAX;
 
+/// A cell's row and column, stored in half the room of a [`Pos`] (a grid
+/// has fewer than `u32::MAX` tiles).
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    row: u32,
+    col: u32,
+}
+
 /// The walkable cells of a [`Puzzle`] and their four-way adjacency.
 ///
 /// Cells are numbered in row-major order, so the numbering never decides
@@ -146,8 +154,15 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub struct Graph {
     width: usize,
-    id_at: Vec<u32>,
-    pos: Vec<Pos>,
+    /// One bit per tile, row-major, 64 tiles to a word: set where the tile
+    /// is walkable.
+    walkable: Vec<u64>,
+    /// How many walkable tiles come before each word of `walkable`. With
+    /// row-major numbering, a walkable tile's id is the number of walkable
+    /// tiles before it: a small index where a table of ids would take four
+    /// bytes a tile.
+    ids_before: Vec<u32>,
+    pos: Vec<Place>,
     adjacent: Vec<[u32; 4]>,
     hero: CellId,
     dragon: CellId,
@@ -157,36 +172,65 @@ pub struct Graph {
 impl Graph {
     /// Builds the graph of `puzzle`'s free cells.
     pub fn new(puzzle: &Puzzle) -> Graph {
-        let (width, height) = (puzzle.width(), puzzle.height());
+        let width = puzzle.width();
         let walls = puzzle.walls();
-        let mut id_at = vec![NONE; walls.len()];
-        let mut pos = Vec::new();
-        for (i, &wall) in walls.iter().enumerate() {
-            if !wall {
-                // Puzzle::new guarantees fewer than u32::MAX cells.
-                id_at[i] = pos.len() as u32;
-                pos.push(Pos::new(i / width, i % width));
-            }
+        let mut walkable = Vec::with_capacity(walls.len().div_ceil(64));
+        let mut ids_before = Vec::with_capacity(walkable.capacity());
+        let mut cells = 0;
+        for tiles in walls.chunks(64) {
+            let word = (0..)
+                .zip(tiles)
+                .fold(0, |word, (i, &wall)| word | u64::from(!wall) << i);
+            walkable.push(word);
+            ids_before.push(cells);
+            cells += word.count_ones();
         }
-        let adjacent = pos
-            .iter()
-            .map(|&p| {
-                Direction::ALL.map(|d| match d.step(p) {
-                    Some(q) if q.row < height && q.col < width => id_at[q.row * width + q.col],
-                    _ => NONE,
-                })
-            })
-            .collect();
-        let id = |p: Pos| CellId(id_at[p.row * width + p.col]);
-        Graph {
+        // Number the cells row by row; link each new cell with its
+        // neighbours above and to the left, both ways.
+        let mut pos = Vec::with_capacity(cells as usize);
+        let mut adjacent: Vec<[u32; 4]> = Vec::with_capacity(cells as usize);
+        let mut above = vec![NONE; width];
+        let mut here = vec![NONE; width];
+        for (row, tiles) in (0..).zip(walls.chunks_exact(width)) {
+            for (col, &wall) in (0..).zip(tiles) {
+                let c = col as usize;
+                if wall {
+                    here[c] = NONE;
+                    continue;
+                }
+                // Puzzle::new guarantees fewer than u32::MAX cells.
+                let id = pos.len() as u32;
+                let up = above[c];
+                let left = c.checked_sub(1).map_or(NONE, |l| here[l]);
+                let mut slots = [NONE; 4];
+                slots[Direction::Up as usize] = up;
+                slots[Direction::Left as usize] = left;
+                if up != NONE {
+                    adjacent[up as usize][Direction::Down as usize] = id;
+                }
+                if left != NONE {
+                    adjacent[left as usize][Direction::Right as usize] = id;
+                }
+                adjacent.push(slots);
+                pos.push(Place { row, col });
+                here[c] = id;
+            }
+            std::mem::swap(&mut above, &mut here);
+        }
+        let mut graph = Graph {
             width,
-            hero: id(puzzle.hero()),
-            dragon: id(puzzle.dragon()),
-            exit: id(puzzle.exit()),
-            id_at,
+            walkable,
+            ids_before,
             pos,
             adjacent,
-        }
+            hero: CellId(0),
+            dragon: CellId(0),
+            exit: CellId(0),
+        };
+        // Puzzle::new guarantees that the pieces stand on free cells.
+        [graph.hero, graph.dragon, graph.exit] = [puzzle.hero(), puzzle.dragon(), puzzle.exit()]
+            .map(|p| graph.cell_at(p).expect("pieces stand on free cells"));
+        graph
     }
 
     /// The number of walkable cells.
@@ -216,7 +260,8 @@ impl Graph {
 
     /// Where a cell is on the grid.
     pub fn pos(&self, cell: CellId) -> Pos {
-        self.pos[cell.index()]
+        let Place { row, col } = self.pos[cell.index()];
+        Pos::new(row as usize, col as usize)
     }
 
     /// The walkable cell at `pos`, if any.
@@ -224,8 +269,12 @@ impl Graph {
         if pos.col >= self.width {
             return None;
         }
-        let id = *self.id_at.get(pos.row * self.width + pos.col)?;
-        (id != NONE).then_some(CellId(id))
+        let tile = pos.row.checked_mul(self.width)?.checked_add(pos.col)?;
+        // Bits past the last tile are clear: walls, as outside the grid.
+        let word = *self.walkable.get(tile / 64)?;
+        let bit = 1 << (tile % 64);
+        let before = (word & (bit - 1)).count_ones();
+        (word & bit != 0).then(|| CellId(self.ids_before[tile / 64] + before))
     }
 
     /// The walkable neighbour of `cell` in direction `d`.
@@ -255,8 +304,7 @@ impl Graph {
     /// ([`UNREACHABLE`] where there is no path).
     pub fn distances_from(&self, source: CellId) -> Vec<u32> {
         let mut dist = vec![UNREACHABLE; self.len()];
-        let mut queue = Vec::with_capacity(self.len());
-        self.fill_distances(source, &mut dist, &mut queue);
+        self.fill_distances(source, &mut dist, &mut self.new_queue());
         dist
     }
 
@@ -266,41 +314,65 @@ impl Graph {
     /// so near pairs are cheap.
     pub fn distance(&self, a: CellId, b: CellId) -> Option<u32> {
         let mut dist = vec![UNREACHABLE; self.len()];
-        let mut queue = vec![a.0];
-        dist[a.index()] = 0;
-        let mut head = 0;
-        while let Some(&cell) = queue.get(head) {
-            head += 1;
-            if cell == b.0 {
-                return Some(dist[cell as usize]);
-            }
-            for &n in &self.adjacent[cell as usize] {
-                if n != NONE && dist[n as usize] == UNREACHABLE {
-                    dist[n as usize] = dist[cell as usize] + 1;
-                    queue.push(n);
-                }
-            }
-        }
-        None
+        self.search(a, &mut dist, &mut self.new_queue(), Some(b))
+    }
+
+    /// A queue for [`Graph::search`]: zeroed by the allocator, so only the
+    /// part a search uses is ever written.
+    fn new_queue(&self) -> Vec<u32> {
+        vec![0; self.len() + 1]
     }
 
     /// Fills `dist` (already all [`UNREACHABLE`], one entry per cell) with
     /// breadth-first distances from `source`, using `queue` as scratch space.
     pub fn fill_distances(&self, source: CellId, dist: &mut [u32], queue: &mut Vec<u32>) {
-        queue.clear();
+        self.search(source, dist, queue, None);
+    }
+
+    /// A breadth-first search from `source` that fills `dist` (all
+    /// [`UNREACHABLE`] before) until it takes `target` from the queue, and
+    /// returns `target`'s distance. `queue` ends up holding the cells
+    /// reached, in the order they were reached.
+    ///
+    /// The loop has no branch that depends on the map: on a maze, where
+    /// whether a neighbour is open or new is a coin toss, mispredicted
+    /// branches would cost more than the work. Each of a cell's four slots
+    /// reads a distance (the cell's own for an empty slot), keeps the
+    /// smaller of it and the new one (a cell already reached is never
+    /// farther), and writes the neighbour to the queue's end, which only
+    /// moves on when the neighbour is new.
+    fn search(
+        &self,
+        source: CellId,
+        dist: &mut [u32],
+        queue: &mut Vec<u32>,
+        target: Option<CellId>,
+    ) -> Option<u32> {
+        // Every cell enters the queue at most once, and one more slot takes
+        // the writes that do not count.
+        queue.resize(self.len() + 1, 0);
         dist[source.index()] = 0;
-        queue.push(source.0);
-        let mut head = 0;
-        while let Some(&cell) = queue.get(head) {
+        queue[0] = source.0;
+        let (mut head, mut tail) = (0, 1);
+        let mut found = None;
+        while head < tail {
+            let cell = queue[head];
             head += 1;
+            if Some(CellId(cell)) == target {
+                found = Some(dist[cell as usize]);
+                break;
+            }
             let next = dist[cell as usize] + 1;
-            for &n in &self.adjacent[cell as usize] {
-                if n != NONE && dist[n as usize] == UNREACHABLE {
-                    dist[n as usize] = next;
-                    queue.push(n);
-                }
+            for &slot in &self.adjacent[cell as usize] {
+                let n = if slot == NONE { cell } else { slot };
+                let seen = dist[n as usize];
+                dist[n as usize] = seen.min(next);
+                queue[tail] = n;
+                tail += usize::from(seen == UNREACHABLE);
             }
         }
+        queue.truncate(tail);
+        found
     }
 }
 

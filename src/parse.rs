@@ -1,38 +1,77 @@
 //! Text → [`Puzzle`]: format detection, the grid reader and the JSON matrix
-//! reader. Both readers produce rows of located symbols; one builder turns
-//! them into a puzzle and reports the first problem in reading order.
+//! reader. Both readers feed the cells, in reading order, to one [`Builder`]
+//! that turns them into a puzzle and reports the first problem.
 //!
 //! The JSON matrix is read by a small dedicated scanner rather than a general
 //! JSON library: it needs the line and column of every cell for error
 //! messages, and it must work in builds without the `json` feature.
+//!
+//! # Speed
+//!
+//! A large map is megabytes of the same few symbols, so both readers first
+//! try [`tile::plain_symbol`], which compares bytes and decodes nothing: a
+//! grid line of plain symbols and trailing ASCII blanks, or a JSON cell
+//! string holding one plain symbol and no escape. Everything else (skin
+//! tones, other blanks, escapes, anything wrong) goes through the general
+//! path, [`tile::symbols`] and [`Tile::from_symbol`] or the character-wise
+//! JSON string reader, which gives the same cells for plain input.
+//!
+//! Neither reader checks the whole input for UTF-8 first: the plain path
+//! only takes valid UTF-8, and the general path decodes what it reads. A
+//! successful read has therefore seen valid UTF-8 only, and a failed one is
+//! reported as [`Error::InvalidUtf8`] when the input holds invalid UTF-8
+//! anywhere, exactly as if it had been checked first.
 
 use crate::error::{Error, Location};
 use crate::puzzle::{Pos, Puzzle};
 use crate::tile::{self, Tile};
 
-/// One cell as read: where it is and its symbol text.
-struct Cell<'a> {
-    at: Location,
-    symbol: std::borrow::Cow<'a, str>,
-}
-
-/// One row as read: its cells and where the row ends (for short rows).
-struct Row<'a> {
-    cells: Vec<Cell<'a>>,
-    end: Location,
-}
+/// The UTF-8 byte-order mark, skipped at the start of the input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 pub(crate) fn parse(input: &[u8]) -> Result<Puzzle, Error> {
-    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
-    let text = std::str::from_utf8(input).map_err(|e| Error::InvalidUtf8 {
-        at: location_of(input, e.valid_up_to()),
-    })?;
-    let rows = if text.trim_start().starts_with('[') {
-        json_rows(text)?
+    parse_with(input, true)
+}
+
+/// Reads a puzzle; `plain` turns the fast path on (the tests compare the
+/// two ways).
+fn parse_with(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
+    let input = input.strip_prefix(BOM).unwrap_or(input);
+    let read = if starts_like_json(input) {
+        read_json(input, plain)
     } else {
-        grid_rows(text)
+        read_grid(input, plain)
     };
-    build(rows)
+    read.map_err(|problem| match std::str::from_utf8(input) {
+        Err(e) => Error::InvalidUtf8 {
+            at: location_of(input, e.valid_up_to()),
+        },
+        Ok(_) => problem,
+    })
+}
+
+/// Whether the first character after any leading whitespace is `[`.
+fn starts_like_json(input: &[u8]) -> bool {
+    let mut rest = input;
+    while let Some(c) = char_at(rest) {
+        if !c.is_whitespace() {
+            return c == '[';
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    false
+}
+
+/// The character at the start of `bytes`; `None` at the end of the bytes or
+/// where they are not UTF-8.
+fn char_at(bytes: &[u8]) -> Option<char> {
+    let len = match *bytes.first()? {
+        b if b.is_ascii() => return Some(b as char),
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    std::str::from_utf8(bytes.get(..len)?).ok()?.chars().next()
 }
 
 /// The location of byte `offset` in `bytes` (valid UTF-8 up to `offset`).
@@ -45,100 +84,245 @@ fn location_of(bytes: &[u8], offset: usize) -> Location {
     }
 }
 
-fn grid_rows(text: &str) -> Vec<Row<'_>> {
-    let lines: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l).trim_end())
-        .collect();
-    let first = lines.iter().position(|l| !l.is_empty());
-    let last = lines.iter().rposition(|l| !l.is_empty());
-    let (Some(first), Some(last)) = (first, last) else {
-        return Vec::new();
-    };
-    (first..=last)
-        .map(|i| {
-            let line = i + 1;
-            let cells: Vec<Cell<'_>> = tile::symbols(lines[i])
-                .map(|(column, symbol)| Cell {
-                    at: Location { line, column },
-                    symbol: symbol.into(),
-                })
-                .collect();
-            let end = Location {
-                line,
-                column: cells.len() + 1,
-            };
-            Row { cells, end }
-        })
-        .collect()
+/// Turns cells, given in reading order, into a puzzle, and finds the first
+/// problem in that order.
+#[derive(Default)]
+struct Builder {
+    /// The length of the first row, once it is complete.
+    width: Option<usize>,
+    /// The number of complete rows.
+    rows: usize,
+    /// The number of cells in the current row so far.
+    len: usize,
+    /// The first cell of the current row beyond the first row's length.
+    overflow: Option<Location>,
+    /// The row-major wall flags of the cells placed so far.
+    walls: Vec<bool>,
+    /// The hero, the dragon and the exit: where each is and was read.
+    pieces: [Option<(Pos, Location)>; 3],
 }
 
-fn build(rows: Vec<Row<'_>>) -> Result<Puzzle, Error> {
-    let width = rows.first().map_or(0, |r| r.cells.len());
-    if width == 0 && rows.iter().all(|r| r.cells.is_empty()) {
-        return Err(Error::Empty);
-    }
-    let mut walls = Vec::with_capacity(width * rows.len());
-    let mut pieces: [Option<(Pos, Location)>; 3] = [None; 3];
-    for (r, row) in rows.iter().enumerate() {
-        for (c, cell) in row.cells.iter().enumerate() {
-            if c == width {
-                return Err(ragged(r, row, width, cell.at));
-            }
-            let tile = Tile::from_symbol(&cell.symbol).ok_or_else(|| Error::UnknownSymbol {
-                at: cell.at,
-                symbol: tile::describe_symbol(&cell.symbol),
+impl Builder {
+    /// Adds the next cell of the current row, spelled `symbol`, read at `at`.
+    fn symbol(&mut self, at: Location, symbol: &str) -> Result<(), Error> {
+        if self.count(at) {
+            let tile = Tile::from_symbol(symbol).ok_or_else(|| Error::UnknownSymbol {
+                at,
+                symbol: tile::describe_symbol(symbol),
             })?;
-            walls.push(tile == Tile::Wall);
-            let slot = match tile {
-                Tile::Hero => 0,
-                Tile::Dragon => 1,
-                Tile::Exit => 2,
-                Tile::Wall | Tile::Free => continue,
-            };
-            if let Some((_, first)) = pieces[slot] {
-                return Err(Error::Duplicate {
-                    tile,
-                    at: cell.at,
-                    first,
-                });
-            }
-            pieces[slot] = Some((Pos::new(r, c), cell.at));
+            self.place(tile, at)?;
         }
-        if row.cells.len() < width {
-            return Err(ragged(r, row, width, row.end));
-        }
+        Ok(())
     }
-    let [hero, dragon, exit] =
-        [(0, Tile::Hero), (1, Tile::Dragon), (2, Tile::Exit)].map(|(slot, tile)| {
-            pieces[slot]
-                .map(|(pos, _)| pos)
-                .ok_or(Error::Missing { tile })
-        });
-    Puzzle::new(width, rows.len(), walls, hero?, dragon?, exit?)
+
+    /// Adds the next cell of the current row, already read as `tile`.
+    fn tile(&mut self, at: Location, tile: Tile) -> Result<(), Error> {
+        if self.count(at) {
+            self.place(tile, at)?;
+        }
+        Ok(())
+    }
+
+    /// Counts one more cell in the current row. `false` when the row has
+    /// grown longer than the first row: the cell is then only counted, for
+    /// the message, and the row's length is the problem.
+    fn count(&mut self, at: Location) -> bool {
+        if self.overflow.is_none() && self.width == Some(self.len) {
+            self.overflow = Some(at);
+        }
+        self.len += 1;
+        self.overflow.is_none()
+    }
+
+    /// Places the cell just counted.
+    fn place(&mut self, tile: Tile, at: Location) -> Result<(), Error> {
+        self.walls.push(tile == Tile::Wall);
+        let slot = match tile {
+            Tile::Hero => 0,
+            Tile::Dragon => 1,
+            Tile::Exit => 2,
+            Tile::Wall | Tile::Free => return Ok(()),
+        };
+        if let Some((_, first)) = self.pieces[slot] {
+            return Err(Error::Duplicate { tile, at, first });
+        }
+        self.pieces[slot] = Some((Pos::new(self.rows, self.len - 1), at));
+        Ok(())
+    }
+
+    /// Ends the current row, which ends at `end` (where a short row is
+    /// reported). The first row sets the width.
+    fn end_row(&mut self, end: Location) -> Result<(), Error> {
+        let len = std::mem::take(&mut self.len);
+        let expected = *self.width.get_or_insert(len);
+        let short = (len < expected).then_some(end);
+        if let Some(at) = self.overflow.take().or(short) {
+            return Err(Error::RaggedRow {
+                at,
+                row: self.rows + 1,
+                len,
+                expected,
+            });
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    /// Makes room for about `rows` more rows of the first row's width.
+    ///
+    /// The readers guess from the bytes left: it saves copying a large map's
+    /// walls while they grow.
+    fn reserve_rows(&mut self, rows: usize) {
+        let width = self.width.unwrap_or(0);
+        self.walls.reserve(width.saturating_mul(rows));
+    }
+
+    /// The puzzle, once every row has ended.
+    fn finish(self) -> Result<Puzzle, Error> {
+        // A row with cells after an empty first row is a ragged row, so a
+        // zero width means that no row holds any cell.
+        let width = self.width.unwrap_or(0);
+        if width == 0 {
+            return Err(Error::Empty);
+        }
+        let [hero, dragon, exit] =
+            [(0, Tile::Hero), (1, Tile::Dragon), (2, Tile::Exit)].map(|(slot, tile)| {
+                self.pieces[slot]
+                    .map(|(pos, _)| pos)
+                    .ok_or(Error::Missing { tile })
+            });
+        Puzzle::new(width, self.rows, self.walls, hero?, dragon?, exit?)
+    }
 }
 
-fn ragged(r: usize, row: &Row<'_>, width: usize, at: Location) -> Error {
-    Error::RaggedRow {
-        at,
-        row: r + 1,
-        len: row.cells.len(),
-        expected: width,
+/// A non-blank line of the grid, as read.
+enum GridRow<'a> {
+    /// Read by the fast path: its tiles.
+    Plain(&'a [Tile]),
+    /// For the general path: the text, trailing blanks trimmed.
+    Text(&'a str),
+}
+
+/// Reads the emoji or ASCII grid: one row per line, trailing blanks and blank
+/// lines around the map ignored.
+fn read_grid(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
+    let mut builder = Builder::default();
+    // One plain line's tiles, reused from line to line.
+    let mut tiles = Vec::new();
+    // The first blank line since the last row: a short row if more follow.
+    let mut blank = None;
+    let mut start = 0;
+    for line in 1.. {
+        let rest = &input[start..];
+        let (len, row) = match plain.then(|| plain_line(rest, &mut tiles)).flatten() {
+            Some(len) => (len, (!tiles.is_empty()).then_some(GridRow::Plain(&tiles))),
+            None => {
+                let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+                let text = std::str::from_utf8(&rest[..len]).map_err(|e| Error::InvalidUtf8 {
+                    at: location_of(input, start + e.valid_up_to()),
+                })?;
+                let text = text.trim_end();
+                (len, (!text.is_empty()).then_some(GridRow::Text(text)))
+            }
+        };
+        match row {
+            // Blank lines before the map are no rows.
+            None if builder.rows == 0 => {}
+            None => blank = blank.or(Some(line)),
+            Some(row) => {
+                if let Some(blank) = blank.take() {
+                    builder.end_row(Location {
+                        line: blank,
+                        column: 1,
+                    })?;
+                }
+                read_row(&mut builder, line, row)?;
+                if builder.rows == 1 {
+                    builder.reserve_rows((input.len() - start) / (len + 1));
+                }
+            }
+        }
+        start += len + 1;
+        if start > input.len() {
+            break;
+        }
     }
+    builder.finish()
+}
+
+/// Reads one row of the grid, on line `line`.
+fn read_row(builder: &mut Builder, line: usize, row: GridRow<'_>) -> Result<(), Error> {
+    let len = match row {
+        GridRow::Plain(tiles) => {
+            for (i, &tile) in tiles.iter().enumerate() {
+                builder.tile(
+                    Location {
+                        line,
+                        column: i + 1,
+                    },
+                    tile,
+                )?;
+            }
+            tiles.len()
+        }
+        GridRow::Text(text) => {
+            let mut len = 0;
+            for (column, symbol) in tile::symbols(text) {
+                builder.symbol(Location { line, column }, symbol)?;
+                len = column;
+            }
+            len
+        }
+    };
+    builder.end_row(Location {
+        line,
+        column: len + 1,
+    })
+}
+
+/// Reads one line of plain symbols ([`tile::plain_symbol`]) and trailing
+/// ASCII blanks at the start of `rest`, putting its tiles in `tiles`.
+///
+/// Returns the line's length in bytes (up to the `'\n'` or the end of the
+/// input), or `None` when the line holds anything else.
+fn plain_line(rest: &[u8], tiles: &mut Vec<Tile>) -> Option<usize> {
+    tiles.clear();
+    let mut at = 0;
+    while let Some((tile, len)) = tile::plain_symbol(&rest[at..]) {
+        tiles.push(tile);
+        at += len;
+    }
+    loop {
+        match rest.get(at) {
+            None | Some(b'\n') => return Some(at),
+            Some(&b) if is_ascii_blank(b) => at += 1,
+            Some(_) => return None,
+        }
+    }
+}
+
+/// Whether an ASCII byte is whitespace to [`str::trim_end`] (unlike
+/// [`u8::is_ascii_whitespace`], that includes the vertical tab).
+fn is_ascii_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\x0B' | b'\x0C')
 }
 
 /// A cursor over the JSON text that tracks line and column.
+///
+/// It decodes characters as it goes: bytes that are not UTF-8 read as the
+/// end of the input, which is always an error here, so a map that is read
+/// to the end was valid UTF-8.
 struct Scanner<'a> {
-    text: &'a str,
+    bytes: &'a [u8],
     pos: usize,
     line: usize,
     column: usize,
 }
 
 impl<'a> Scanner<'a> {
-    fn new(text: &'a str) -> Self {
+    fn new(bytes: &'a [u8]) -> Self {
         Scanner {
-            text,
+            bytes,
             pos: 0,
             line: 1,
             column: 1,
@@ -153,7 +337,10 @@ impl<'a> Scanner<'a> {
     }
 
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
+        match *self.bytes.get(self.pos)? {
+            b if b.is_ascii() => Some(b as char),
+            _ => char_at(&self.bytes[self.pos..]),
+        }
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -169,8 +356,16 @@ impl<'a> Scanner<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while matches!(self.peek(), Some(' ' | '\t' | '\n' | '\r')) {
-            self.bump();
+        while let Some(&b) = self.bytes.get(self.pos) {
+            match b {
+                b'\n' => {
+                    self.line += 1;
+                    self.column = 1;
+                }
+                b' ' | b'\t' | b'\r' => self.column += 1,
+                _ => return,
+            }
+            self.pos += 1;
         }
     }
 
@@ -225,6 +420,24 @@ impl<'a> Scanner<'a> {
                 }
             }
         }
+    }
+
+    /// Reads a string that holds one plain symbol ([`tile::plain_symbol`])
+    /// and no escape; `None`, having read nothing, for any other string.
+    fn plain_string(&mut self) -> Option<Tile> {
+        let [b'"', inner @ ..] = &self.bytes[self.pos..] else {
+            return None;
+        };
+        let (tile, len) = tile::plain_symbol(inner)?;
+        if inner.get(len) != Some(&b'"') {
+            return None;
+        }
+        // The quotes and the symbol's characters (UTF-8 continuation bytes
+        // start no character).
+        let chars = inner[..len].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self.pos += len + 2;
+        self.column += chars + 2;
+        Some(tile)
     }
 
     fn string(&mut self) -> Result<String, Error> {
@@ -288,37 +501,70 @@ impl<'a> Scanner<'a> {
     }
 }
 
-fn json_rows(text: &str) -> Result<Vec<Row<'static>>, Error> {
-    let mut sc = Scanner::new(text);
-    let mut rows = Vec::new();
+/// The builder of a JSON map, fed until its first problem. That problem is
+/// reported only after the whole text has been scanned: a JSON syntax error
+/// anywhere comes first.
+struct Deferred {
+    builder: Builder,
+    problem: Option<Error>,
+}
+
+impl Deferred {
+    fn feed(&mut self, step: impl FnOnce(&mut Builder) -> Result<(), Error>) {
+        if self.problem.is_none() {
+            if let Err(e) = step(&mut self.builder) {
+                self.problem = Some(e);
+            }
+        }
+    }
+}
+
+/// Reads the JSON matrix: an array of rows, each an array of cell strings
+/// that hold one symbol each.
+fn read_json(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
+    let mut sc = Scanner::new(input);
+    let mut map = Deferred {
+        builder: Builder::default(),
+        problem: None,
+    };
     sc.list("the map", |sc| {
-        let mut cells = Vec::new();
+        let row_start = sc.pos;
         let end = sc.list("a row", |sc| {
             sc.skip_ws();
             let at = sc.at();
-            let symbol = sc.string()?;
-            cells.push(Cell {
-                at,
-                symbol: symbol.into(),
-            });
+            if let Some(tile) = plain.then(|| sc.plain_string()).flatten() {
+                map.feed(|b| b.tile(at, tile));
+            } else {
+                let symbol = sc.string()?;
+                map.feed(|b| b.symbol(at, &symbol));
+            }
             Ok(())
         })?;
-        rows.push(Row { cells, end });
+        let rows_before = map.builder.rows;
+        map.feed(|b| b.end_row(end));
+        if rows_before == 0 && map.builder.rows == 1 {
+            let row_len = sc.pos - row_start + 1;
+            map.builder.reserve_rows((input.len() - sc.pos) / row_len);
+        }
         Ok(())
     })?;
     sc.skip_ws();
-    if sc.peek().is_some() {
+    if sc.pos < input.len() {
         return sc.fail(format!(
             "expected the end of the input after the map, found {}",
             sc.found()
         ));
     }
-    Ok(rows)
+    match map.problem {
+        Some(problem) => Err(problem),
+        None => map.builder.finish(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn err(input: &str) -> Error {
         parse(input.as_bytes()).unwrap_err()
@@ -370,5 +616,151 @@ mod tests {
         );
         let e = err("HDE\n....\n");
         assert_eq!(e.location(), Some(Location { line: 2, column: 4 }));
+    }
+
+    #[test]
+    fn the_first_problem_in_reading_order_wins() {
+        // A JSON syntax error beats a bad cell before it.
+        assert!(matches!(
+            err("[[\"x\"], [\"H\" \"D\"]]"),
+            Error::Json { .. }
+        ));
+        // Invalid UTF-8 beats everything, wherever it is.
+        let mut bytes = b"#x#\n#H#\n".to_vec();
+        bytes.push(0xFF);
+        assert_eq!(
+            parse(&bytes).unwrap_err(),
+            Error::InvalidUtf8 {
+                at: Location { line: 3, column: 1 }
+            }
+        );
+        // A long row counts all its symbols, even unknown ones past the end.
+        assert_eq!(
+            err("HD\n.E.x\n"),
+            Error::RaggedRow {
+                at: Location { line: 2, column: 3 },
+                row: 2,
+                len: 4,
+                expected: 2
+            }
+        );
+        // A blank line inside the map is a short row; around it, nothing.
+        assert_eq!(parse(b"\n \r\nHDE\n\n\t\n").unwrap().height(), 1);
+        assert_eq!(
+            err("HDE\n\n...\n").location(),
+            Some(Location { line: 2, column: 1 })
+        );
+    }
+
+    /// Cell spellings by tile: the plain ones first, then ones that only
+    /// the general path reads.
+    const WALLS: &[&str] = &["#", "🟫", "🟫\u{fe0f}", "#\u{fe0e}"];
+    const FREE: &[&str] = &[".", "🟩", "🟩\u{fe0f}\u{fe0e}"];
+    const HEROES: &[&str] = &["H", "🏃", "🏃\u{1F3FD}", "🏃\u{200d}\u{2640}\u{fe0f}"];
+    const DRAGONS: &[&str] = &["D", "🐉\u{fe0f}", "🐉\u{1F3FB}"];
+    const EXITS: &[&str] = &["E", "❎", "❎\u{fe0f}"];
+    /// Things that do not belong in a row.
+    const NOISE: &[&str] = &[
+        "x",
+        " ",
+        "\u{3000}",
+        "\u{fe0f}",
+        "🟨",
+        "H\u{1F3FB}",
+        "\r",
+        "\"",
+    ];
+    const LINE_ENDS: &[&str] = &[
+        "\n",
+        "\r\n",
+        " \n",
+        "\t\r\n",
+        "\x0B\x0C\n",
+        "\u{3000}\n",
+        "\n\n",
+    ];
+
+    /// A map in the grid or JSON form that mixes every kind of spelling,
+    /// sometimes with noise, a ragged row or a corrupted byte.
+    fn mixed_map() -> impl Strategy<Value = Vec<u8>> {
+        let index = || any::<prop::sample::Index>();
+        (
+            (1..5usize, 3..6usize, any::<bool>()),
+            prop::collection::vec((index(), index()), 20),
+            prop::collection::vec(index(), 3),
+            prop::collection::vec(index(), 4),
+            prop::option::weighted(0.3, (index(), index(), index())),
+            prop::option::weighted(0.2, (index(), any::<bool>())),
+            prop::option::weighted(0.05, (index(), any::<u8>())),
+        )
+            .prop_map(
+                |((h, w, json), cells, pieces, ends, noise, ragged, corrupt)| {
+                    let mut rows: Vec<Vec<&str>> = (0..h)
+                        .map(|r| {
+                            let row = cells[r * 5..][..w].iter();
+                            row.map(|(kind, spelling)| {
+                                let kind = [WALLS, FREE][kind.index(2)];
+                                kind[spelling.index(kind.len())]
+                            })
+                            .collect()
+                        })
+                        .collect();
+                    let mut free: Vec<usize> = (0..h * w).collect();
+                    for (i, kind) in [HEROES, DRAGONS, EXITS].into_iter().enumerate() {
+                        let at = free.remove(pieces[i].index(free.len()));
+                        rows[at / w][at % w] = kind[pieces[i].index(kind.len())];
+                    }
+                    if let Some((row, col, what)) = noise {
+                        // Often at the end of a row, where blanks are trimmed.
+                        let row = &mut rows[row.index(h)];
+                        let at = col.index(2 * row.len() + 2).min(row.len());
+                        row.insert(at, NOISE[what.index(NOISE.len())]);
+                    }
+                    if let Some((row, longer)) = ragged {
+                        let row = &mut rows[row.index(h)];
+                        if longer {
+                            row.push("#")
+                        } else {
+                            row.pop();
+                        }
+                    }
+                    let mut text = String::new();
+                    if json {
+                        let quoted: Vec<String> = rows
+                            .iter()
+                            .map(|row| {
+                                let cells: Vec<String> =
+                                    row.iter().map(|c| format!("\"{c}\"")).collect();
+                                format!("[{}]", cells.join(","))
+                            })
+                            .collect();
+                        text = format!("[{}]", quoted.join(",\n "));
+                    } else {
+                        for (r, row) in rows.iter().enumerate() {
+                            text.extend(row.iter().copied());
+                            text.push_str(LINE_ENDS[ends[r].index(LINE_ENDS.len())]);
+                        }
+                    }
+                    let mut bytes = text.into_bytes();
+                    if let Some((at, byte)) = corrupt {
+                        let at = at.index(bytes.len());
+                        bytes[at] = byte;
+                    }
+                    bytes
+                },
+            )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+        /// The plain fast path changes nothing: with it and without it, a
+        /// map reads as the same puzzle or fails with the same error.
+        #[test]
+        fn the_fast_path_reads_as_the_general_path(map in mixed_map()) {
+            let fast = parse_with(&map, true);
+            let general = parse_with(&map, false);
+            prop_assert_eq!(fast, general, "{:?}", String::from_utf8_lossy(&map));
+        }
     }
 }

@@ -55,7 +55,7 @@ impl Tile {
     pub const ALL: [Tile; 5] = [Tile::Wall, Tile::Free, Tile::Hero, Tile::Dragon, Tile::Exit];
 
     /// The official emoji for this tile.
-    pub fn emoji(self) -> &'static str {
+    pub const fn emoji(self) -> &'static str {
         match self {
             Tile::Wall => "🟫",
             Tile::Free => "🟩",
@@ -66,7 +66,7 @@ impl Tile {
     }
 
     /// The ASCII alias for this tile.
-    pub fn ascii(self) -> char {
+    pub const fn ascii(self) -> char {
         match self {
             Tile::Wall => '#',
             Tile::Free => '.',
@@ -145,6 +145,88 @@ fn is_gender_sign(c: char) -> bool {
     matches!(c, '\u{2640}' | '\u{2642}')
 }
 
+/// The variation selectors as text (every emoji may carry them; they change
+/// nothing).
+const VARIATION_SELECTORS: [&str; 2] = ["\u{FE0E}", "\u{FE0F}"];
+
+/// The tile of each ASCII alias, by its byte: a lookup rather than a chain
+/// of comparisons that a map's random mix of walls and free cells would keep
+/// mispredicting.
+const ASCII_TILES: [Option<Tile>; 128] = {
+    let mut table = [None; 128];
+    let mut i = 0;
+    while i < Tile::ALL.len() {
+        table[Tile::ALL[i].ascii() as usize] = Some(Tile::ALL[i]);
+        i += 1;
+    }
+    table
+};
+
+/// The official emoji and their tiles by the low six bits of the emoji's
+/// last byte, which differ from emoji to emoji (building the table checks).
+const EMOJI_TILES: [Option<(Tile, &str)>; 64] = {
+    let mut table = [None; 64];
+    let mut i = 0;
+    while i < Tile::ALL.len() {
+        let emoji = Tile::ALL[i].emoji();
+        let key = (emoji.as_bytes()[emoji.len() - 1] & 0x3F) as usize;
+        assert!(table[key].is_none(), "two emoji share a key");
+        table[key] = Some((Tile::ALL[i], emoji));
+        i += 1;
+    }
+    table
+};
+
+/// The tile spelled plainly at the start of `bytes`, and how many bytes the
+/// spelling takes.
+///
+/// A plain spelling is an official emoji or an ASCII alias followed by any
+/// number of variation selectors: what maps are made of, megabytes of it in
+/// a large one. This compares bytes and decodes nothing, so the readers use
+/// it as their fast path; anything else (bytes that are not UTF-8, say)
+/// gives `None`, and the reader falls back to [`symbols`] and
+/// [`Tile::from_symbol`], which give the same tile for a plain spelling and
+/// accept more.
+///
+/// A plain spelling is valid UTF-8, and no symbol continues with its first
+/// character. The caller checks what follows it: a plain spelling followed
+/// by a skin tone or a zero-width joiner is only the start of a symbol.
+#[inline]
+pub(crate) fn plain_symbol(bytes: &[u8]) -> Option<(Tile, usize)> {
+    let &first = bytes.first()?;
+    let (tile, mut len) = if first.is_ascii() {
+        (ASCII_TILES[first as usize]?, 1)
+    } else {
+        // The emoji's last byte picks the one candidate.
+        let len = match first {
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => return None,
+        };
+        let last = *bytes.get(len - 1)?;
+        let (tile, emoji) = EMOJI_TILES[usize::from(last & 0x3F)]?;
+        // Fixed-size comparisons, where `starts_with` would call `memcmp`.
+        let whole = match *emoji.as_bytes() {
+            [a, b, c, d] => bytes.first_chunk() == Some(&[a, b, c, d]),
+            [a, b, c] => bytes.first_chunk() == Some(&[a, b, c]),
+            _ => false,
+        };
+        if !whole {
+            return None;
+        }
+        // The same as emoji.len(), but known sooner: the next symbol's
+        // reading need not wait for the table.
+        (tile, len)
+    };
+    while let Some(selector) = VARIATION_SELECTORS
+        .into_iter()
+        .find(|s| bytes[len..].starts_with(s.as_bytes()))
+    {
+        len += selector.len();
+    }
+    Some((tile, len))
+}
+
 /// Whether `c` continues the symbol before it rather than starting a new one.
 fn continues_symbol(c: char) -> bool {
     is_variation_selector(c) || is_skin_tone(c) || c == ZWJ
@@ -220,6 +302,34 @@ mod tests {
         assert_eq!(Tile::from_symbol("🐉\u{1F3FB}"), None);
         assert_eq!(Tile::from_symbol("🐉\u{fe0f}"), Some(Tile::Dragon));
         assert_eq!(Tile::from_symbol("🏃\u{200d}🐉"), None);
+    }
+
+    #[test]
+    fn plain_symbols_are_read_from_bytes() {
+        for tile in Tile::ALL {
+            let emoji = tile.emoji();
+            assert_eq!(plain_symbol(emoji.as_bytes()), Some((tile, emoji.len())));
+            let ascii = tile.ascii().to_string();
+            assert_eq!(plain_symbol(ascii.as_bytes()), Some((tile, 1)));
+            let selected = format!("{emoji}\u{fe0f}\u{fe0e}#");
+            assert_eq!(
+                plain_symbol(selected.as_bytes()),
+                Some((tile, emoji.len() + 6))
+            );
+        }
+        for selector in VARIATION_SELECTORS {
+            assert!(selector.chars().all(is_variation_selector));
+        }
+        // Not plain: the general path decides.
+        for other in ["", "x", " ", "\u{fe0f}#", "\u{200d}", "🟨", "h"] {
+            assert_eq!(plain_symbol(other.as_bytes()), None, "{other:?}");
+        }
+        assert_eq!(plain_symbol(b"\xF0\x9F\x9F"), None);
+        // 🚫 ends in the same byte as 🟫: the rest must match too.
+        assert_eq!(plain_symbol("\u{1F6AB}".as_bytes()), None);
+        // Only the start of a longer symbol: the caller looks further.
+        let toned = "🏃\u{1F3FB}";
+        assert_eq!(plain_symbol(toned.as_bytes()), Some((Tile::Hero, 4)));
     }
 
     #[test]
