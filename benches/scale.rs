@@ -1,0 +1,873 @@
+//! Scale benchmarks: every engine on generated mazes from 41 to 2001 tiles a
+//! side, each (map, engine) case timed in its own child process so that its
+//! peak memory is its own. `BENCHMARKS.md` explains what is measured.
+//!
+//! Run with `cargo bench --all-features --bench scale`. Arguments pick cases:
+//! sizes in tiles (`201`), kinds (`perfect`, `braided`, `placed`) and engines
+//! (`default`, `adversarial`, `floyd-warshall`, `pathfinding`, `floor`), e.g.
+//! `-- 201 braided`. The environment sets the limits: `SCALE_TIMEOUT`
+//! (seconds per case, default 60), `SCALE_MEMORY_MB` (per case, 8192) and
+//! `SCALE_FW_MAX_TILES` (the largest map the Floyd–Warshall reference runs
+//! on, 41). The Markdown tables go to standard output and to
+//! `<target dir>/scale.md`.
+//!
+//! A case is this binary run again with `SCALE_CASE` naming the engine: it
+//! parses the map file, resets its peak-memory mark, runs the engine a few
+//! times and prints what it measured as `key value` lines.
+
+use std::collections::{HashSet, VecDeque};
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{self, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use dragon_escape::dragon::{BfsFields, DragonOracle};
+use dragon_escape::mapgen::{Config, generate, seeded};
+use dragon_escape::{Direction, Graph, Options, OracleKind, Outcome, Puzzle, Rules, Solver, Ties};
+use pathfinding::prelude::bfs;
+
+/// Sides in tiles; the generator's side in cells is `(tiles - 1) / 2`.
+const SIZES: [usize; 6] = [41, 101, 201, 501, 1001, 2001];
+/// Perfect mazes and mazes with half their dead ends braided into loops,
+/// both with the dragon on a random cell; and braided mazes with the dragon
+/// placed and checked by the generator's defaults (as `generate-maze` does).
+const KINDS: [(&str, f64, bool); 3] = [
+    ("perfect", 0.0, false),
+    ("braided", 0.5, false),
+    ("placed", 0.5, true),
+];
+/// The seed of every map (the same as `benches/solve.rs` and the README).
+const SEED: u64 = 2026;
+/// The environment variables that make this binary run one case.
+const CASE: &str = "SCALE_CASE";
+const MAP: &str = "SCALE_MAP";
+const RUNS: &str = "SCALE_RUNS";
+const BUDGET_MS: &str = "SCALE_BUDGET_MS";
+
+/// The ways of solving a map that the suite compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Engine {
+    /// The library's solver with the default (priority) tie rule.
+    Default,
+    /// The library's solver with [`Ties::Adversarial`].
+    Adversarial,
+    /// The library's solver with the Floyd–Warshall reference oracle.
+    FloydWarshall,
+    /// A plain breadth-first search over (hero, dragon) with `pathfinding`.
+    Pathfinding,
+    /// Hero to exit ignoring the dragon: the least any solver must do.
+    /// (Builds the graph and runs one BFS, as `Solver::new` does.)
+    Floor,
+}
+
+impl Engine {
+    const ALL: [Engine; 5] = [
+        Engine::Default,
+        Engine::Adversarial,
+        Engine::FloydWarshall,
+        Engine::Pathfinding,
+        Engine::Floor,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Engine::Default => "default",
+            Engine::Adversarial => "adversarial",
+            Engine::FloydWarshall => "floyd-warshall",
+            Engine::Pathfinding => "pathfinding",
+            Engine::Floor => "floor",
+        }
+    }
+
+    fn named(name: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// Solves `puzzle` from scratch: everything after parsing is timed.
+    fn run(self, puzzle: &Puzzle) -> Result<Run, String> {
+        let library = |oracle, ties| {
+            let options = Options {
+                oracle,
+                rules: Rules { ties },
+                ..Options::default()
+            };
+            let solution = Solver::new(puzzle)
+                .solve(&options)
+                .map_err(|e| e.to_string())?;
+            Ok(Run {
+                outcome: solution.outcome,
+                expanded: solution.stats.states_expanded,
+                stored: Some(solution.stats.states_stored),
+            })
+        };
+        match self {
+            Engine::Default => library(OracleKind::Bfs, Ties::default()),
+            Engine::Adversarial => library(OracleKind::Bfs, Ties::Adversarial),
+            Engine::FloydWarshall => library(OracleKind::FloydWarshall, Ties::default()),
+            Engine::Pathfinding => pathfinding_solve(puzzle),
+            Engine::Floor => Ok(floor(puzzle)),
+        }
+    }
+}
+
+/// What one solve found.
+struct Run {
+    outcome: Outcome,
+    expanded: u64,
+    stored: Option<u64>,
+}
+
+/// The straightforward solver: `pathfinding`'s BFS over (hero, dragon)
+/// cells, one turn of PUZZLE.md per edge, the dragon's shortest steps from
+/// the library's [`BfsFields`] oracle and its tie broken up, left, down,
+/// right. States expanded are the calls of the successor function.
+fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
+    let graph = Graph::new(puzzle);
+    let mut oracle =
+        BfsFields::new(&graph, Options::default().oracle_memory).map_err(|e| e.to_string())?;
+    let exit = graph.exit();
+    let mut expanded = 0;
+    let successors = |&(hero, dragon): &(_, _)| {
+        expanded += 1;
+        let mut next = Vec::with_capacity(4);
+        for (_, to) in graph.neighbors(hero) {
+            if graph.touches(to, dragon) {
+                continue; // onto the dragon or next to it: caught
+            }
+            if to == exit {
+                next.push((to, dragon)); // escaped: the dragon does not move
+                continue;
+            }
+            let dragon_to = match oracle.shortest_steps(dragon, to) {
+                None => dragon, // no path to the hero: it sleeps
+                Some(steps) => {
+                    let d = Direction::ALL.into_iter().find(|&d| steps.contains(d));
+                    let d = d.expect("a dragon with a path has a shortest step");
+                    graph
+                        .neighbor(dragon, d)
+                        .expect("steps lead onto free cells")
+                }
+            };
+            next.push((to, dragon_to));
+        }
+        next
+    };
+    let path = bfs(&(graph.hero(), graph.dragon()), successors, |&(h, _)| {
+        h == exit
+    });
+    let outcome = match path {
+        Some(path) => Outcome::Escaped {
+            steps: path.len() - 1,
+        },
+        None if graph.distance(graph.hero(), exit).is_none() => Outcome::NoPath,
+        None => Outcome::Caught,
+    };
+    Ok(Run {
+        outcome,
+        expanded,
+        stored: None,
+    })
+}
+
+/// The least any solver does: the solver's dense graph and one plain BFS
+/// from the hero, ignoring the dragon, stopped at the exit. (`pathfinding`'s
+/// `bfs` over positions takes about twice as long: it hashes every cell.)
+fn floor(puzzle: &Puzzle) -> Run {
+    let graph = Graph::new(puzzle);
+    let mut dist = vec![u32::MAX; graph.len()];
+    dist[graph.hero().index()] = 0;
+    let (mut queue, mut expanded) = (VecDeque::from([graph.hero()]), 0);
+    while let Some(cell) = queue.pop_front() {
+        let here = dist[cell.index()];
+        if cell == graph.exit() {
+            let outcome = Outcome::Escaped {
+                steps: here as usize,
+            };
+            return Run {
+                outcome,
+                expanded,
+                stored: None,
+            };
+        }
+        expanded += 1;
+        for (_, next) in graph.neighbors(cell) {
+            if dist[next.index()] == u32::MAX {
+                dist[next.index()] = here + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    Run {
+        outcome: Outcome::NoPath,
+        expanded,
+        stored: None,
+    }
+}
+
+/// The child: runs one case and prints what it measured.
+fn child(engine: &str) {
+    let engine = Engine::named(engine).expect("the parent names a known engine");
+    let var = |name| env::var(name).unwrap_or_else(|_| panic!("{name} is set"));
+    let runs: usize = var(RUNS).parse().expect("a run count");
+    let budget = Duration::from_millis(var(BUDGET_MS).parse().expect("a budget"));
+    let text = fs::read(var(MAP)).expect("the map file is readable");
+    let puzzle = Puzzle::parse(&text).expect("the map parses");
+    drop(text);
+    // "5" resets the peak resident set size to the current one (Linux >= 4.0).
+    let _ = fs::write("/proc/self/clear_refs", "5");
+    let (started, mut ms) = (Instant::now(), Vec::new());
+    let run = loop {
+        let start = Instant::now();
+        let result = engine.run(&puzzle);
+        let took = start.elapsed();
+        ms.push(took.as_secs_f64() * 1e3);
+        match result {
+            Err(e) => return println!("error {e}"),
+            Ok(run) if ms.len() >= runs || started.elapsed() + took > budget => break run,
+            Ok(_) => {}
+        }
+    };
+    let outcome = run
+        .outcome
+        .steps()
+        .map_or(run.outcome.name().into(), |s| s.to_string());
+    let stored = run.stored.map_or("-".into(), |s| s.to_string());
+    let peak_kb = proc_kb("/proc/self/status", "VmHWM").unwrap_or(0);
+    let ms: Vec<String> = ms.iter().map(|t| format!("{t:.4}")).collect();
+    // The parent reads this line back with `Measured::parse`.
+    let expanded = run.expanded;
+    println!("{outcome} {expanded} {stored} {peak_kb} {}", ms.join(" "));
+}
+
+/// A `kB` field of a `/proc` file such as `/proc/self/status`.
+fn proc_kb(file: &str, key: &str) -> Option<u64> {
+    let status = fs::read_to_string(file).ok()?;
+    let line = status
+        .lines()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))?;
+    line.trim().trim_end_matches("kB").trim().parse().ok()
+}
+
+/// What became of a case.
+enum Status {
+    Done(Measured),
+    Timeout,
+    OverMemory,
+    Failed(String),
+    /// The library declined, e.g. the oracle would not fit its memory budget.
+    Refused(String),
+    /// Not run: an opt-in engine, or filtered out by the arguments.
+    NotRun,
+    /// Not run: the same engine timed out on a smaller map of the same kind.
+    Skipped,
+}
+
+struct Measured {
+    outcome: Outcome,
+    ms: Vec<f64>,
+    peak_mb: f64,
+    expanded: u64,
+    stored: Option<u64>,
+}
+
+impl Measured {
+    fn median(&self) -> f64 {
+        median(&self.ms)
+    }
+
+    /// Reads the child's line: outcome (steps, `caught` or `no_path`),
+    /// states expanded, states stored (or `-`), peak kB, then the times.
+    fn parse(output: &str) -> Result<Status, String> {
+        if let Some(e) = output.strip_prefix("error ") {
+            return Ok(Status::Refused(e.trim().into()));
+        }
+        let bad = || format!("unexpected output from the case: {output:?}");
+        let mut words = output.split_whitespace();
+        let mut next = || words.next().ok_or_else(bad);
+        let outcome = match next()? {
+            "caught" => Outcome::Caught,
+            "no_path" => Outcome::NoPath,
+            steps => Outcome::Escaped {
+                steps: steps.parse().map_err(|_| bad())?,
+            },
+        };
+        let expanded = next()?.parse().map_err(|_| bad())?;
+        let stored = next()?.parse().ok();
+        let peak_mb = next()?.parse::<f64>().map_err(|_| bad())? / 1024.0;
+        let ms = words.map(|w| w.parse().map_err(|_| bad()));
+        let ms = ms.collect::<Result<Vec<f64>, _>>()?;
+        if ms.is_empty() {
+            return Err(bad());
+        }
+        Ok(Status::Done(Measured {
+            outcome,
+            ms,
+            peak_mb,
+            expanded,
+            stored,
+        }))
+    }
+}
+
+/// The limits from the environment.
+struct Settings {
+    timeout: Duration,
+    memory_kb: u64,
+    fw_max_tiles: usize,
+}
+
+impl Settings {
+    fn from_env() -> Settings {
+        let get = |name, default: u64| {
+            env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
+        Settings {
+            timeout: Duration::from_secs(get("SCALE_TIMEOUT", 60)),
+            memory_kb: get("SCALE_MEMORY_MB", 8192) * 1024,
+            fw_max_tiles: get("SCALE_FW_MAX_TILES", 41) as usize,
+        }
+    }
+
+    /// Runs one case in a child process within the limits.
+    fn run_case(&self, map: &Path, engine: Engine, runs: usize) -> Status {
+        let exe = env::current_exe().expect("the bench knows its own path");
+        let spawned = Command::new(exe)
+            .env(CASE, engine.name())
+            .env(MAP, map)
+            .env(RUNS, runs.to_string())
+            .env(BUDGET_MS, (self.timeout.as_millis() / 2).to_string())
+            .stdout(Stdio::piped())
+            .spawn();
+        let mut child = match spawned {
+            Ok(child) => child,
+            Err(e) => return Status::Failed(e.to_string()),
+        };
+        let (start, status) = (Instant::now(), format!("/proc/{}/status", child.id()));
+        let over = loop {
+            match child.try_wait() {
+                Ok(Some(_)) => break None,
+                Ok(None) => {}
+                Err(e) => return Status::Failed(e.to_string()),
+            }
+            if start.elapsed() > self.timeout {
+                break Some(Status::Timeout);
+            }
+            if proc_kb(&status, "VmRSS").is_some_and(|kb| kb > self.memory_kb) {
+                break Some(Status::OverMemory);
+            }
+            sleep(Duration::from_millis(20));
+        };
+        if let Some(status) = over {
+            let _ = child.kill();
+            let _ = child.wait();
+            return status;
+        }
+        match child.wait_with_output() {
+            Ok(out) if out.status.success() => {
+                match Measured::parse(&String::from_utf8_lossy(&out.stdout)) {
+                    Ok(status) => status,
+                    Err(e) => Status::Failed(e),
+                }
+            }
+            Ok(out) => Status::Failed(format!("the case ended with {}", out.status)),
+            Err(e) => Status::Failed(e.to_string()),
+        }
+    }
+}
+
+/// Which cases the arguments ask for; an empty list means all.
+struct Selection {
+    sizes: Vec<usize>,
+    kinds: Vec<&'static str>,
+    engines: Vec<Engine>,
+}
+
+impl Selection {
+    /// Reads the arguments, skipping the flags cargo passes (`--bench`).
+    fn from_args() -> Result<Selection, String> {
+        let (mut sizes, mut kinds, mut engines) = (Vec::new(), Vec::new(), Vec::new());
+        for arg in env::args().skip(1).filter(|a| !a.starts_with('-')) {
+            if let Ok(tiles) = arg.parse::<usize>() {
+                if tiles < 5 || tiles % 2 == 0 {
+                    return Err(format!("{tiles}: a side in tiles is odd and at least 5"));
+                }
+                sizes.push(tiles);
+            } else if let Some(&(kind, _, _)) = KINDS.iter().find(|(k, _, _)| *k == arg) {
+                kinds.push(kind);
+            } else if let Some(engine) = Engine::named(&arg) {
+                engines.push(engine);
+            } else {
+                return Err(format!(
+                    "unknown argument '{arg}': give sides in tiles (e.g. 201), perfect, braided or placed, or engine names"
+                ));
+            }
+        }
+        if sizes.is_empty() {
+            sizes = SIZES.to_vec();
+        }
+        Ok(Selection {
+            sizes,
+            kinds,
+            engines,
+        })
+    }
+
+    fn wants<T: PartialEq>(list: &[T], item: &T) -> bool {
+        list.is_empty() || list.contains(item)
+    }
+}
+
+/// One map and its cases, in [`Engine::ALL`] order.
+struct Row {
+    kind: &'static str,
+    tiles: usize,
+    free_tiles: usize,
+    parse_ms: f64,
+    runs: usize,
+    cases: [Status; 5],
+}
+
+impl Row {
+    fn case(&self, engine: Engine) -> &Status {
+        &self.cases[engine as usize]
+    }
+
+    fn done(&self, engine: Engine) -> Option<&Measured> {
+        match self.case(engine) {
+            Status::Done(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    (v[(n - 1) / 2] + v[n / 2]) / 2.0
+}
+
+/// Generates one map, times its parsing, and runs the selected engines.
+fn measure_map(
+    (kind, braid, verify): (&'static str, f64, bool),
+    tiles: usize,
+    selection: &Selection,
+    settings: &Settings,
+    maps: &Path,
+    given_up: &mut HashSet<(&'static str, Engine)>,
+) -> Row {
+    let cells = (tiles - 1) / 2;
+    let config = Config {
+        braid,
+        verify,
+        ..Config::new(cells, cells)
+    };
+    let puzzle = generate(&config, &mut seeded(SEED))
+        .expect("the generator makes a puzzle")
+        .puzzle;
+    let text = puzzle.to_emoji();
+    let path = maps.join(format!("{kind}-{tiles}.txt"));
+    fs::write(&path, &text).expect("the map file is writable");
+    let runs = if tiles <= 201 { 5 } else { 3 };
+    let parse_ms: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            let parsed = Puzzle::parse(text.as_bytes()).expect("the emoji text parses");
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            assert_eq!(parsed, puzzle, "the emoji text round-trips");
+            ms
+        })
+        .collect();
+    let cases = Engine::ALL.map(|engine| {
+        let status = if !Selection::wants(&selection.engines, &engine)
+            || (engine == Engine::FloydWarshall && tiles > settings.fw_max_tiles)
+        {
+            Status::NotRun
+        } else if given_up.contains(&(kind, engine)) {
+            Status::Skipped
+        } else {
+            settings.run_case(&path, engine, runs)
+        };
+        if matches!(status, Status::Timeout | Status::OverMemory) {
+            given_up.insert((kind, engine));
+        }
+        eprintln!("{kind} {tiles} / {}: {}", engine.name(), describe(&status));
+        status
+    });
+    Row {
+        kind,
+        tiles,
+        free_tiles: puzzle.walls().iter().filter(|&&wall| !wall).count(),
+        parse_ms: median(&parse_ms),
+        runs,
+        cases,
+    }
+}
+
+fn describe(status: &Status) -> String {
+    match status {
+        Status::Done(m) => format!(
+            "{}, median {} ms of {}, {:.1} MB, {} expanded",
+            outcome(m.outcome),
+            ms(m.median()),
+            m.ms.len(),
+            m.peak_mb,
+            m.expanded
+        ),
+        Status::Timeout => "timeout".into(),
+        Status::OverMemory => "over the memory limit".into(),
+        Status::Failed(e) => format!("FAILED: {e}"),
+        Status::Refused(e) => format!("refused: {e}"),
+        Status::NotRun => "not run".into(),
+        Status::Skipped => "skipped".into(),
+    }
+}
+
+/// The disagreements between engines on one map: each is a bug.
+fn check(row: &Row) -> Vec<String> {
+    let mut problems = Vec::new();
+    let map = format!("{} {}", row.kind, row.tiles);
+    for engine in Engine::ALL {
+        if let Status::Failed(e) = row.case(engine) {
+            problems.push(format!("{map}: {} failed: {e}", engine.name()));
+        }
+    }
+    let Some(default) = row.done(Engine::Default).map(|m| m.outcome) else {
+        return problems;
+    };
+    let mut differs = |engine: Engine, bad: &dyn Fn(Outcome) -> bool, what: &str| {
+        if let Some(m) = row.done(engine).filter(|m| bad(m.outcome)) {
+            problems.push(format!(
+                "{map}: {} gives {} but default {}: {what}",
+                engine.name(),
+                outcome(m.outcome),
+                outcome(default)
+            ));
+        }
+    };
+    // Caught and no path count as infinitely many steps.
+    let rank = |o: Outcome| o.steps().unwrap_or(usize::MAX);
+    let no_path = |o: Outcome| o == Outcome::NoPath;
+    differs(Engine::FloydWarshall, &|o| o != default, "must be equal");
+    differs(Engine::Pathfinding, &|o| o != default, "must be equal");
+    differs(
+        Engine::Adversarial,
+        &|o| rank(o) < rank(default) || no_path(o) != no_path(default),
+        "adversarial can only be longer",
+    );
+    differs(
+        Engine::Floor,
+        &|o| rank(o) > rank(default) || no_path(o) != no_path(default),
+        "the dragon-free path can only be shorter",
+    );
+    problems
+}
+
+fn outcome(o: Outcome) -> String {
+    match o {
+        Outcome::Escaped { steps } => format!("{steps} steps"),
+        Outcome::Caught => "caught".into(),
+        Outcome::NoPath => "no path".into(),
+    }
+}
+
+/// Milliseconds with three or so significant digits.
+fn ms(v: f64) -> String {
+    match v {
+        v if v < 1.0 => format!("{v:.3}"),
+        v if v < 10.0 => format!("{v:.2}"),
+        v if v < 100.0 => format!("{v:.1}"),
+        v => format!("{v:.0}"),
+    }
+}
+
+/// A count in a narrow column: 9999, 12k, 3.4M.
+fn count(n: u64) -> String {
+    match n {
+        0..10_000 => n.to_string(),
+        10_000..1_000_000 => format!("{}k", n / 1000),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+/// A cell for a case that did not finish, else `None`.
+fn unfinished(status: &Status, settings: &Settings) -> Option<String> {
+    Some(match status {
+        Status::Done(_) => return None,
+        Status::Timeout => format!("timeout (> {} s)", settings.timeout.as_secs()),
+        Status::OverMemory => format!("> {} MB", settings.memory_kb / 1024),
+        Status::Failed(_) => "FAILED".into(),
+        Status::Refused(_) => "refused".into(),
+        Status::NotRun => "—".into(),
+        Status::Skipped => "skipped".into(),
+    })
+}
+
+/// The summary: one row per map.
+fn summary(rows: &[Row], settings: &Settings) -> String {
+    let header: Vec<&str> = "map|tiles|cells|free tiles|outcome|free path|parse ms|default ms|MB|\
+        states|adversarial ms|MB|states|floyd-warshall ms|pathfinding ms|MB|floor ms|default / floor"
+        .split('|')
+        .collect();
+    let table: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            let time = |e: Engine| {
+                let Some(m) = row.done(e) else {
+                    return unfinished(row.case(e), settings).unwrap_or_default();
+                };
+                match m.ms.len() {
+                    n if n == row.runs => ms(m.median()),
+                    1 => format!("{} (1 run)", ms(m.median())),
+                    n => format!("{} ({n} runs)", ms(m.median())),
+                }
+            };
+            let mb = |e: Engine| {
+                row.done(e)
+                    .map_or(String::new(), |m| format!("{:.1}", m.peak_mb))
+            };
+            let states = |e: Engine| {
+                row.done(e).map_or(String::new(), |m| match m.stored {
+                    Some(s) => format!("{} / {}", count(m.expanded), count(s)),
+                    None => count(m.expanded),
+                })
+            };
+            let mut result = [Engine::Default, Engine::Pathfinding, Engine::FloydWarshall]
+                .into_iter()
+                .find_map(|e| row.done(e))
+                .map_or("?".into(), |m| outcome(m.outcome));
+            if let Some(adv) = row.done(Engine::Adversarial) {
+                if row
+                    .done(Engine::Default)
+                    .is_some_and(|d| d.outcome != adv.outcome)
+                {
+                    let _ = write!(result, "; adversarial {}", outcome(adv.outcome));
+                }
+            }
+            let floor = row.done(Engine::Floor);
+            let ratio = match (row.done(Engine::Default), floor) {
+                (Some(d), Some(f)) => match d.median() / f.median() {
+                    r if r < 10.0 => format!("{r:.1}×"),
+                    r => format!("{r:.0}×"),
+                },
+                _ => String::new(),
+            };
+            let cells = (row.tiles - 1) / 2;
+            vec![
+                row.kind.to_string(),
+                format!("{0}×{0}", row.tiles),
+                format!("{cells}×{cells}"),
+                row.free_tiles.to_string(),
+                result,
+                floor.map_or(String::new(), |f| {
+                    f.outcome.steps().map_or("none".into(), |s| s.to_string())
+                }),
+                ms(row.parse_ms),
+                time(Engine::Default),
+                mb(Engine::Default),
+                states(Engine::Default),
+                time(Engine::Adversarial),
+                mb(Engine::Adversarial),
+                states(Engine::Adversarial),
+                time(Engine::FloydWarshall),
+                time(Engine::Pathfinding),
+                mb(Engine::Pathfinding),
+                time(Engine::Floor),
+                ratio,
+            ]
+        })
+        .collect();
+    markdown(&header, &table)
+}
+
+/// Every case: one row per (map, engine) that ran.
+fn details(rows: &[Row], settings: &Settings) -> String {
+    let header: Vec<&str> =
+        "map|engine|outcome|runs|median ms|min ms|max ms|peak MB|expanded|stored"
+            .split('|')
+            .collect();
+    let mut table = Vec::new();
+    for row in rows {
+        for engine in Engine::ALL {
+            let status = row.case(engine);
+            if matches!(status, Status::NotRun) {
+                continue;
+            }
+            let mut cells = vec![format!("{} {}", row.kind, row.tiles), engine.name().into()];
+            match status {
+                Status::Done(m) => {
+                    let (min, max) =
+                        m.ms.iter()
+                            .fold((f64::MAX, 0.0f64), |(lo, hi), &t| (lo.min(t), hi.max(t)));
+                    cells.extend([
+                        outcome(m.outcome),
+                        m.ms.len().to_string(),
+                        ms(m.median()),
+                        ms(min),
+                        ms(max),
+                        format!("{:.1}", m.peak_mb),
+                        m.expanded.to_string(),
+                        m.stored.map_or(String::new(), |s| s.to_string()),
+                    ]);
+                }
+                other => {
+                    cells.push(unfinished(other, settings).unwrap_or_default());
+                    cells.resize(header.len(), String::new());
+                }
+            }
+            table.push(cells);
+        }
+    }
+    markdown(&header, &table)
+}
+
+/// A Markdown table, padded for reading as text; numbers are right-aligned.
+fn markdown(header: &[&str], rows: &[Vec<String>]) -> String {
+    let width = |i: usize| {
+        rows.iter()
+            .map(|r| r[i].chars().count())
+            .chain([header[i].chars().count(), 3])
+            .max()
+            .unwrap_or(3)
+    };
+    let widths: Vec<usize> = (0..header.len()).map(width).collect();
+    let left = |i: usize| ["map", "engine", "outcome"].contains(&header[i]);
+    let line = |cells: Vec<String>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, &w))| match left(i) {
+                true => format!("{c:<w$}"),
+                false => format!("{c:>w$}"),
+            })
+            .collect();
+        format!("| {} |\n", padded.join(" | "))
+    };
+    let mut out = line(header.iter().map(|h| h.to_string()).collect());
+    out += &line(
+        widths
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| match left(i) {
+                true => "-".repeat(w),
+                false => format!("{}:", "-".repeat(w - 1)),
+            })
+            .collect(),
+    );
+    for row in rows {
+        out += &line(row.clone());
+    }
+    out
+}
+
+/// The machine, the toolchain and the settings.
+fn machine(settings: &Settings) -> String {
+    let cpu = fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("model name"))?;
+            Some(line.split_once(':')?.1.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let memory = proc_kb("/proc/meminfo", "MemTotal").map_or(0, |kb| kb >> 20);
+    let kernel = fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let rustc = Command::new(env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+        .arg("--version")
+        .output()
+        .map_or("rustc (unknown version)".into(), |o| {
+            String::from_utf8_lossy(&o.stdout).trim().to_string()
+        });
+    let git = |args: &[&str]| {
+        let out = Command::new("git").args(args).output().ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let code = match (
+        git(&["rev-parse", "--short", "HEAD"]),
+        git(&["status", "--porcelain", "src"]),
+    ) {
+        (Some(head), Some(changes)) if !changes.is_empty() => {
+            format!("{head} with uncommitted changes in src/")
+        }
+        (Some(head), _) => head,
+        _ => "unknown".into(),
+    };
+    format!(
+        "Machine: {cpu}, {cores} cores, {memory} GiB; Linux {}; {rustc}; code {code}.\n\n\
+         Maps: the project's generator, seed {SEED}, backtracker, braid 0 (perfect) or 0.5 \
+         (braided), dragon on a random cell without verification. Each case runs in its own \
+         process: median of 5 runs (3 above 201 tiles; fewer when the runs would take over \
+         half the limit), limits {} s and {} MB a case.\n",
+        kernel.trim(),
+        settings.timeout.as_secs(),
+        settings.memory_kb / 1024
+    )
+}
+
+/// Where cargo put this binary's target directory (`<target>/release/deps/scale-…`).
+fn target_dir() -> PathBuf {
+    env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.to_path_buf()))
+        .unwrap_or_else(|| PathBuf::from("target"))
+}
+
+fn main() {
+    if let Ok(engine) = env::var(CASE) {
+        return child(&engine);
+    }
+    let selection = Selection::from_args().unwrap_or_else(|e| {
+        eprintln!("scale: {e}");
+        process::exit(2);
+    });
+    let settings = Settings::from_env();
+    let target = target_dir();
+    let maps = target.join("scale-maps");
+    fs::create_dir_all(&maps).expect("the map directory can be created");
+    let (mut rows, mut given_up, mut problems) = (Vec::new(), HashSet::new(), Vec::new());
+    for &tiles in &selection.sizes {
+        for kind in KINDS
+            .into_iter()
+            .filter(|(k, _, _)| Selection::wants(&selection.kinds, k))
+        {
+            let row = measure_map(kind, tiles, &selection, &settings, &maps, &mut given_up);
+            problems.extend(check(&row));
+            rows.push(row);
+        }
+    }
+    let mut report = format!(
+        "# Scale benchmark\n\n{}\n{}\n\
+         — not run (Floyd–Warshall runs up to SCALE_FW_MAX_TILES = {} tiles, or the arguments \
+         left it out); skipped: the engine timed out or ran out of memory on a smaller map of \
+         the same kind. MB is the case's peak resident memory while solving. States are \
+         expanded / stored.\n\n## Every case\n\n{}",
+        machine(&settings),
+        summary(&rows, &settings),
+        settings.fw_max_tiles,
+        details(&rows, &settings)
+    );
+    if !problems.is_empty() {
+        report += "\n## Problems (each is a bug)\n\n";
+        problems.iter().for_each(|p| report += &format!("- {p}\n"));
+    }
+    print!("{report}");
+    let out = target.join("scale.md");
+    match fs::write(&out, &report) {
+        Ok(()) => eprintln!("written to {}", out.display()),
+        Err(e) => eprintln!("scale: cannot write {}: {e}", out.display()),
+    }
+    if !problems.is_empty() {
+        eprintln!("scale: failures or disagreements between engines (each is a bug):");
+        problems.iter().for_each(|p| eprintln!("  {p}"));
+        process::exit(1);
+    }
+}
