@@ -142,3 +142,14 @@ pub(crate) fn plural(n: usize, word: &str) -> String {
         format!("{n} {word}s")
     }
 }
+
+/// A byte count for messages: `"300 MiB"`, `"2 KiB"` or `"512 bytes"`.
+pub(crate) fn bytes(n: usize) -> String {
+    if n >= 1 << 20 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}

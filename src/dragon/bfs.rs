@@ -6,7 +6,7 @@
 
 use super::root::{RootField, Scratch, WHOLE};
 use super::{DragonOracle, steps_from_field};
-use crate::error::Error;
+use crate::error::{Error, bytes};
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
 const NO_SLOT: u32 = u32::MAX;
@@ -89,8 +89,9 @@ impl<'g> BfsFields<'g> {
         if slots == 0 {
             return Err(Error::TooLarge {
                 message: format!(
-                    "the dragon oracle for {n} cells needs {} bytes, over the memory budget of {memory_budget}",
-                    Self::bytes_needed(n, 1)
+                    "the dragon oracle for {n} cells needs {}, over its memory budget of {}",
+                    bytes(Self::bytes_needed(n, 1)),
+                    bytes(memory_budget)
                 ),
             });
         }

@@ -29,7 +29,9 @@ impl<'g> FloydWarshall<'g> {
         if n >= INF as usize || bytes > memory_budget {
             return Err(Error::TooLarge {
                 message: format!(
-                    "Floyd–Warshall over {n} cells needs {bytes} bytes (budget {memory_budget}, at most {} cells); use the bfs oracle",
+                    "Floyd–Warshall over {n} cells needs {} (memory budget {}, at most {} cells); use the bfs oracle",
+                    crate::error::bytes(bytes),
+                    crate::error::bytes(memory_budget),
                     INF - 1
                 ),
             });

@@ -53,8 +53,8 @@ pub struct Options {
     /// [`OracleKind::FloydWarshall`], always runs the full search, so the two
     /// can be compared.
     pub oracle: OracleKind,
-    /// About how many bytes the dragon oracle may use (at most half of
-    /// `max_memory`).
+    /// About how many bytes the dragon oracle may use; it gets at most half
+    /// of `max_memory`.
     pub oracle_memory: usize,
     /// About how many bytes the whole solve may use: the oracle and the
     /// positions the search stores. A solve that would need more ends with
@@ -270,8 +270,8 @@ impl<'p> Solver<'p> {
             if game.exceeded {
                 return Err(Error::TooLarge {
                     message: format!(
-                        "the search outgrew its memory budget of {} MiB after {} positions",
-                        options.max_memory >> 20,
+                        "the search outgrew its memory budget of {} after {} positions",
+                        crate::error::bytes(options.max_memory),
                         game.max_positions
                     ),
                 });
