@@ -21,7 +21,7 @@ const MAX_ROOTS: usize = 3;
 
 /// Breadth-first answers within a memory budget.
 ///
-/// First it asks the *root fields* ([`RootField`]): distances from a root
+/// First it asks the *root fields* (see `dragon/root.rs`): distances from a root
 /// cell `r`, at first the dragon's start. If the dragon `d` lies on a
 /// shortest path from `r` to the target `t` (the usual case while it
 /// approaches), or `t` on one from `r` to `d`, every shortest path between
@@ -35,7 +35,7 @@ const MAX_ROOTS: usize = 3;
 /// dist(d, t) rather than the whole map. Then a new root goes where the
 /// dragon stands, over a ball twice that radius: a dragon chasing the hero
 /// along a new line keeps to shortest paths from there for a while. At most
-/// [`MAX_ROOTS`] are kept, the least recently useful replaced.
+/// three are kept, the least recently useful replaced (never the start's).
 ///
 /// Work spent on a target without a root's answer is counted; once it
 /// reaches the size of the map the target's full field is computed and
