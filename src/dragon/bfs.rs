@@ -160,9 +160,8 @@ impl<'g> BfsFields<'g> {
     /// BFS from `target` until `dragon` is discovered; returns how many
     /// cells were discovered. Distances are left in `dist` under `epoch`.
     fn bounded_search(&mut self, dragon: CellId, target: CellId) -> usize {
-        self.next_epoch();
-        let (epoch, mark, dist, queue) =
-            (self.epoch, &mut self.mark, &mut self.dist, &mut self.queue);
+        let epoch = self.scratch().fresh();
+        let (mark, dist, queue) = (&mut self.mark, &mut self.dist, &mut self.queue);
         queue.clear();
         queue.push(target.0);
         mark[target.index()] = epoch;
@@ -187,12 +186,12 @@ impl<'g> BfsFields<'g> {
 }
 
 impl BfsFields<'_> {
-    /// Starts a new round of `mark`s.
-    fn next_epoch(&mut self) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.mark.fill(0);
-            self.epoch = 1;
+    /// The marks and the stack, shared by every search of the oracle.
+    fn scratch(&mut self) -> Scratch<'_> {
+        Scratch {
+            mark: &mut self.mark,
+            epoch: &mut self.epoch,
+            stack: &mut self.queue,
         }
     }
 
@@ -204,19 +203,14 @@ impl BfsFields<'_> {
     fn through_root(&mut self, dragon: CellId, target: CellId) -> (Option<DirSet>, usize) {
         let mut work = 0;
         for i in 0..self.roots.len() {
-            let root = &self.roots[i];
-            let (a, b) = (root.level(dragon.index()), root.level(target.index()));
-            if a == UNREACHABLE || b == UNREACHABLE || a == b {
-                continue;
-            }
-            let budget = 4 * a.abs_diff(b) as usize + 64;
+            // Built field by field (not `self.scratch()`): `self.roots` stays
+            // borrowed beside it.
             let mut scratch = Scratch {
                 mark: &mut self.mark,
                 epoch: &mut self.epoch,
                 stack: &mut self.queue,
             };
-            let (steps, spent) =
-                self.roots[i].steps(self.graph, dragon, target, budget, &mut scratch);
+            let (steps, spent) = self.roots[i].steps(self.graph, dragon, target, &mut scratch);
             work += spent;
             if steps.is_some() {
                 self.walked += 1;

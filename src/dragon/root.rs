@@ -184,8 +184,8 @@ impl RootField {
     /// other. Then every shortest path between them follows the field one
     /// level a step, and the steps are those onto cells one level up (the
     /// dragon below) or down (the target below) from which such a path
-    /// continues. `None` when neither lies below the other, or when more than
-    /// `budget` chains would have to be searched.
+    /// continues. `None` when neither lies below the other, or when the
+    /// search would spread past a few chains per level between them.
     ///
     /// Also returns the work done (chains searched).
     pub(super) fn steps(
@@ -193,13 +193,13 @@ impl RootField {
         graph: &Graph,
         dragon: CellId,
         target: CellId,
-        budget: usize,
         scratch: &mut Scratch<'_>,
     ) -> (Option<DirSet>, usize) {
         let (from, to) = (self.level(dragon.index()), self.level(target.index()));
         if from == UNREACHABLE || to == UNREACHABLE || from == to {
             return (None, 0);
         }
+        let budget = 4 * from.abs_diff(to) as usize + 64;
         let mut work = Work { done: 0, budget };
         let mut steps = DirSet::default();
         if from < to {

@@ -7,7 +7,6 @@
 //!   retrograde analysis over every reachable position (`tree`).
 //! - `survival`: when there is no escape, the longest line the hero
 //!   survives (or an endless evasion), for playback and reports.
-//!
 //! - `acyclic`: the closed form for loop-free maps (perfect mazes), used
 //!   instead of searching with the default oracle.
 //!
@@ -101,9 +100,7 @@ impl Game<'_, '_> {
         }
         self.exceeded
     }
-}
 
-impl Game<'_, '_> {
     /// Calls `reply` with each cell the dragon may move to once the hero stands
     /// on `hero`: one cell under a priority rule, every shortest step under
     /// the adversarial and optimistic rules, its own cell when it sleeps.
@@ -250,7 +247,7 @@ impl<'p> Solver<'p> {
                     turns = self.turns(&line);
                     Outcome::Escaped { steps: turns.len() }
                 }
-                Err(_) if game.exceeded => Outcome::Caught,
+                Err(_) if game.exceeded => return Err(outgrown(options, &game)),
                 Err(explored) => {
                     // The optimistic bound is no rule to play by: when even it
                     // finds no escape, show the official rule's chase.
@@ -266,16 +263,11 @@ impl<'p> Solver<'p> {
                     Outcome::Caught
                 }
             };
-            stats.dragon_queries = game.queries;
             if game.exceeded {
-                return Err(Error::TooLarge {
-                    message: format!(
-                        "the search outgrew its memory budget of {} after {} positions",
-                        crate::error::bytes(options.max_memory),
-                        game.max_positions
-                    ),
-                });
+                // The survival line's exploration outgrew the budget.
+                return Err(outgrown(options, &game));
             }
+            stats.dragon_queries = game.queries;
             outcome
         };
         Ok(Solution {
@@ -333,6 +325,17 @@ impl<'p> Solver<'p> {
                 }
             })
             .collect()
+    }
+}
+
+/// The error of a search that stopped at its budget of positions.
+fn outgrown(options: &Options, game: &Game<'_, '_>) -> Error {
+    Error::TooLarge {
+        message: format!(
+            "the search outgrew its memory budget of {} after {} positions",
+            crate::error::bytes(options.max_memory),
+            game.max_positions
+        ),
     }
 }
 
