@@ -121,7 +121,7 @@ struct Run {
 }
 
 /// The straightforward solver: `pathfinding`'s BFS over (hero, dragon)
-/// cells, one turn of PUZZLE.md per edge, the dragon's shortest steps from
+/// cells, one turn of docs/RULES.md per edge, the dragon's shortest steps from
 /// the library's [`BfsFields`] oracle and its tie broken up, left, down,
 /// right. States expanded are the calls of the successor function.
 fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {

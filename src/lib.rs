@@ -3,7 +3,7 @@
 //! A hero must leave a maze by the shortest safe route while a dragon chases
 //! it: each turn the hero steps onto a free cell that is neither the dragon's
 //! nor next to it, then the dragon steps along a shortest path towards the
-//! hero. The rules are those of the project's `PUZZLE.md`; the answer depends
+//! hero. The rules are those of the project's rules page, `docs/RULES.md`; the answer depends
 //! on how the dragon breaks ties, which [`Ties`] makes explicit.
 //!
 //! # Example

@@ -26,7 +26,7 @@ const PROGRAM: &str = "solve-maze";
 const AFTER_HELP: &str = "\
 Maps are emoji grids (🟫 wall, 🟩 free, 🏃 hero, 🐉 dragon, ❎ exit), the same
 with ASCII aliases (# . H D E), or a JSON matrix of one-symbol strings; the
-format is detected. Rules: see PUZZLE.md. By default the dragon breaks ties
+format is detected. Rules: see docs/RULES.md. By default the dragon breaks ties
 between shortest steps in the order up, left, down, right.
 
 Exit status: 0 every map escaped, 1 some map has no escape (no path or

@@ -146,7 +146,7 @@ const NO_CELL: u32 = u32::MAX;
 /// breadth-first up to `limit` steps; with `forbid_reversal`, the hero may
 /// never step straight back onto the cell it just left.
 ///
-/// This replays the turn of PUZZLE.md (the hero steps onto a free cell that
+/// This replays the turn of docs/RULES.md (the hero steps onto a free cell that
 /// is neither the dragon's nor next to it; escaping ends the game; the
 /// dragon takes its first shortest step in `priority` order, or sleeps). The
 /// tests check it against the solver with reversals allowed.

@@ -10,7 +10,7 @@
 //! - `acyclic`: the closed form for loop-free maps (perfect mazes), used
 //!   instead of searching with the default oracle.
 //!
-//! All follow PUZZLE.md through one definition of a turn, `Game`; the
+//! All follow docs/RULES.md through one definition of a turn, `Game`; the
 //! closed form is checked against it and the brute force by the tests.
 
 mod acyclic;
@@ -302,7 +302,13 @@ impl<'p> Solver<'p> {
                 return Err(Box::new((tree, Vec::new())));
             }
             match guaranteed::search(&tree, stats) {
-                Ok(line) => return Ok(line),
+                // Left-out positions count as lost, so a line found in a
+                // pruned tree is only an upper bound on the answer: exact
+                // when it fits the bound (every line of at most `bound`
+                // moves was explored), otherwise a shorter line may pass
+                // positions the bound left out.
+                Ok(line) if !tree.pruned || line.len() - 1 <= bound as usize => return Ok(line),
+                Ok(line) => bound = (line.len() - 1) as u32,
                 Err(value) if !tree.pruned => return Err(Box::new((tree, value))),
                 Err(_) => {
                     bound = bound.saturating_add(raise);

@@ -126,7 +126,7 @@ fn brute(puzzle: &Puzzle) -> Brute {
 
 /// The least number of steps to escape without ever stepping straight back,
 /// by plain breadth-first search over (hero, dragon, previous hero cell),
-/// written from PUZZLE.md with the brute-force solver's helpers.
+/// written from docs/RULES.md with the brute-force solver's helpers.
 fn escape_without_back_steps(b: &Brute, limit: usize) -> Option<usize> {
     let mut seen = HashSet::new();
     let mut queue = VecDeque::from([(b.hero, b.dragon, None::<Cell>, 0)]);

@@ -1,4 +1,4 @@
-//! A deliberately simple brute-force solver, written from PUZZLE.md alone and
+//! A deliberately simple brute-force solver, written from docs/RULES.md alone and
 //! sharing no code with the library: coordinates as tuples, distances by a
 //! fresh BFS, plain breadth-first search, and value iteration over every
 //! (hero, dragon) pair for the adversarial dragon.
