@@ -80,9 +80,24 @@ pub enum Error {
     },
     /// The map is too large for the chosen engine or memory budget.
     TooLarge {
+        /// What ran out.
+        resource: Resource,
         /// What ran out, in a short phrase.
         message: String,
     },
+}
+
+/// What a map too large for a solve ran out of ([`Error::TooLarge`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Resource {
+    /// The grid itself: more tiles than cell numbers can count. No budget
+    /// helps.
+    Grid,
+    /// The dragon oracle's share of the memory budget.
+    Oracle,
+    /// The memory budget for the positions a search stores.
+    Positions,
 }
 
 impl Error {
@@ -127,7 +142,7 @@ impl fmt::Display for Error {
             Error::Missing { tile } => write!(f, "the map has no {tile}"),
             Error::Json { at, message } => write!(f, "{at}: {message}"),
             Error::InvalidMap { message } => write!(f, "invalid map: {message}"),
-            Error::TooLarge { message } => write!(f, "the map is too large: {message}"),
+            Error::TooLarge { message, .. } => write!(f, "the map is too large: {message}"),
         }
     }
 }

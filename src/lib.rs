@@ -57,10 +57,10 @@ pub mod mapgen;
 pub mod playback;
 
 pub use dragon::OracleKind;
-pub use error::{Error, Location};
+pub use error::{Error, Location, Resource};
 pub use graph::{CellId, Direction, Graph};
 pub use puzzle::{Pos, Puzzle};
 pub use search::rules::{Priority, Rules, Ties};
-pub use search::solution::{Method, Outcome, Solution, Stats, Turn};
-pub use search::{Options, Solver, solve};
+pub use search::solution::{Ending, Method, Outcome, Solution, Stats, Turn};
+pub use search::{IllegalMove, Options, Solver, solve};
 pub use tile::Tile;

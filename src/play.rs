@@ -3,12 +3,10 @@
 //!
 //! [`Play`] holds the line played so far. [`Play::apply`] takes a
 //! [`Command`]: a move is either refused with a short [`Refusal`] or played,
-//! and the dragon answers as the search's own turn definition says: under a
-//! priority rule its first shortest step in that order; in adversarial mode
-//! the step that is worst for the hero (the one that leaves it the longest
-//! guaranteed escape, or none); in optimistic mode the best. `u` undoes a
-//! turn, `r` restarts, and a [`Hint`] is the solver's next move from the
-//! current position.
+//! and the dragon answers by [`Solver::dragon_reply`], the same rule the
+//! solver's lines follow. `u` undoes a turn, `r` restarts, and a [`Hint`] is
+//! the solver's next move from the current position. Both stay within the
+//! game's `max_memory`.
 //!
 //! ```
 //! use dragon_escape::play::{Command, Play, State};
@@ -26,14 +24,13 @@
 
 use std::fmt;
 
-use crate::dragon::{BfsFields, OracleKind};
+use crate::dragon::OracleKind;
 use crate::error::{Error, plural};
-use crate::graph::{Direction, Graph};
+use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::{Board, Event, Frame, lower};
-use crate::search::rules::Ties;
-use crate::search::solution::{Outcome, Solution};
-use crate::search::{Game, Options, Solver, hero_moves};
+use crate::search::solution::{Ending, Outcome};
+use crate::search::{IllegalMove, Options, Solver};
 
 /// What the person asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,6 +69,19 @@ pub enum Refusal {
     Dragon,
     /// The cell is next to the dragon: it would catch the hero.
     NextToDragon,
+    /// Working out the dragon's answer needs more memory than the game's
+    /// budget allows.
+    OverBudget,
+}
+
+impl From<IllegalMove> for Refusal {
+    fn from(illegal: IllegalMove) -> Refusal {
+        match illegal {
+            IllegalMove::Wall => Refusal::Wall,
+            IllegalMove::Dragon => Refusal::Dragon,
+            IllegalMove::NextToDragon => Refusal::NextToDragon,
+        }
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -81,6 +91,9 @@ impl fmt::Display for Refusal {
             Refusal::Wall => "a wall blocks the way",
             Refusal::Dragon => "the dragon is there",
             Refusal::NextToDragon => "too close: the dragon would catch you there",
+            Refusal::OverBudget => {
+                "the dragon's answer needs more memory than the budget allows (see --max-memory)"
+            }
         })
     }
 }
@@ -106,6 +119,8 @@ pub enum Hint {
     },
     /// There is no escape any more, and no line to suggest.
     NoEscape,
+    /// The solver needs more memory than the game's budget allows.
+    OverBudget,
 }
 
 impl fmt::Display for Hint {
@@ -135,6 +150,9 @@ impl fmt::Display for Hint {
                 plural(moves, "move")
             ),
             Hint::NoEscape => f.write_str("hint: no escape from here"),
+            Hint::OverBudget => f.write_str(
+                "hint: none, the search needs more memory than the budget allows (see --max-memory)",
+            ),
         }
     }
 }
@@ -162,7 +180,7 @@ pub enum Done {
 #[derive(Clone, Debug)]
 pub struct Play {
     puzzle: Puzzle,
-    graph: Graph,
+    solver: Solver,
     options: Options,
     optimum: Outcome,
     /// (hero, dragon) positions, the start first.
@@ -174,22 +192,25 @@ impl Play {
     /// from the start (as [`solve`](crate::solve) gives it), reported at the end.
     ///
     /// The dragon's answers and the hints use the breadth-first oracle,
-    /// which gives the same answers as any other.
+    /// which gives the same answers as any other, and stay within
+    /// `options.max_memory`.
     ///
     /// # Errors
-    /// [`Error::TooLarge`] when one distance field does not fit
-    /// `options.oracle_memory`.
+    /// [`Error::TooLarge`] when the oracle does not fit its share of
+    /// `options.max_memory`.
     pub fn new(puzzle: Puzzle, options: Options, optimum: Outcome) -> Result<Play, Error> {
-        let graph = Graph::new(&puzzle);
-        BfsFields::new(&graph, options.oracle_memory)?;
+        let solver = Solver::new(&puzzle);
         let options = Options {
             oracle: OracleKind::Bfs,
             ..options
         };
+        options
+            .oracle
+            .build(solver.graph(), options.oracle_budget())?;
         let line = vec![(puzzle.hero(), puzzle.dragon())];
         Ok(Play {
             puzzle,
-            graph,
+            solver,
             options,
             optimum,
             line,
@@ -226,10 +247,7 @@ impl Play {
         let (hero, dragon) = self.position();
         if hero == self.puzzle.exit() {
             State::Escaped
-        } else if hero_moves(&self.graph, self.cell(hero), self.cell(dragon))
-            .next()
-            .is_none()
-        {
+        } else if self.solver.is_stuck(hero, dragon) {
             State::Caught
         } else {
             State::Playing
@@ -265,21 +283,11 @@ impl Play {
             return Err(Refusal::Over);
         }
         let (hero, dragon) = self.position();
-        let to = d
-            .step(hero)
-            .filter(|&p| self.puzzle.is_free(p))
-            .ok_or(Refusal::Wall)?;
-        if to == dragon {
-            return Err(Refusal::Dragon);
-        }
-        if to.touches(dragon) {
-            return Err(Refusal::NextToDragon);
-        }
-        if to == self.puzzle.exit() {
-            self.line.push((to, dragon));
-            return Ok(Done::Moved { dragon: None });
-        }
-        let answer = self.answer(to, dragon);
+        let to = self.solver.hero_step(hero, dragon, d)?;
+        let answer = self
+            .solver
+            .dragon_reply(to, dragon, &self.options)
+            .map_err(|_| Refusal::OverBudget)?;
         self.line.push((to, answer));
         Ok(Done::Moved {
             dragon: Direction::between(dragon, answer),
@@ -293,7 +301,9 @@ impl Play {
             return None;
         }
         let (hero, dragon) = self.position();
-        let solution = self.solve_from(hero, dragon);
+        let Ok(solution) = self.solver.solve_from(hero, dragon, &self.options) else {
+            return Some(Hint::OverBudget);
+        };
         let Some(first) = solution.turns.first() else {
             return Some(Hint::NoEscape);
         };
@@ -305,7 +315,7 @@ impl Play {
             Outcome::Caught | Outcome::NoPath => Hint::Survive {
                 step: first.step,
                 moves: solution.turns.len(),
-                endless: solution.endless,
+                endless: solution.ending == Ending::Endless,
             },
         })
     }
@@ -313,7 +323,7 @@ impl Play {
     /// The board as a frame: the trail, both pieces, a status line and
     /// `message` (or, when the game is over, the result).
     pub fn frame(&self, message: Option<String>) -> Frame {
-        let board = Board::new(&self.puzzle, &self.graph);
+        let board = Board::new(&self.puzzle, self.solver.graph());
         let trail: Vec<Pos> = self.line[..self.line.len() - 1]
             .iter()
             .map(|p| p.0)
@@ -354,62 +364,13 @@ impl Play {
     fn position(&self) -> (Pos, Pos) {
         *self.line.last().expect("the line holds the start")
     }
-
-    /// The solver's answer from this position. Hints are not bounded by
-    /// `max_memory`: the game already solved its start within it, and a
-    /// hint has no way to fail.
-    fn solve_from(&self, hero: Pos, dragon: Pos) -> Solution {
-        let options = Options {
-            max_memory: usize::MAX,
-            ..self.options
-        };
-        Solver::new(&self.puzzle)
-            .solve_from(hero, dragon, &options)
-            .expect("Play::new checked that the oracle fits; the pieces stand apart on free cells")
-    }
-
-    /// Where the dragon goes once the hero stands on `hero`, by the rules.
-    fn answer(&self, hero: Pos, dragon: Pos) -> Pos {
-        let mut oracle = BfsFields::new(&self.graph, self.options.oracle_memory)
-            .expect("Play::new checked that the oracle fits");
-        let (h, d) = (self.cell(hero), self.cell(dragon));
-        let mut game = Game {
-            graph: &self.graph,
-            start: (h, d),
-            oracle: &mut oracle,
-            ties: self.options.rules.ties,
-            queries: 0,
-            max_positions: usize::MAX,
-            exceeded: false,
-        };
-        let mut replies = Vec::new();
-        game.dragon_replies(d, h, |c| replies.push(self.graph.pos(c)));
-        let rank = |to: &Pos| self.value(hero, *to).unwrap_or(usize::MAX);
-        let chosen = match self.options.rules.ties {
-            Ties::Priority(_) => replies.first().copied(),
-            // Ties go to the first step in direction order.
-            Ties::Adversarial => replies.iter().rev().max_by_key(|to| rank(to)).copied(),
-            Ties::Optimistic => replies.iter().min_by_key(|to| rank(to)).copied(),
-        };
-        chosen.expect("the dragon always answers, if only by sleeping")
-    }
-
-    /// Hero moves to the exit from this position under the rules, `None`
-    /// when it cannot escape.
-    fn value(&self, hero: Pos, dragon: Pos) -> Option<usize> {
-        self.solve_from(hero, dragon).outcome.steps()
-    }
-
-    fn cell(&self, pos: Pos) -> crate::graph::CellId {
-        self.graph.cell_at(pos).expect("pieces stand on free cells")
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::render::map::MapStyle;
-    use crate::search::rules::Rules;
+    use crate::search::rules::{Rules, Ties};
     use crate::search::solve;
     use Direction::{Down, Left, Right, Up};
 

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::Error;
+use crate::error::{Error, Resource};
 use crate::tile::Tile;
 
 /// A cell position: 0-based row (from the top) and column (from the left).
@@ -86,6 +86,7 @@ impl Puzzle {
         let cell_count = width * height;
         if u32::try_from(cell_count).is_err() || cell_count == u32::MAX as usize {
             return Err(Error::TooLarge {
+                resource: Resource::Grid,
                 message: format!("{cell_count} cells; at most {} are supported", u32::MAX - 1),
             });
         }

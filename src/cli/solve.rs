@@ -19,7 +19,9 @@ use crate::render::frames::{Frame, frames};
 use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::svg;
 use crate::render::text;
-use crate::{Error, Options, OracleKind, Priority, Puzzle, Rules, Solution, Solver, Ties};
+use crate::{
+    Error, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
+};
 
 const PROGRAM: &str = "solve-maze";
 
@@ -354,13 +356,9 @@ fn solve_file(config: &Config, i: usize) -> Solved {
     drop(bytes);
     let started = Instant::now();
     let solver = Solver::new(&puzzle);
-    let solution = solver.solve(&config.options).map_err(|e| match e {
-        // The reference oracle has a fixed budget of its own.
-        Error::TooLarge { .. } if config.options.oracle == OracleKind::Bfs => {
-            format!("{name}: {e} (see --max-memory)")
-        }
-        _ => format!("{name}: {e}"),
-    })?;
+    let solution = solver
+        .solve(&config.options)
+        .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
     let elapsed = started.elapsed();
     let label = config.files.len() > 1;
     let report = render(
@@ -373,6 +371,29 @@ fn solve_file(config: &Config, i: usize) -> Solved {
         elapsed,
     );
     Ok((puzzle, solution, report))
+}
+
+/// The pointer to `--max-memory` for an error that a larger budget can cure.
+fn budget_hint(error: &Error, oracle: OracleKind) -> &'static str {
+    match (error, oracle) {
+        (
+            Error::TooLarge {
+                resource: Resource::Positions,
+                ..
+            },
+            _,
+        )
+        | (
+            Error::TooLarge {
+                resource: Resource::Oracle,
+                ..
+            },
+            OracleKind::Bfs,
+        ) => " (see --max-memory)",
+        // The grid limit is absolute, and the reference oracle's message
+        // already names the way out.
+        _ => "",
+    }
 }
 
 /// Presents one file's answer (and exports), raising `status` as needed;
@@ -515,7 +536,7 @@ fn render(
     name: &str,
     separate: bool,
     puzzle: &Puzzle,
-    solver: &Solver<'_>,
+    solver: &Solver,
     solution: &Solution,
     elapsed: std::time::Duration,
 ) -> String {
@@ -546,7 +567,7 @@ fn render(
 fn json_line(
     name: &str,
     puzzle: &Puzzle,
-    solver: &Solver<'_>,
+    solver: &Solver,
     solution: &Solution,
     elapsed: std::time::Duration,
 ) -> String {
@@ -561,7 +582,7 @@ fn json_line(
 }
 
 #[cfg(not(feature = "json"))]
-fn json_line(_: &str, _: &Puzzle, _: &Solver<'_>, _: &Solution, _: std::time::Duration) -> String {
+fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: std::time::Duration) -> String {
     unreachable!("--format json is refused without the json feature")
 }
 

@@ -6,7 +6,7 @@
 
 use super::root::{RootField, Scratch, WHOLE};
 use super::{DragonOracle, steps_from_field};
-use crate::error::{Error, bytes};
+use crate::error::{Error, Resource, bytes};
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
 const NO_SLOT: u32 = u32::MAX;
@@ -88,6 +88,7 @@ impl<'g> BfsFields<'g> {
         let slots = memory_budget.saturating_sub(fixed) / (n.max(1) * size_of::<u32>());
         if slots == 0 {
             return Err(Error::TooLarge {
+                resource: Resource::Oracle,
                 message: format!(
                     "the dragon oracle for {n} cells needs {}, over its memory budget of {}",
                     bytes(Self::bytes_needed(n, 1)),

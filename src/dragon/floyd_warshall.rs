@@ -5,7 +5,7 @@
 //! the faster oracles, not for speed.
 
 use super::{DragonOracle, steps_from_field};
-use crate::error::Error;
+use crate::error::{Error, Resource};
 use crate::graph::{CellId, DirSet, Graph};
 
 const INF: u16 = u16::MAX;
@@ -28,6 +28,7 @@ impl<'g> FloydWarshall<'g> {
         let bytes = n.saturating_mul(n).saturating_mul(size_of::<u16>());
         if n >= INF as usize || bytes > memory_budget {
             return Err(Error::TooLarge {
+                resource: Resource::Oracle,
                 message: format!(
                     "Floyd–Warshall over {n} cells needs {} (memory budget {}, at most {} cells); use the bfs oracle",
                     crate::error::bytes(bytes),

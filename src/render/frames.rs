@@ -19,8 +19,8 @@ use crate::graph::{Direction, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::map::{MapStyle, Mark, RESET, draw};
 use crate::render::text;
-use crate::search::hero_moves;
-use crate::search::solution::{Outcome, Solution};
+
+use crate::search::solution::{Ending, Outcome, Solution};
 
 const BOLD: &str = "\x1b[1m";
 
@@ -281,7 +281,7 @@ pub fn frames(puzzle: &Puzzle, solution: &Solution) -> Vec<Frame> {
         frames.push(frame);
     }
 
-    let stuck = hero != solution.exit && board.stuck(hero, dragon);
+    let stuck = solution.ending == Ending::Stuck;
     if stuck {
         let mut frame = board.frame(&trail[..trail.len() - 1], hero, dragon, true);
         frame.status = format!("step {total} of {total}  no safe move left  caught");
@@ -301,7 +301,7 @@ pub(crate) fn result_sentence(solution: &Solution, stuck: bool) -> String {
     let n = solution.turns.len();
     match solution.outcome {
         Outcome::Escaped { .. } | Outcome::NoPath => text::summary(solution),
-        Outcome::Caught if solution.endless => format!(
+        Outcome::Caught if solution.endless() => format!(
             "No escape, but the hero can run forever: after {} the chase repeats itself.",
             plural(n, "step")
         ),
@@ -400,14 +400,6 @@ impl<'g> Board<'g> {
     pub(crate) fn distance(&self, a: Pos, b: Pos) -> Option<usize> {
         let (a, b) = (self.graph.cell_at(a)?, self.graph.cell_at(b)?);
         self.graph.distance(a, b).map(|d| d as usize)
-    }
-
-    /// Whether the hero on `hero` has no legal move with the dragon on `dragon`.
-    pub(crate) fn stuck(&self, hero: Pos, dragon: Pos) -> bool {
-        match (self.graph.cell_at(hero), self.graph.cell_at(dragon)) {
-            (Some(h), Some(d)) => hero_moves(self.graph, h, d).next().is_none(),
-            _ => false,
-        }
     }
 }
 

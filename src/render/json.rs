@@ -167,7 +167,7 @@ impl Report {
                     dragon: t.dragon,
                 })
                 .collect(),
-            endless: solution.endless,
+            endless: solution.endless(),
             stats: StatsReport {
                 cells: solution.stats.cells,
                 states_expanded: solution.stats.states_expanded,

@@ -13,8 +13,8 @@ use std::fmt::Write as _;
 use crate::graph::{Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::result_sentence;
-use crate::search::hero_moves;
-use crate::search::solution::{Outcome, Solution};
+
+use crate::search::solution::{Ending, Outcome, Solution};
 use crate::tile::{CAUGHT_EMOJI, Tile};
 
 /// The side of a cell, in pixels.
@@ -49,15 +49,8 @@ pub fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
     let dragon_route: Vec<Pos> = std::iter::once(solution.dragon)
         .chain(solution.turns.iter().map(|t| t.dragon))
         .collect();
-    let (hero_end, dragon_end) = (
-        *hero_route.last().unwrap_or(&solution.hero),
-        *dragon_route.last().unwrap_or(&solution.dragon),
-    );
-    let caught = solution.outcome == Outcome::Caught
-        && match (graph.cell_at(hero_end), graph.cell_at(dragon_end)) {
-            (Some(h), Some(d)) => hero_moves(&graph, h, d).next().is_none(),
-            _ => false,
-        };
+    let hero_end = *hero_route.last().unwrap_or(&solution.hero);
+    let caught = solution.ending == Ending::Stuck;
     let summary = result_sentence(solution, caught);
     let key = match solution.outcome {
         Outcome::NoPath => "Shaded blue: every cell the hero can reach.",

@@ -11,6 +11,7 @@
 use super::solution::Stats;
 use super::state::StateId;
 use super::tree::{OUTSIDE, Tree, UNRESOLVED};
+use super::turn::{Prospect, worst_reply};
 use crate::graph::CellId;
 
 /// The optimal line against the worst dragon or, when the hero cannot force
@@ -60,8 +61,8 @@ fn retrograde(tree: &Tree) -> Vec<u32> {
 }
 
 /// One optimal line against the dragon's worst replies: the hero takes the
-/// first move (in direction order) of least value; the dragon takes the
-/// first reply (in the official order) of greatest value.
+/// first move (in direction order) of least value; the dragon takes its
+/// worst reply for the hero ([`worst_reply`]: here, of greatest value).
 fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
     let value_of = |r: StateId| {
         if r == OUTSIDE {
@@ -70,12 +71,13 @@ fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
             value[r as usize]
         }
     };
-    let worst_reply = |m: usize| {
-        tree.replies(m)
-            .iter()
-            .copied()
-            .reduce(|a, b| if value_of(b) > value_of(a) { b } else { a })
+    // A reply with no guaranteed escape is the dragon's first choice; the
+    // line never takes a move that allows one.
+    let prospect = |r: StateId| match value_of(r) {
+        UNRESOLVED => Prospect::Endless,
+        v => Prospect::escape(v),
     };
+    let worst_reply = |m: usize| worst_reply(tree.replies(m).iter().copied(), prospect);
     let mut line = vec![tree.table.get(0)];
     let mut s: StateId = 0;
     loop {

@@ -21,26 +21,16 @@ pub mod solution;
 mod state;
 mod survival;
 mod tree;
+mod turn;
 
-use crate::dragon::{DragonOracle, OracleKind};
-use crate::error::Error;
+use crate::dragon::OracleKind;
+use crate::error::{Error, Resource};
 use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use rules::{Rules, Ties};
-use solution::{Method, Outcome, Solution, Stats, Turn};
-
-/// The hero's legal moves from `hero` with the dragon on `dragon`: onto a free
-/// cell that is neither the dragon's nor next to it. In direction order.
-#[inline]
-pub(crate) fn hero_moves(
-    graph: &Graph,
-    hero: CellId,
-    dragon: CellId,
-) -> impl Iterator<Item = (Direction, CellId)> + '_ {
-    graph
-        .neighbors(hero)
-        .filter(move |&(_, to)| !graph.touches(to, dragon))
-}
+use solution::{Ending, Method, Outcome, Solution, Stats, Turn};
+pub use turn::IllegalMove;
+pub(crate) use turn::{Game, hero_moves};
 
 /// Settings for a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +56,13 @@ pub struct Options {
 /// moves, queue entry, and slack for the vectors' growth.
 const BYTES_PER_POSITION: usize = 64;
 
+impl Options {
+    /// The dragon oracle's share of the budget.
+    pub(crate) fn oracle_budget(&self) -> usize {
+        self.oracle_memory.min(self.max_memory / 2)
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -77,82 +74,26 @@ impl Default for Options {
     }
 }
 
-/// The dragon's half of a turn: a graph, an oracle and the tie rule.
-pub(crate) struct Game<'a, 'g> {
-    pub(crate) graph: &'g Graph,
-    /// The (hero, dragon) position the search starts from.
-    pub(crate) start: (CellId, CellId),
-    pub(crate) oracle: &'a mut dyn DragonOracle,
-    pub(crate) ties: Ties,
-    pub(crate) queries: u64,
-    /// The most positions a search may store; past it, the search stops
-    /// and sets `exceeded`.
-    pub(crate) max_positions: usize,
-    pub(crate) exceeded: bool,
-}
-
-impl Game<'_, '_> {
-    /// Whether `stored` positions are past the budget (and records it).
-    #[inline]
-    pub(crate) fn over_budget(&mut self, stored: usize) -> bool {
-        if stored > self.max_positions {
-            self.exceeded = true;
-        }
-        self.exceeded
-    }
-
-    /// Calls `reply` with each cell the dragon may move to once the hero stands
-    /// on `hero`: one cell under a priority rule, every shortest step under
-    /// the adversarial and optimistic rules, its own cell when it sleeps.
-    /// The cells come in the official direction order.
-    #[inline]
-    pub(crate) fn dragon_replies(
-        &mut self,
-        dragon: CellId,
-        hero: CellId,
-        mut reply: impl FnMut(CellId),
-    ) {
-        self.queries += 1;
-        let Some(steps) = self.oracle.shortest_steps(dragon, hero) else {
-            return reply(dragon);
-        };
-        let to = |d: Direction| {
-            self.graph
-                .neighbor(dragon, d)
-                .expect("oracles only name steps onto free cells")
-        };
-        match self.ties {
-            Ties::Priority(order) => {
-                let d = order
-                    .first_in(steps)
-                    .expect("a reachable hero leaves the dragon a shortest step");
-                reply(to(d));
-            }
-            Ties::Adversarial | Ties::Optimistic => steps.iter().for_each(|d| reply(to(d))),
-        }
-    }
-}
-
 /// A game the hero cannot win against the adversarial dragon: every
 /// reachable position and its escape values, for the survival analysis.
 type Lost = Box<(tree::Tree, Vec<u32>)>;
 
 /// A puzzle prepared for solving: its graph and the distances to the exit.
 ///
-/// Reuse one `Solver` to solve the same map under several rule sets.
-pub struct Solver<'p> {
-    puzzle: &'p Puzzle,
+/// Reuse one `Solver` to solve the same map under several rule sets, and to
+/// ask about single turns ([`Solver::hero_step`], [`Solver::dragon_reply`]).
+#[derive(Clone, Debug)]
+pub struct Solver {
     graph: Graph,
     exit_distance: Vec<u32>,
 }
 
-impl<'p> Solver<'p> {
+impl Solver {
     /// Prepares `puzzle`.
-    pub fn new(puzzle: &'p Puzzle) -> Self {
+    pub fn new(puzzle: &Puzzle) -> Self {
         let graph = Graph::new(puzzle);
         let exit_distance = graph.distances_from(graph.exit());
         Solver {
-            puzzle,
             graph,
             exit_distance,
         }
@@ -179,7 +120,8 @@ impl<'p> Solver<'p> {
     /// [`Error::TooLarge`] when the chosen oracle cannot fit its memory
     /// budget, or the search outgrows [`Options::max_memory`].
     pub fn solve(&self, options: &Options) -> Result<Solution, Error> {
-        self.solve_from(self.puzzle.hero(), self.puzzle.dragon(), options)
+        let graph = &self.graph;
+        self.solve_from(graph.pos(graph.hero()), graph.pos(graph.dragon()), options)
     }
 
     /// Solves from another position of the same map: the hero on `hero` and
@@ -192,17 +134,7 @@ impl<'p> Solver<'p> {
     /// budget, or the search outgrows [`Options::max_memory`].
     pub fn solve_from(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Solution, Error> {
         let graph = &self.graph;
-        let cell = |pos: Pos, what: &str| {
-            graph.cell_at(pos).ok_or_else(|| Error::InvalidMap {
-                message: format!("the {what} at {pos} is not on a free cell"),
-            })
-        };
-        let start = (cell(hero, "hero")?, cell(dragon, "dragon")?);
-        if start.0 == start.1 {
-            return Err(Error::InvalidMap {
-                message: format!("the hero and the dragon share the cell {hero}"),
-            });
-        }
+        let start = self.cells(hero, dragon)?;
         let mut stats = Stats {
             cells: graph.len() as u64,
             ..Stats::default()
@@ -225,7 +157,7 @@ impl<'p> Solver<'p> {
                 Outcome::Caught
             }
         } else {
-            let oracle_memory = options.oracle_memory.min(options.max_memory / 2);
+            let oracle_memory = options.oracle_budget();
             let mut oracle = options.oracle.build(graph, oracle_memory)?;
             let mut game = Game {
                 graph,
@@ -270,15 +202,27 @@ impl<'p> Solver<'p> {
             stats.dragon_queries = game.queries;
             outcome
         };
+        let ending = match outcome {
+            Outcome::Escaped { .. } => Ending::Escaped,
+            Outcome::NoPath => Ending::NoPath,
+            Outcome::Caught if endless => Ending::Endless,
+            Outcome::Caught => Ending::Stuck,
+        };
+        debug_assert!(
+            ending != Ending::Stuck
+                || turns.last().map_or(self.is_stuck(hero, dragon), |t| self
+                    .is_stuck(t.hero, t.dragon)),
+            "a caught line ends with the hero stuck"
+        );
         Ok(Solution {
             outcome,
             rules: options.rules,
             oracle: options.oracle,
             hero,
             dragon,
-            exit: self.puzzle.exit(),
+            exit: graph.pos(graph.exit()),
             turns,
-            endless,
+            ending,
             stats,
         })
     }
@@ -337,6 +281,7 @@ impl<'p> Solver<'p> {
 /// The error of a search that stopped at its budget of positions.
 fn outgrown(options: &Options, game: &Game<'_, '_>) -> Error {
     Error::TooLarge {
+        resource: Resource::Positions,
         message: format!(
             "the search outgrew its memory budget of {} after {} positions",
             crate::error::bytes(options.max_memory),

@@ -39,6 +39,32 @@ impl Outcome {
     }
 }
 
+/// How the line of play of a [`Solution`] ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The last turn puts the hero on the exit.
+    Escaped,
+    /// After the last turn the hero has no legal move: the dragon catches it.
+    Stuck,
+    /// The hero can run from the dragon forever but never reach the exit;
+    /// the line stops where a position repeats.
+    Endless,
+    /// There is no line: the exit is out of reach even without the dragon.
+    NoPath,
+}
+
+impl Ending {
+    /// The short name used in reports: `escaped`, `stuck`, `endless`, `no_path`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Escaped => "escaped",
+            Ending::Stuck => "stuck",
+            Ending::Endless => "endless",
+            Ending::NoPath => "no_path",
+        }
+    }
+}
+
 /// One full turn: the hero's move and where both stand afterwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
@@ -105,17 +131,22 @@ pub struct Solution {
     pub exit: Pos,
     /// The line of play. On an escape, an optimal one (in adversarial mode,
     /// against the dragon's worst choices). When caught, the longest line the
-    /// hero survives, ending where it has no legal move, or, when
-    /// [`endless`](Self::endless), where a position repeats. Empty without a path.
+    /// hero survives, ending where it has no legal move, or, when the hero
+    /// can run forever, where a position repeats. Empty without a path.
     pub turns: Vec<Turn>,
-    /// When caught: the hero can evade the dragon forever, though it can
-    /// never reach the exit.
-    pub endless: bool,
+    /// How [`turns`](Self::turns) ends.
+    pub ending: Ending,
     /// Work counters.
     pub stats: Stats,
 }
 
 impl Solution {
+    /// When caught: whether the hero can evade the dragon forever, though it
+    /// can never reach the exit.
+    pub fn endless(&self) -> bool {
+        self.ending == Ending::Endless
+    }
+
     /// The hero's moves, in order.
     pub fn moves(&self) -> impl Iterator<Item = Direction> + '_ {
         self.turns.iter().map(|t| t.step)

@@ -9,6 +9,7 @@
 
 use super::state::StateId;
 use super::tree::{Tree, UNRESOLVED};
+use super::turn::{Prospect, worst_reply};
 use crate::graph::CellId;
 
 /// The longest line of play the hero survives, from the start, and whether
@@ -29,18 +30,14 @@ pub(super) fn longest_line(
     let mut seen = vec![false; tree.len()];
     seen[0] = true;
     loop {
-        // The dragon's best reply to move m: never one that lets the hero
-        // force an escape, then the one lost soonest, then the first.
-        let rank = |r: StateId| {
-            let escapes = escape_value.is_some_and(|e| e[r as usize] != UNRESOLVED);
-            (escapes, value[r as usize])
+        // The dragon's best reply to move m (see `worst_reply`): never one
+        // that lets the hero force an escape, then the one lost soonest.
+        let prospect = |r: StateId| match escape_value.map(|e| e[r as usize]) {
+            Some(e) if e != UNRESOLVED => Prospect::escape(e),
+            _ if value[r as usize] == UNRESOLVED => Prospect::Endless,
+            _ => Prospect::Lost(value[r as usize]),
         };
-        let reply = |m: usize| {
-            tree.replies(m)
-                .iter()
-                .copied()
-                .reduce(|a, b| if rank(b) < rank(a) { b } else { a })
-        };
+        let reply = |m: usize| worst_reply(tree.replies(m).iter().copied(), prospect);
         let best = tree
             .moves(s)
             .filter(|&m| !tree.escapes[m])

@@ -1,0 +1,330 @@
+//! One turn of the game, defined once: the hero's legal moves, the dragon's
+//! replies under the tie rule, and how the dragon ranks its replies when it
+//! may choose. Every search, the line of play, play mode, the generator's
+//! analysis and the renderers go through this module.
+
+use std::cmp::Reverse;
+
+use super::solution::{Ending, Solution};
+use super::{Options, Solver};
+use crate::dragon::DragonOracle;
+use crate::error::Error;
+use crate::graph::{CellId, Direction, Graph};
+use crate::puzzle::Pos;
+use crate::search::rules::Ties;
+
+/// The hero's legal moves from `hero` with the dragon on `dragon`: onto a free
+/// cell that is neither the dragon's nor next to it. In direction order.
+#[inline]
+pub(crate) fn hero_moves(
+    graph: &Graph,
+    hero: CellId,
+    dragon: CellId,
+) -> impl Iterator<Item = (Direction, CellId)> + '_ {
+    graph
+        .neighbors(hero)
+        .filter(move |&(_, to)| !graph.touches(to, dragon))
+}
+
+/// The dragon's half of a turn: a graph, an oracle and the tie rule.
+pub(crate) struct Game<'a, 'g> {
+    pub(crate) graph: &'g Graph,
+    /// The (hero, dragon) position the search starts from.
+    pub(crate) start: (CellId, CellId),
+    pub(crate) oracle: &'a mut dyn DragonOracle,
+    pub(crate) ties: Ties,
+    pub(crate) queries: u64,
+    /// The most positions a search may store; past it, the search stops
+    /// and sets `exceeded`.
+    pub(crate) max_positions: usize,
+    pub(crate) exceeded: bool,
+}
+
+impl Game<'_, '_> {
+    /// Whether `stored` positions are past the budget (and records it).
+    #[inline]
+    pub(crate) fn over_budget(&mut self, stored: usize) -> bool {
+        if stored > self.max_positions {
+            self.exceeded = true;
+        }
+        self.exceeded
+    }
+
+    /// Calls `reply` with each cell the dragon may move to once the hero stands
+    /// on `hero`: one cell under a priority rule, every shortest step under
+    /// the adversarial and optimistic rules, its own cell when it sleeps.
+    /// The cells come in the official direction order.
+    #[inline]
+    pub(crate) fn dragon_replies(
+        &mut self,
+        dragon: CellId,
+        hero: CellId,
+        mut reply: impl FnMut(CellId),
+    ) {
+        self.queries += 1;
+        let Some(steps) = self.oracle.shortest_steps(dragon, hero) else {
+            return reply(dragon);
+        };
+        let to = |d: Direction| {
+            self.graph
+                .neighbor(dragon, d)
+                .expect("oracles only name steps onto free cells")
+        };
+        match self.ties {
+            Ties::Priority(order) => {
+                let d = order
+                    .first_in(steps)
+                    .expect("a reachable hero leaves the dragon a shortest step");
+                reply(to(d));
+            }
+            Ties::Adversarial | Ties::Optimistic => steps.iter().for_each(|d| reply(to(d))),
+        }
+    }
+}
+
+/// What a position (the hero to move) promises the hero when both play their
+/// best, ordered from the dragon's favourite to the hero's: caught sooner,
+/// caught later, an endless chase, a longer escape, a shorter escape.
+///
+/// A dragon that may choose among its shortest steps (the adversarial rule)
+/// takes the least prospect, the first in direction order among equals; the
+/// optimistic bound gives the hero the greatest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Prospect {
+    /// Caught after this many more hero moves.
+    Lost(u32),
+    /// Never caught, never out.
+    Endless,
+    /// Out in this many more hero moves (reversed: fewer is better for the hero).
+    Escape(Reverse<u32>),
+}
+
+impl Prospect {
+    /// The prospect of a position worth `moves` to a guaranteed escape.
+    pub(crate) fn escape(moves: u32) -> Prospect {
+        Prospect::Escape(Reverse(moves))
+    }
+
+    /// The prospect a solution from the position gives.
+    fn of(solution: &Solution) -> Prospect {
+        let moves = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        match solution.ending {
+            Ending::Escaped => Prospect::escape(moves(solution.turns.len())),
+            Ending::Endless => Prospect::Endless,
+            Ending::Stuck => Prospect::Lost(moves(solution.turns.len())),
+            // The exit is out of reach from every reply alike.
+            Ending::NoPath => Prospect::Lost(0),
+        }
+    }
+}
+
+/// The reply a choosing dragon takes: the one of least prospect, the first
+/// among equals (replies come in the official direction order).
+pub(crate) fn worst_reply<T: Copy>(
+    replies: impl IntoIterator<Item = T>,
+    prospect: impl Fn(T) -> Prospect,
+) -> Option<T> {
+    replies
+        .into_iter()
+        .map(|r| (prospect(r), r))
+        .reduce(|a, b| if b.0 < a.0 { b } else { a })
+        .map(|(_, r)| r)
+}
+
+/// Why the hero may not make a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMove {
+    /// A wall, or the edge of the map.
+    Wall,
+    /// The dragon stands there.
+    Dragon,
+    /// The cell is next to the dragon: it would catch the hero.
+    NextToDragon,
+}
+
+impl Solver {
+    /// The cells of a position, or why it is not one.
+    pub(super) fn cells(&self, hero: Pos, dragon: Pos) -> Result<(CellId, CellId), Error> {
+        let cell = |pos: Pos, what: &str| {
+            self.graph.cell_at(pos).ok_or_else(|| Error::InvalidMap {
+                message: format!("the {what} at {pos} is not on a free cell"),
+            })
+        };
+        let cells = (cell(hero, "hero")?, cell(dragon, "dragon")?);
+        if cells.0 == cells.1 {
+            return Err(Error::InvalidMap {
+                message: format!("the hero and the dragon share the cell {hero}"),
+            });
+        }
+        Ok(cells)
+    }
+
+    /// Where `step` takes the hero from `hero` with the dragon on `dragon`,
+    /// or why the rules forbid it.
+    ///
+    /// # Errors
+    /// The reason the move is illegal.
+    ///
+    /// # Example
+    /// ```
+    /// use dragon_escape::{Direction, IllegalMove, Pos, Puzzle, Solver};
+    /// let puzzle: Puzzle = "H..D.E".parse()?;
+    /// let solver = Solver::new(&puzzle);
+    /// let (hero, dragon) = (puzzle.hero(), puzzle.dragon());
+    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right), Ok(Pos::new(0, 1)));
+    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Up), Err(IllegalMove::Wall));
+    /// # Ok::<(), dragon_escape::Error>(())
+    /// ```
+    pub fn hero_step(&self, hero: Pos, dragon: Pos, step: Direction) -> Result<Pos, IllegalMove> {
+        let to = step
+            .step(hero)
+            .filter(|&p| self.graph.cell_at(p).is_some())
+            .ok_or(IllegalMove::Wall)?;
+        if to == dragon {
+            Err(IllegalMove::Dragon)
+        } else if to.touches(dragon) {
+            Err(IllegalMove::NextToDragon)
+        } else {
+            Ok(to)
+        }
+    }
+
+    /// The hero's legal moves from `hero` with the dragon on `dragon`, in
+    /// the official direction order.
+    pub fn hero_moves(&self, hero: Pos, dragon: Pos) -> impl Iterator<Item = (Direction, Pos)> {
+        Direction::ALL
+            .into_iter()
+            .filter_map(move |d| Some((d, self.hero_step(hero, dragon, d).ok()?)))
+    }
+
+    /// Whether the hero on `hero` has no legal move: the dragon catches it.
+    /// A hero on the exit has escaped and is never stuck.
+    pub fn is_stuck(&self, hero: Pos, dragon: Pos) -> bool {
+        hero != self.graph.pos(self.graph.exit()) && self.hero_moves(hero, dragon).next().is_none()
+    }
+
+    /// Where the dragon on `dragon` goes once the hero has stepped onto
+    /// `hero`, under `options.rules`: its first shortest step in the
+    /// priority order; in adversarial mode the step worst for the hero (the
+    /// one that catches it soonest, else runs the longest chase, else leaves
+    /// the longest guaranteed escape); in optimistic mode the step best for
+    /// the hero, or, when no step lets it escape, the official rule's. It
+    /// stays where it is when it has no path to the hero, or when the hero
+    /// has escaped. Among equal steps, the first in the official order.
+    ///
+    /// The adversarial and optimistic rules solve the game from each step,
+    /// within `options.max_memory`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidMap`] when a piece is not on a free cell, or both
+    /// share one; [`Error::TooLarge`] when the oracle or those solves do not
+    /// fit the memory budget.
+    ///
+    /// # Example
+    /// ```
+    /// use dragon_escape::{Options, Pos, Puzzle, Solver};
+    /// let puzzle: Puzzle = "H..D.E".parse()?;
+    /// let solver = Solver::new(&puzzle);
+    /// let reply = solver.dragon_reply(Pos::new(0, 1), puzzle.dragon(), &Options::default())?;
+    /// assert_eq!(reply, Pos::new(0, 2));
+    /// # Ok::<(), dragon_escape::Error>(())
+    /// ```
+    pub fn dragon_reply(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Pos, Error> {
+        let (h, d) = self.cells(hero, dragon)?;
+        if h == self.graph.exit() {
+            return Ok(dragon);
+        }
+        let replies = self.dragon_replies(h, d, options.rules.ties, options)?;
+        let from = |ties| -> Result<Vec<(Pos, Prospect)>, Error> {
+            let options = Options {
+                rules: super::rules::Rules { ties },
+                ..*options
+            };
+            replies
+                .iter()
+                .map(|&r| {
+                    let solution = self.solve_from(hero, self.graph.pos(r), &options)?;
+                    Ok((self.graph.pos(r), Prospect::of(&solution)))
+                })
+                .collect()
+        };
+        let chosen = match options.rules.ties {
+            Ties::Priority(_) => self.graph.pos(replies[0]),
+            Ties::Adversarial => {
+                let ranked = from(Ties::Adversarial)?;
+                worst_reply(ranked, |(_, p)| p)
+                    .expect("the dragon always has a reply")
+                    .0
+            }
+            Ties::Optimistic => {
+                let ranked = from(Ties::Optimistic)?;
+                match ranked
+                    .iter()
+                    .copied()
+                    .reduce(|a, b| if b.1 > a.1 { b } else { a })
+                {
+                    Some((pos, Prospect::Escape(_))) => pos,
+                    // No step lets the hero out: as the solver's line, follow
+                    // the official rule.
+                    _ => self
+                        .graph
+                        .pos(self.dragon_replies(h, d, Ties::default(), options)?[0]),
+                }
+            }
+        };
+        Ok(chosen)
+    }
+
+    /// Every cell the dragon on `d` may step to under `ties` once the hero
+    /// stands on `h` (its own cell when it sleeps), in the official order.
+    fn dragon_replies(
+        &self,
+        h: CellId,
+        d: CellId,
+        ties: Ties,
+        options: &Options,
+    ) -> Result<Vec<CellId>, Error> {
+        let mut oracle = options.oracle.build(&self.graph, options.oracle_budget())?;
+        let mut game = Game {
+            graph: &self.graph,
+            start: (h, d),
+            oracle: oracle.as_mut(),
+            ties,
+            queries: 0,
+            max_positions: usize::MAX,
+            exceeded: false,
+        };
+        let mut replies = Vec::with_capacity(4);
+        game.dragon_replies(d, h, |r| replies.push(r));
+        Ok(replies)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prospects_rank_from_the_dragons_favourite() {
+        let order = [
+            Prospect::Lost(0),
+            Prospect::Lost(5),
+            Prospect::Endless,
+            Prospect::escape(9),
+            Prospect::escape(2),
+        ];
+        assert!(order.windows(2).all(|w| w[0] < w[1]));
+        // The first among equals.
+        let replies = [
+            (1, Prospect::escape(4)),
+            (2, Prospect::escape(4)),
+            (3, Prospect::escape(7)),
+        ];
+        assert_eq!(
+            worst_reply(replies, |(_, p)| p),
+            Some((3, Prospect::escape(7)))
+        );
+        let replies = [(1, Prospect::Lost(3)), (2, Prospect::Lost(3))];
+        assert_eq!(worst_reply(replies, |(_, p)| p).map(|r| r.0), Some(1));
+    }
+}
