@@ -408,7 +408,7 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
         note(&format!("seed {0} (repeat with --seed {0})", config.seed));
     }
     match &config.out {
-        None => match make(config, config.seed) {
+        None => match make(config, config.seed, io::stderr().is_terminal()) {
             Ok(text) => match emit(out, &text) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(PROGRAM, &format!("cannot write the output: {e}")),
@@ -420,19 +420,39 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
 }
 
 /// One puzzle for `seed`, rendered; statistics (if asked) go to standard
-/// error. On failure the message is already printed.
-fn make(config: &Config, seed: u64) -> Result<String, ExitCode> {
-    let generated =
-        mapgen::generate(&config.generator, &mut mapgen::seeded(seed)).map_err(|e| {
-            let code = match e {
-                GenerateError::GaveUp { .. } => EXIT_GAVE_UP,
-                GenerateError::Config(_) | GenerateError::Solver(_) => EXIT_ERROR,
-            };
-            let _ = writeln!(io::stderr(), "{PROGRAM}: seed {seed}: {e}");
-            ExitCode::from(code)
-        })?;
-    if config.stats {
-        let report = stats(config, seed, &generated).map_err(|e| fail(PROGRAM, &e))?;
+/// error, and with `spin` a spinner shows while the work is under way. On
+/// failure the message is already printed.
+fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
+    let spinner = if spin {
+        let style = ProgressStyle::with_template("{spinner} {msg} {elapsed}")
+            .expect("a valid progress template");
+        let spinner = ProgressBar::new_spinner()
+            .with_style(style)
+            .with_message("generating and checking the puzzle");
+        spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+        spinner
+    } else {
+        ProgressBar::hidden()
+    };
+    let generated = mapgen::generate(&config.generator, &mut mapgen::seeded(seed));
+    let report = match (&generated, config.stats) {
+        (Ok(generated), true) => {
+            spinner.set_message("analysing the puzzle");
+            Some(stats(config, seed, generated))
+        }
+        _ => None,
+    };
+    spinner.finish_and_clear();
+    let generated = generated.map_err(|e| {
+        let code = match e {
+            GenerateError::GaveUp { .. } => EXIT_GAVE_UP,
+            GenerateError::Config(_) | GenerateError::Solver(_) => EXIT_ERROR,
+        };
+        let _ = writeln!(io::stderr(), "{PROGRAM}: seed {seed}: {e}");
+        ExitCode::from(code)
+    })?;
+    if let Some(report) = report {
+        let report = report.map_err(|e| fail(PROGRAM, &e))?;
         let _ = io::stderr().write_all(report.as_bytes());
     }
     let p = &generated.puzzle;
@@ -468,7 +488,7 @@ fn write_files(config: &Config, dir: &Path) -> ExitCode {
     };
     for i in 0..config.count {
         let seed = config.seed.wrapping_add(i as u64);
-        let text = match make(config, seed) {
+        let text = match make(config, seed, false) {
             Ok(text) => text,
             Err(code) => {
                 progress.finish();

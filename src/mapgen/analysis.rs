@@ -2,12 +2,10 @@
 //! path, the answer and its detour, back-steps, and whether the answer
 //! depends on how the dragon breaks ties.
 
-use rustc_hash::FxHashSet;
-
 use crate::error::Error;
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::Puzzle;
-use crate::search::rules::{Priority, Rules, Ties};
+use crate::search::rules::{Rules, Ties};
 use crate::search::solution::{Outcome, Solution};
 use crate::search::{Options, Solver};
 
@@ -82,10 +80,7 @@ impl Analysis {
             priority: solution.outcome,
             adversarial: solver.solve(&with(Ties::Adversarial))?.outcome,
         };
-        let needs_back_step = match solution.outcome.steps() {
-            Some(steps) => shortest_escape(graph, default_priority(), true, steps)?.is_none(),
-            None => false,
-        };
+        let needs_back_step = needs_back_step(&solver, &solution, &Options::default())?;
         Ok(Analysis {
             dead_ends: (0..graph.len())
                 .filter(|&c| graph.neighbors(CellId(c as u32)).count() == 1)
@@ -102,14 +97,6 @@ impl Analysis {
     /// Extra steps the dragon forces over the dragon-free path.
     pub fn detour(&self) -> Option<usize> {
         Some(self.outcome.steps()? - self.free_distance?)
-    }
-}
-
-/// The tie-breaking order of the default rules.
-pub(crate) fn default_priority() -> Priority {
-    match Rules::default().ties {
-        Ties::Priority(p) => p,
-        Ties::Adversarial | Ties::Optimistic => Priority::OFFICIAL,
     }
 }
 
@@ -140,67 +127,24 @@ fn longest_path(graph: &Graph) -> usize {
     farthest(end).1
 }
 
-const NO_CELL: u32 = u32::MAX;
-
-/// The least number of steps to escape under a priority dragon, searched
-/// breadth-first up to `limit` steps; with `forbid_reversal`, the hero may
-/// never step straight back onto the cell it just left.
-///
-/// This replays the turn of docs/RULES.md (the hero steps onto a free cell that
-/// is neither the dragon's nor next to it; escaping ends the game; the
-/// dragon takes its first shortest step in `priority` order, or sleeps). The
-/// tests check it against the solver with reversals allowed.
+/// Whether every optimal line of `solution` (solved under `options`, a
+/// priority rule) needs a back-step: none without one escapes as fast. Free
+/// when the solver's own line has none.
 ///
 /// # Errors
-/// When the dragon oracle cannot fit its memory budget.
-pub(crate) fn shortest_escape(
-    graph: &Graph,
-    priority: Priority,
-    forbid_reversal: bool,
-    limit: usize,
-) -> Result<Option<usize>, Error> {
-    let mut oracle = Options::default()
-        .oracle
-        .build(graph, Options::default().oracle_memory)?;
-    let start = (graph.hero().0, graph.dragon().0, NO_CELL);
-    let mut seen: FxHashSet<(u32, u32, u32)> = FxHashSet::default();
-    seen.insert(start);
-    let mut level = vec![start];
-    let mut next = Vec::new();
-    for depth in 1..=limit {
-        next.clear();
-        for &(hero, dragon, previous) in &level {
-            let dragon = CellId(dragon);
-            for (_, to) in graph.neighbors(CellId(hero)) {
-                if graph.touches(to, dragon) || (forbid_reversal && to.0 == previous) {
-                    continue;
-                }
-                if to == graph.exit() {
-                    return Ok(Some(depth));
-                }
-                let reply = match oracle.shortest_steps(dragon, to) {
-                    None => dragon,
-                    Some(steps) => {
-                        let d = priority
-                            .first_in(steps)
-                            .expect("a reachable hero leaves the dragon a shortest step");
-                        graph
-                            .neighbor(dragon, d)
-                            .expect("oracles name steps onto free cells")
-                    }
-                };
-                let state = (to.0, reply.0, if forbid_reversal { hero } else { NO_CELL });
-                if seen.insert(state) {
-                    next.push(state);
-                }
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        std::mem::swap(&mut level, &mut next);
+/// When the search outgrows the memory budget of `options`.
+pub(crate) fn needs_back_step(
+    solver: &Solver,
+    solution: &Solution,
+    options: &Options,
+) -> Result<bool, Error> {
+    let Some(steps) = solution.outcome.steps() else {
+        return Ok(false);
+    };
+    if back_steps(solution) == 0 {
+        return Ok(false);
     }
-    Ok(None)
+    Ok(solver.escape_without_back_steps(options, steps)?.is_none())
 }
 
 #[cfg(test)]
@@ -208,18 +152,92 @@ mod tests {
     use super::*;
     use crate::mapgen::{Config, generate, seeded};
 
-    #[test]
-    fn the_replayed_turn_agrees_with_the_solver() {
-        let mut config = Config::new(6, 5);
-        config.braid = 0.6;
-        for seed in 0..40 {
-            let puzzle = generate(&config, &mut seeded(seed)).unwrap().puzzle;
-            let solver = Solver::new(&puzzle);
-            let answer = solver.solve(&Options::default()).unwrap().outcome.steps();
-            let replayed =
-                shortest_escape(solver.graph(), default_priority(), false, 1000).unwrap();
-            assert_eq!(replayed, answer, "seed {seed}");
+    use crate::puzzle::Pos;
+    use std::collections::{HashSet, VecDeque};
+
+    /// Written apart from `search/`: breadth-first over (hero, dragon, last
+    /// hero cell) with tuples, the dragon's step by fresh distances and the
+    /// official order, the hero never stepping straight back.
+    fn brute_no_back_steps(puzzle: &Puzzle) -> Option<usize> {
+        let (h, w) = (puzzle.height() as i64, puzzle.width() as i64);
+        let free = |(r, c): (i64, i64)| {
+            r >= 0 && c >= 0 && r < h && c < w && puzzle.is_free(Pos::new(r as usize, c as usize))
+        };
+        let dirs = [(-1, 0), (0, -1), (1, 0), (0, 1)];
+        let distances = |from: (i64, i64)| {
+            let mut d = std::collections::HashMap::from([(from, 0usize)]);
+            let mut queue = VecDeque::from([from]);
+            while let Some(p) = queue.pop_front() {
+                for (dr, dc) in dirs {
+                    let q = (p.0 + dr, p.1 + dc);
+                    if free(q) && !d.contains_key(&q) {
+                        d.insert(q, d[&p] + 1);
+                        queue.push_back(q);
+                    }
+                }
+            }
+            d
+        };
+        let at = |p: Pos| (p.row as i64, p.col as i64);
+        let (exit, start) = (
+            at(puzzle.exit()),
+            (at(puzzle.hero()), at(puzzle.dragon()), None),
+        );
+        let mut seen = HashSet::from([start]);
+        let mut level = vec![start];
+        for depth in 1.. {
+            let mut next = Vec::new();
+            for &(hero, dragon, last) in &level {
+                for (dr, dc) in dirs {
+                    let to = (hero.0 + dr, hero.1 + dc);
+                    let near = (to.0 - dragon.0).abs() + (to.1 - dragon.1).abs() <= 1;
+                    if !free(to) || near || Some(to) == last {
+                        continue;
+                    }
+                    if to == exit {
+                        return Some(depth);
+                    }
+                    let d = distances(to);
+                    let reply = match d.get(&dragon) {
+                        None => dragon,
+                        Some(&n) => dirs
+                            .iter()
+                            .map(|(dr, dc)| (dragon.0 + dr, dragon.1 + dc))
+                            .find(|q| d.get(q) == Some(&(n - 1)))
+                            .expect("a shortest step"),
+                    };
+                    let state = (to, reply, Some(hero));
+                    if seen.insert(state) {
+                        next.push(state);
+                    }
+                }
+            }
+            if next.is_empty() {
+                return None;
+            }
+            level = next;
         }
+        unreachable!()
+    }
+
+    #[test]
+    fn the_back_step_test_agrees_with_a_brute_force() {
+        let mut config = Config::new(5, 4);
+        config.braid = 0.7;
+        config.endpoints = crate::mapgen::Endpoints::Random;
+        let mut needed = 0;
+        for seed in 0..60 {
+            let puzzle = generate(&config, &mut seeded(seed)).unwrap().puzzle;
+            let a = Analysis::of(&puzzle).unwrap();
+            let brute = brute_no_back_steps(&puzzle);
+            let expected = a.outcome.steps().is_some() && brute != a.outcome.steps();
+            assert_eq!(a.needs_back_step, expected, "seed {seed}:\n{puzzle}");
+            needed += usize::from(expected);
+        }
+        assert!(
+            needed > 0,
+            "no puzzle needed a back-step: the test proves nothing"
+        );
     }
 
     #[test]

@@ -23,7 +23,7 @@ use std::str::FromStr;
 
 use rand_core::Rng;
 
-use super::analysis::{default_priority, shortest_escape};
+use super::analysis::needs_back_step;
 use super::braid::{Braided, add_rooms, braid};
 use super::maze::Maze;
 use super::random::{below, shuffle};
@@ -501,7 +501,8 @@ fn meets(puzzle: &Puzzle, knobs: &Knobs, effort: &mut Effort) -> Result<bool, Er
         return Ok(false);
     };
     effort.solves += 1;
-    let Some(steps) = solver.solve(&Options::default())?.outcome.steps() else {
+    let solution = solver.solve(&Options::default())?;
+    let Some(steps) = solution.outcome.steps() else {
         return Ok(false);
     };
     if steps < knobs.min_steps || steps - free < knobs.min_detour {
@@ -509,7 +510,7 @@ fn meets(puzzle: &Puzzle, knobs: &Knobs, effort: &mut Effort) -> Result<bool, Er
     }
     if knobs.require_backstep {
         effort.solves += 1;
-        if shortest_escape(solver.graph(), default_priority(), true, steps)?.is_some() {
+        if !needs_back_step(&solver, &solution, &Options::default())? {
             return Ok(false);
         }
     }

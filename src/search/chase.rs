@@ -14,25 +14,69 @@
 //! shorter way to it would have had a lower f), so it is expanded at once.
 //! Within a bucket the newest move is taken first, which dives towards the
 //! exit.
+//!
+//! For the generator's analysis the same search can forbid back-steps (the
+//! hero stepping straight back onto the cell it just left): a position then
+//! also holds the hero's last step, packed with the dragon's cell into the
+//! table's second number (see [`Reversals`]).
 
 use super::solution::Stats;
 use super::state::{NO_STATE, StateId, StateTable};
 use super::{Game, hero_moves};
-use crate::graph::CellId;
+use crate::graph::{CellId, Direction};
+
+/// Whether the hero may step straight back, and how a position's second
+/// number packs the dragon's cell with the hero's last step when it may not.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reversals {
+    /// Back-steps are legal (the rules): the second number is the dragon's cell.
+    Allowed,
+    /// Back-steps are forbidden: the second number is `dragon * 5 + last`,
+    /// with `last` the hero's last step (`Direction as u32`), 4 at the start.
+    /// The caller checks that the cells fit (`cells * 5 <= u32::MAX`).
+    Forbidden,
+}
+
+impl Reversals {
+    #[inline]
+    fn pack(self, dragon: CellId, last: Option<Direction>) -> CellId {
+        match self {
+            Reversals::Allowed => dragon,
+            Reversals::Forbidden => CellId(dragon.0 * 5 + last.map_or(4, |d| d as u32)),
+        }
+    }
+
+    /// The dragon's cell and the step the hero may not take.
+    #[inline]
+    fn unpack(self, packed: CellId) -> (CellId, Option<Direction>) {
+        match self {
+            Reversals::Allowed => (packed, None),
+            Reversals::Forbidden => (
+                CellId(packed.0 / 5),
+                Direction::ALL
+                    .get((packed.0 % 5) as usize)
+                    .map(|d| d.opposite()),
+            ),
+        }
+    }
+}
 
 /// A hero move waiting in the open list: from a position onto a cell.
 #[derive(Clone, Copy)]
 struct Move {
     from: StateId,
     to: CellId,
+    step: Direction,
 }
 
 /// The optimal line of positions from the start to the exit, or `None` if
-/// the dragon catches the hero on every path (or the search outgrew its
-/// budget: see [`Game::over_budget`]).
+/// the dragon catches the hero on every line of at most `limit` moves (or
+/// the search outgrew its budget: see [`Game::over_budget`]).
 pub(super) fn search(
     game: &mut Game<'_, '_>,
     exit_distance: &[u32],
+    reversals: Reversals,
+    limit: usize,
     stats: &mut Stats,
 ) -> Option<Vec<(CellId, CellId)>> {
     let graph = game.graph;
@@ -44,7 +88,7 @@ pub(super) fn search(
     let mut replies: Vec<CellId> = Vec::with_capacity(4);
 
     let (hero, dragon) = game.start;
-    let (start, _) = table.intern(hero, dragon);
+    let (start, _) = table.intern(hero, reversals.pack(dragon, None));
     g.push(0);
     parent.push(NO_STATE);
     let mut f = exit_distance[hero.index()] as usize;
@@ -56,13 +100,27 @@ pub(super) fn search(
                   stats: &mut Stats|
      -> Option<(StateId, CellId)> {
         stats.states_expanded += 1;
-        let (hero, dragon) = table.get(state);
-        for (_, to) in hero_moves(graph, hero, dragon) {
+        let (hero, packed) = table.get(state);
+        let (dragon, back) = reversals.unpack(packed);
+        for (step, to) in hero_moves(graph, hero, dragon) {
+            if Some(step) == back {
+                continue;
+            }
             if to == exit {
                 return Some((state, dragon));
             }
             let key = g[state as usize] as usize + 1 + exit_distance[to.index()] as usize;
-            push(buckets, key, Move { from: state, to });
+            if key <= limit {
+                push(
+                    buckets,
+                    key,
+                    Move {
+                        from: state,
+                        to,
+                        step,
+                    },
+                );
+            }
         }
         None
     };
@@ -75,16 +133,16 @@ pub(super) fn search(
             let Some(bucket) = buckets.get_mut(f) else {
                 break 'search None;
             };
-            let Some(Move { from, to }) = bucket.pop() else {
+            let Some(Move { from, to, step }) = bucket.pop() else {
                 f += 1;
                 continue;
             };
-            let dragon = table.get(from).1;
+            let dragon = reversals.unpack(table.get(from).1).0;
             replies.clear();
             game.dragon_replies(dragon, to, |d| replies.push(d));
             let next_g = g[from as usize] + 1;
             for &reply in &replies {
-                let (next, new) = table.intern(to, reply);
+                let (next, new) = table.intern(to, reversals.pack(reply, Some(step)));
                 if !new {
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
@@ -106,7 +164,8 @@ pub(super) fn search(
     let mut line = vec![(exit, dragon_at_exit)];
     let mut state = last;
     while state != NO_STATE {
-        line.push(table.get(state));
+        let (hero, packed) = table.get(state);
+        line.push((hero, reversals.unpack(packed).0));
         state = parent[state as usize];
     }
     line.reverse();

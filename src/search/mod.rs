@@ -61,6 +61,11 @@ impl Options {
     pub(crate) fn oracle_budget(&self) -> usize {
         self.oracle_memory.min(self.max_memory / 2)
     }
+
+    /// How many positions a search may store: the rest of the budget.
+    fn max_positions(&self) -> usize {
+        (self.max_memory - self.oracle_budget()) / BYTES_PER_POSITION
+    }
 }
 
 impl Default for Options {
@@ -157,20 +162,27 @@ impl Solver {
                 Outcome::Caught
             }
         } else {
-            let oracle_memory = options.oracle_budget();
-            let mut oracle = options.oracle.build(graph, oracle_memory)?;
+            let mut oracle = options.oracle.build(graph, options.oracle_budget())?;
             let mut game = Game {
                 graph,
                 start,
                 oracle: oracle.as_mut(),
                 ties: options.rules.ties,
                 queries: 0,
-                max_positions: (options.max_memory - oracle_memory) / BYTES_PER_POSITION,
+                max_positions: options.max_positions(),
                 exceeded: false,
             };
             let escape = match options.rules.ties {
                 Ties::Priority(_) | Ties::Optimistic => {
-                    chase::search(&mut game, &self.exit_distance, &mut stats).ok_or(None)
+                    let reversals = chase::Reversals::Allowed;
+                    chase::search(
+                        &mut game,
+                        &self.exit_distance,
+                        reversals,
+                        usize::MAX,
+                        &mut stats,
+                    )
+                    .ok_or(None)
                 }
                 Ties::Adversarial => self.guaranteed(&mut game, &mut stats).map_err(Some),
             };
@@ -225,6 +237,50 @@ impl Solver {
             ending,
             stats,
         })
+    }
+
+    /// The least number of hero moves to the exit, if at most `limit`, when
+    /// the hero may never step straight back onto the cell it has just
+    /// left: the generator's test whether a puzzle needs a back-step. The
+    /// same search as [`Solver::solve`]'s under a priority rule (or the
+    /// optimistic bound), within the same budget.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] as for [`Solver::solve`].
+    pub(crate) fn escape_without_back_steps(
+        &self,
+        options: &Options,
+        limit: usize,
+    ) -> Result<Option<usize>, Error> {
+        debug_assert_ne!(options.rules.ties, Ties::Adversarial);
+        let graph = &self.graph;
+        if graph.len() > (u32::MAX / 5) as usize {
+            return Err(Error::TooLarge {
+                resource: Resource::Grid,
+                message: format!(
+                    "{} cells; the back-step analysis counts at most {}",
+                    graph.len(),
+                    u32::MAX / 5
+                ),
+            });
+        }
+        let mut oracle = options.oracle.build(graph, options.oracle_budget())?;
+        let mut game = Game {
+            graph,
+            start: (graph.hero(), graph.dragon()),
+            oracle: oracle.as_mut(),
+            ties: options.rules.ties,
+            queries: 0,
+            max_positions: options.max_positions(),
+            exceeded: false,
+        };
+        let reversals = chase::Reversals::Forbidden;
+        let mut stats = Stats::default();
+        let line = chase::search(&mut game, &self.exit_distance, reversals, limit, &mut stats);
+        if game.exceeded {
+            return Err(outgrown(options, &game));
+        }
+        Ok(line.map(|line| line.len() - 1))
     }
 
     /// The adversarial search by iterative deepening: explore only the
