@@ -9,3 +9,4 @@ mod generate;
 mod playback;
 mod solve;
 mod support;
+mod tidy;
