@@ -15,6 +15,12 @@
 //! parses the map file, resets its peak-memory mark, runs the engine a few
 //! times and prints what it measured as `key value` lines.
 
+#![allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "a benchmark prints its tables and progress"
+)]
+
 use std::collections::{HashSet, VecDeque};
 use std::env;
 use std::fmt::Write as _;

@@ -4,6 +4,11 @@
 //! Run with `cargo bench --features mapgen --bench solve`. Each case prints
 //! its puzzle's outcome and search statistics once before it is timed.
 
+#![allow(
+    clippy::print_stderr,
+    reason = "a benchmark prints what each case solves"
+)]
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use dragon_escape::mapgen::{Config, generate, seeded};
 use dragon_escape::{Options, OracleKind, Puzzle, Rules, Solver, Ties};

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::tile::Tile;
+use crate::tile::{self, Tile};
 
 /// A 1-based line and column in the input text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -124,7 +124,9 @@ impl fmt::Display for Error {
             Error::InvalidUtf8 { at } => write!(f, "{at}: the input is not valid UTF-8"),
             Error::UnknownSymbol { at, symbol } => write!(
                 f,
-                "{at}: unknown symbol {symbol}; a map uses 🟫 🟩 🏃 🐉 ❎ or # . H D E"
+                "{at}: unknown symbol {symbol}; a map uses {} or {}",
+                tile::spellings(false),
+                tile::spellings(true)
             ),
             Error::RaggedRow {
                 at,

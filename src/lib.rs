@@ -50,6 +50,11 @@ pub mod search;
 pub mod tile;
 
 #[cfg(feature = "cli")]
+#[allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "the command lines own standard output and standard error"
+)]
 pub mod cli;
 #[cfg(feature = "mapgen")]
 pub mod mapgen;

@@ -131,6 +131,43 @@ impl fmt::Display for Tile {
     }
 }
 
+/// The tiles' emoji, or with `ascii` their ASCII aliases, in [`Tile::ALL`]
+/// order and separated by spaces, for messages: `🟫 🟩 🏃 🐉 ❎` or
+/// `# . H D E`.
+pub(crate) fn spellings(ascii: bool) -> String {
+    let spelled: Vec<String> = Tile::ALL
+        .iter()
+        .map(|&tile| {
+            if ascii {
+                tile.ascii().to_string()
+            } else {
+                tile.emoji().to_owned()
+            }
+        })
+        .collect();
+    spelled.join(" ")
+}
+
+/// The tiles' emoji with short names, in [`Tile::ALL`] order, for help
+/// texts: `🟫 wall, 🟩 free, 🏃 hero, 🐉 dragon, ❎ exit`.
+#[cfg(feature = "cli")]
+pub(crate) fn legend() -> String {
+    let named: Vec<String> = Tile::ALL
+        .iter()
+        .map(|&tile| {
+            let name = match tile {
+                Tile::Wall => "wall",
+                Tile::Free => "free",
+                Tile::Hero => "hero",
+                Tile::Dragon => "dragon",
+                Tile::Exit => "exit",
+            };
+            format!("{} {name}", tile.emoji())
+        })
+        .collect();
+    named.join(", ")
+}
+
 const ZWJ: char = '\u{200D}';
 
 fn is_variation_selector(c: char) -> bool {
@@ -330,6 +367,14 @@ mod tests {
         // Only the start of a longer symbol: the caller looks further.
         let toned = "🏃\u{1F3FB}";
         assert_eq!(plain_symbol(toned.as_bytes()), Some((Tile::Hero, 4)));
+    }
+
+    #[test]
+    fn messages_spell_every_tile() {
+        assert_eq!(spellings(false), "🟫 🟩 🏃 🐉 ❎");
+        assert_eq!(spellings(true), "# . H D E");
+        #[cfg(feature = "cli")]
+        assert_eq!(legend(), "🟫 wall, 🟩 free, 🏃 hero, 🐉 dragon, ❎ exit");
     }
 
     #[test]

@@ -19,15 +19,19 @@ use crate::render::frames::{Frame, frames};
 use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::svg;
 use crate::render::text;
+use crate::tile;
 use crate::{
     Error, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
 };
 
 const PROGRAM: &str = "solve-maze";
 
-const AFTER_HELP: &str = "\
-Maps are emoji grids (🟫 wall, 🟩 free, 🏃 hero, 🐉 dragon, ❎ exit), the same
-with ASCII aliases (# . H D E), or a JSON matrix of one-symbol strings; the
+/// The text after the options in `--help`.
+fn after_help() -> String {
+    format!(
+        "\
+Maps are emoji grids ({legend}), the same
+with ASCII aliases ({aliases}), or a JSON matrix of one-symbol strings; the
 format is detected. Rules: see docs/RULES.md. By default the dragon breaks ties
 between shortest steps in the order up, left, down, right.
 
@@ -50,7 +54,11 @@ Examples:
   solve-maze --format json --ties adversarial examples/mazes/*.txt
   solve-maze -p examples/mazes/official-2.txt
   solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
-  solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt";
+  solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt",
+        legend = tile::legend(),
+        aliases = tile::spellings(true),
+    )
+}
 
 /// Raw command-line arguments of `solve-maze`.
 #[derive(Debug, Parser)]
@@ -58,7 +66,7 @@ Examples:
     name = PROGRAM,
     version,
     about = "Find the hero's shortest safe escape from a dragon-escape map",
-    after_help = AFTER_HELP
+    after_help = after_help()
 )]
 pub struct Args {
     /// Map files to solve; `-` reads standard input.

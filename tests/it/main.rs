@@ -9,4 +9,5 @@ mod generate;
 mod playback;
 mod solve;
 mod support;
+mod tidy;
 mod turn;

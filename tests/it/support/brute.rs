@@ -5,13 +5,13 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-pub type Cell = (i64, i64);
+pub(crate) type Cell = (i64, i64);
 
 /// Up, left, down, right: the official order.
-pub const DIRS: [(i64, i64); 4] = [(-1, 0), (0, -1), (1, 0), (0, 1)];
+pub(crate) const DIRS: [(i64, i64); 4] = [(-1, 0), (0, -1), (1, 0), (0, 1)];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     /// Dragon takes the first shortest step in this order of DIRS indices.
     Priority([usize; 4]),
     Adversarial,
@@ -19,7 +19,7 @@ pub enum Mode {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     Escaped(usize),
     NoPath,
     Caught,
@@ -27,7 +27,7 @@ pub enum Answer {
 
 impl Answer {
     /// Escaped steps, with "no escape" as infinity, for comparisons.
-    pub fn rank(self) -> usize {
+    pub(crate) fn rank(self) -> usize {
         match self {
             Answer::Escaped(n) => n,
             Answer::NoPath | Answer::Caught => usize::MAX,
@@ -35,7 +35,7 @@ impl Answer {
     }
 }
 
-pub struct Brute {
+pub(crate) struct Brute {
     pub free: HashSet<Cell>,
     pub hero: Cell,
     pub dragon: Cell,
@@ -44,7 +44,7 @@ pub struct Brute {
 
 impl Brute {
     /// Reads an ASCII map (`#` wall, `.` free, `H`, `D`, `E`).
-    pub fn from_ascii(map: &str) -> Brute {
+    pub(crate) fn from_ascii(map: &str) -> Brute {
         let mut b = Brute {
             free: HashSet::new(),
             hero: (0, 0),
@@ -68,7 +68,7 @@ impl Brute {
         b
     }
 
-    pub fn neighbours(&self, cell: Cell) -> Vec<(usize, Cell)> {
+    pub(crate) fn neighbours(&self, cell: Cell) -> Vec<(usize, Cell)> {
         DIRS.iter()
             .enumerate()
             .map(|(i, (dr, dc))| (i, (cell.0 + dr, cell.1 + dc)))
@@ -77,7 +77,7 @@ impl Brute {
     }
 
     /// Shortest distance between two cells, by a fresh BFS.
-    pub fn distance(&self, from: Cell, to: Cell) -> Option<usize> {
+    pub(crate) fn distance(&self, from: Cell, to: Cell) -> Option<usize> {
         let mut seen = HashMap::from([(from, 0usize)]);
         let mut queue = VecDeque::from([from]);
         while let Some(cell) = queue.pop_front() {
@@ -95,13 +95,13 @@ impl Brute {
     }
 
     /// Whether the hero may step onto `to` with the dragon on `dragon`.
-    pub fn legal(&self, to: Cell, dragon: Cell) -> bool {
+    pub(crate) fn legal(&self, to: Cell, dragon: Cell) -> bool {
         self.free.contains(&to) && (to.0 - dragon.0).abs() + (to.1 - dragon.1).abs() > 1
     }
 
     /// Every cell the dragon may step to once the hero stands on `hero`,
     /// with the index of the direction it takes; its own cell if it sleeps.
-    pub fn dragon_options(&self, dragon: Cell, hero: Cell) -> Vec<(usize, Cell)> {
+    pub(crate) fn dragon_options(&self, dragon: Cell, hero: Cell) -> Vec<(usize, Cell)> {
         let Some(here) = self.distance(dragon, hero) else {
             return vec![(usize::MAX, dragon)];
         };
@@ -112,7 +112,7 @@ impl Brute {
     }
 
     /// The dragon's replies under `mode`.
-    pub fn replies(&self, mode: Mode, dragon: Cell, hero: Cell) -> Vec<Cell> {
+    pub(crate) fn replies(&self, mode: Mode, dragon: Cell, hero: Cell) -> Vec<Cell> {
         let options = self.dragon_options(dragon, hero);
         match mode {
             Mode::Priority(order) => {
@@ -129,7 +129,7 @@ impl Brute {
         }
     }
 
-    pub fn solve(&self, mode: Mode) -> Answer {
+    pub(crate) fn solve(&self, mode: Mode) -> Answer {
         if self.distance(self.hero, self.exit).is_none() {
             return Answer::NoPath;
         }
@@ -220,7 +220,7 @@ impl Brute {
     /// under `mode` (priority or adversarial), or `None` if it can evade
     /// forever. `lost` grows as in value iteration: positions where the
     /// dragon wins within k turns.
-    pub fn survival(&self, mode: Mode) -> Option<usize> {
+    pub(crate) fn survival(&self, mode: Mode) -> Option<usize> {
         let positions = self.positions();
         let replies = self.reply_table(mode);
         let mut lost: HashSet<(Cell, Cell)> = HashSet::new();

@@ -1,4 +1,4 @@
 //! Shared helpers for the integration tests.
 
-pub mod brute;
-pub mod random;
+pub(crate) mod brute;
+pub(crate) mod random;

@@ -4,7 +4,7 @@ use proptest::prelude::*;
 
 /// A random map of 1..=`max_side` rows and columns with the three pieces on
 /// distinct free cells, as ASCII.
-pub fn small_map(max_side: usize) -> impl Strategy<Value = String> {
+pub(crate) fn small_map(max_side: usize) -> impl Strategy<Value = String> {
     (1..=max_side, 3..=max_side)
         .prop_flat_map(|(h, w)| {
             let n = h * w;
@@ -47,7 +47,7 @@ pub fn small_map(max_side: usize) -> impl Strategy<Value = String> {
 /// and with probability `cut` one passage closed again (two parts: the
 /// dragon may sleep, or the exit be out of reach). The three pieces go on
 /// distinct random free tiles, so the dragon starts near or far.
-pub fn maze_map(max_cells: usize, loops: f64, cut: f64) -> impl Strategy<Value = String> {
+pub(crate) fn maze_map(max_cells: usize, loops: f64, cut: f64) -> impl Strategy<Value = String> {
     (2..=max_cells, 2..=max_cells).prop_perturb(move |(rows, cols), mut rng| {
         let (h, w) = (2 * rows - 1, 2 * cols - 1);
         let mut free = vec![false; h * w];
