@@ -30,9 +30,9 @@ use std::process::{self, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use dragon_escape::dragon::{BfsFields, DragonOracle};
+use dragon_escape::dragon::BfsFields;
 use dragon_escape::mapgen::{Config, generate, seeded};
-use dragon_escape::{Direction, Graph, Options, OracleKind, Outcome, Puzzle, Rules, Solver, Ties};
+use dragon_escape::{Graph, Options, OracleKind, Outcome, Priority, Puzzle, Rules, Solver, Ties};
 use pathfinding::prelude::bfs;
 
 /// Sides in tiles; the generator's side in cells is `(tiles - 1) / 2`.
@@ -127,37 +127,28 @@ struct Run {
 }
 
 /// The straightforward solver: `pathfinding`'s BFS over (hero, dragon)
-/// cells, one turn of docs/RULES.md per edge, the dragon's shortest steps from
-/// the library's [`BfsFields`] oracle and its tie broken up, left, down,
-/// right. States expanded are the calls of the successor function.
+/// cells, one turn of docs/RULES.md per edge through the library's own turn
+/// (`Solver::legal_moves`, `Solver::priority_reply`) with the default
+/// oracle. States expanded are the calls of the successor function.
 fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
-    let graph = Graph::new(puzzle);
+    let solver = Solver::new(puzzle);
+    let graph = solver.graph();
     let mut oracle =
-        BfsFields::new(&graph, Options::default().oracle_memory).map_err(|e| e.to_string())?;
+        BfsFields::new(graph, Options::default().oracle_memory).map_err(|e| e.to_string())?;
     let exit = graph.exit();
     let mut expanded = 0;
     let successors = |&(hero, dragon): &(_, _)| {
         expanded += 1;
         let mut next = Vec::with_capacity(4);
-        for (_, to) in graph.neighbors(hero) {
-            if graph.touches(to, dragon) {
-                continue; // onto the dragon or next to it: caught
-            }
+        for (_, to) in solver.legal_moves(hero, dragon) {
             if to == exit {
                 next.push((to, dragon)); // escaped: the dragon does not move
                 continue;
             }
-            let dragon_to = match oracle.shortest_steps(dragon, to) {
-                None => dragon, // no path to the hero: it sleeps
-                Some(steps) => {
-                    let d = Direction::ALL.into_iter().find(|&d| steps.contains(d));
-                    let d = d.expect("a dragon with a path has a shortest step");
-                    graph
-                        .neighbor(dragon, d)
-                        .expect("steps lead onto free cells")
-                }
-            };
-            next.push((to, dragon_to));
+            next.push((
+                to,
+                solver.priority_reply(&mut oracle, to, dragon, Priority::OFFICIAL),
+            ));
         }
         next
     };

@@ -11,7 +11,7 @@ use crate::dragon::DragonOracle;
 use crate::error::Error;
 use crate::graph::{CellId, Direction, Graph};
 use crate::puzzle::Pos;
-use crate::search::rules::Ties;
+use crate::search::rules::{Priority, Ties};
 
 /// The hero's legal moves from `hero` with the dragon on `dragon`: onto a free
 /// cell that is neither the dragon's nor next to it. In direction order.
@@ -273,6 +273,42 @@ impl Solver {
             }
         };
         Ok(chosen)
+    }
+
+    /// The cell-level form of [`Solver::hero_moves`], for engines of their
+    /// own that number positions by [`CellId`]: the hero's legal moves from
+    /// `hero` with the dragon on `dragon`, in the official direction order.
+    pub fn legal_moves(
+        &self,
+        hero: CellId,
+        dragon: CellId,
+    ) -> impl Iterator<Item = (Direction, CellId)> + '_ {
+        hero_moves(&self.graph, hero, dragon)
+    }
+
+    /// The cell-level form of [`Solver::dragon_reply`] under a priority
+    /// rule, for engines of their own that keep an oracle between
+    /// questions: where the dragon on `dragon` goes once the hero stands on
+    /// `hero` (not the exit), asking `oracle`.
+    pub fn priority_reply(
+        &self,
+        oracle: &mut dyn DragonOracle,
+        hero: CellId,
+        dragon: CellId,
+        order: Priority,
+    ) -> CellId {
+        let mut game = Game {
+            graph: &self.graph,
+            start: (hero, dragon),
+            oracle,
+            ties: Ties::Priority(order),
+            queries: 0,
+            max_positions: usize::MAX,
+            exceeded: false,
+        };
+        let mut reply = dragon;
+        game.dragon_replies(dragon, hero, |r| reply = r);
+        reply
     }
 
     /// Every cell the dragon on `d` may step to under `ties` once the hero
