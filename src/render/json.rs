@@ -16,7 +16,8 @@
 //! | `size` | object | `width` and `height` of the grid in cells |
 //! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based |
 //! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
-//! | `endless` | bool | caught only: the hero can evade forever (the line ends where a position repeats) |
+//! | `ending` | string | how `turns` ends: `escaped` (on the exit), `stuck` (the hero has no legal move: caught), `endless` (caught, but the hero can evade forever; the line ends where a position repeats), `no_path` (no line) |
+//! | `endless` | bool | `ending` is `endless` (kept for earlier readers) |
 //! | `stats` | object | `cells`, `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search` or `loop-free`), `elapsed_ms` (number or null) |
 //!
 //! Fields may be added in a later version without bumping `version`;
@@ -53,6 +54,8 @@ pub struct Report {
     pub start: StartReport,
     /// The line of play.
     pub turns: Vec<TurnReport>,
+    /// How the line ends: `escaped`, `stuck`, `endless` or `no_path`.
+    pub ending: &'static str,
     /// Caught, but able to evade forever.
     pub endless: bool,
     /// Work counters.
@@ -167,6 +170,7 @@ impl Report {
                     dragon: t.dragon,
                 })
                 .collect(),
+            ending: solution.ending.name(),
             endless: solution.endless(),
             stats: StatsReport {
                 cells: solution.stats.cells,

@@ -128,6 +128,29 @@ fn json_report_round_trips() {
     assert!(v["turns"][0]["hero"]["row"].is_u64());
     assert!(v["stats"]["states_expanded"].as_u64().unwrap() > 0);
     assert_eq!(v["stats"]["oracle"], "bfs");
+    assert_eq!(
+        (v["ending"].as_str(), v["endless"].as_bool()),
+        (Some("escaped"), Some(false))
+    );
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn json_report_says_how_the_line_ends() {
+    let out = solve_maze()
+        .args(["--format", "json"])
+        .args(["examples/mazes/caught.txt", "examples/mazes/no-path.txt"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let endings: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            format!("{} {}", v["outcome"], v["ending"])
+        })
+        .collect();
+    assert_eq!(endings, [r#""caught" "stuck""#, r#""no_path" "no_path""#]);
 }
 
 #[test]
