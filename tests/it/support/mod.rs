@@ -1,4 +1,5 @@
 //! Shared helpers for the integration tests.
 
 pub mod brute;
+pub mod check;
 pub mod random;

@@ -1,0 +1,168 @@
+//! Checks of the library's solutions against the brute-force solver: the
+//! answer in every tie mode, the bounds between the modes, and the line
+//! itself replayed under the rules.
+
+use dragon_escape::{Direction, Options, Outcome, Priority, Puzzle, Rules, Solution, Ties, solve};
+use proptest::prelude::*;
+
+use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode};
+
+/// The default options with the tie rule `ties`.
+pub fn options(ties: Ties) -> Options {
+    Options {
+        rules: Rules { ties },
+        ..Options::default()
+    }
+}
+
+/// The solution's outcome in the brute force's terms.
+pub fn answer(solution: &Solution) -> Answer {
+    match solution.outcome {
+        Outcome::Escaped { steps } => Answer::Escaped(steps),
+        Outcome::NoPath => Answer::NoPath,
+        Outcome::Caught => Answer::Caught,
+    }
+}
+
+/// The brute force's mode for a tie rule.
+pub fn brute_mode(ties: Ties) -> Mode {
+    match ties {
+        Ties::Priority(p) => Mode::Priority(p.order().map(|d| d as usize)),
+        Ties::Adversarial => Mode::Adversarial,
+        Ties::Optimistic => Mode::Optimistic,
+    }
+}
+
+/// The tie rule as failure messages name it, with the order for priority.
+pub fn label(ties: Ties) -> String {
+    match ties {
+        Ties::Priority(p) => format!("priority {p}"),
+        _ => ties.name().into(),
+    }
+}
+
+/// A position in the brute force's terms.
+pub fn cell(pos: dragon_escape::Pos) -> Cell {
+    (pos.row as i64, pos.col as i64)
+}
+
+/// Any of the 24 direction orders.
+pub fn priority_strategy() -> impl Strategy<Value = Priority> {
+    Just(Direction::ALL)
+        .prop_shuffle()
+        .prop_map(|order| Priority::new(order).unwrap())
+}
+
+/// Replays a solution's line under the rules, checking every move.
+pub fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), String> {
+    let escaped = solution.outcome.steps().is_some();
+    let steps = solution.turns.len();
+    if let Some(n) = solution.outcome.steps() {
+        if n != steps {
+            return Err(format!("{steps} turns for {n} steps"));
+        }
+    }
+    if solution.outcome == Outcome::NoPath && steps > 0 {
+        return Err("a line without a path".into());
+    }
+    let (mut hero, mut dragon) = (brute.hero, brute.dragon);
+    for (i, turn) in solution.turns.iter().enumerate() {
+        let (dr, dc) = DIRS[turn.step as usize];
+        let to = (hero.0 + dr, hero.1 + dc);
+        if cell(turn.hero) != to {
+            return Err(format!(
+                "turn {i}: the move {} does not lead to {}",
+                turn.step, turn.hero
+            ));
+        }
+        if !brute.legal(to, dragon) {
+            return Err(format!(
+                "turn {i}: illegal move to {to:?} with the dragon on {dragon:?}"
+            ));
+        }
+        hero = to;
+        if escaped && i + 1 == steps {
+            if hero != brute.exit || cell(turn.dragon) != dragon {
+                return Err("the last move must reach the exit with the dragon still".into());
+            }
+        } else {
+            if hero == brute.exit {
+                return Err(format!("turn {i}: reached the exit early"));
+            }
+            // Survival lines of the optimistic bound follow the official rule.
+            let mode = match ties {
+                Ties::Optimistic if !escaped => Mode::Priority([0, 1, 2, 3]),
+                _ => brute_mode(ties),
+            };
+            let replies = brute.replies(mode, dragon, hero);
+            if !replies.contains(&cell(turn.dragon)) {
+                return Err(format!(
+                    "turn {i}: the dragon cannot move to {}",
+                    turn.dragon
+                ));
+            }
+            dragon = cell(turn.dragon);
+        }
+    }
+    if solution.outcome == Outcome::Caught {
+        let mode = match ties {
+            Ties::Optimistic => Mode::Priority([0, 1, 2, 3]),
+            _ => brute_mode(ties),
+        };
+        let expected = brute.survival(mode);
+        let got = (!solution.endless).then_some(steps);
+        if got != expected {
+            return Err(format!(
+                "survives {got:?} turns, brute force says {expected:?}"
+            ));
+        }
+        let stuck = !brute
+            .neighbours(hero)
+            .iter()
+            .any(|&(_, to)| brute.legal(to, dragon));
+        let repeats = solution.turns[..steps.saturating_sub(1)]
+            .iter()
+            .map(|t| (cell(t.hero), cell(t.dragon)))
+            .chain([(brute.hero, brute.dragon)])
+            .any(|p| p == (hero, dragon));
+        if solution.endless && !repeats || !solution.endless && !stuck {
+            return Err("a caught line must end stuck, or in a repeat when endless".into());
+        }
+    }
+    Ok(())
+}
+
+/// Solves `map` in one mode and checks it against the brute force: the
+/// answer and the line.
+pub fn check_mode(map: &str, ties: Ties) -> Result<Answer, String> {
+    let fail = |e: String| format!("{} ties: {e}\n{map}", label(ties));
+    let puzzle: Puzzle = map.parse().map_err(|e| fail(format!("{e}")))?;
+    let brute = Brute::from_ascii(map);
+    let solution = solve(&puzzle, &options(ties)).map_err(|e| fail(format!("{e}")))?;
+    let expected = brute.solve(brute_mode(ties));
+    if answer(&solution) != expected {
+        return Err(fail(format!(
+            "solver says {:?}, brute force {expected:?}",
+            answer(&solution)
+        )));
+    }
+    check_line(&brute, ties, &solution).map_err(fail)?;
+    Ok(expected)
+}
+
+/// Checks every mode and the ordering optimistic <= priority <= adversarial.
+pub fn check_all(map: &str, priority: Priority) -> Result<(), String> {
+    let optimistic = check_mode(map, Ties::Optimistic)?;
+    let official = check_mode(map, Ties::default())?;
+    let custom = check_mode(map, Ties::Priority(priority))?;
+    let adversarial = check_mode(map, Ties::Adversarial)?;
+    for (order, rule) in [(Priority::OFFICIAL, official), (priority, custom)] {
+        if !(optimistic.rank() <= rule.rank() && rule.rank() <= adversarial.rank()) {
+            return Err(format!(
+                "bounds broken: optimistic {optimistic:?} <= priority {order} {rule:?} \
+                 <= adversarial {adversarial:?}\n{map}"
+            ));
+        }
+    }
+    Ok(())
+}
