@@ -2,6 +2,8 @@
 //! answer in every tie mode, the bounds between the modes, and the line
 //! itself replayed under the rules.
 
+use std::collections::HashMap;
+
 use dragon_escape::{Direction, Options, Outcome, Priority, Puzzle, Rules, Solution, Ties, solve};
 use proptest::prelude::*;
 
@@ -132,8 +134,53 @@ pub fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), 
     Ok(())
 }
 
+/// Checks an adversarial escape line from the brute force's start against
+/// its guaranteed `values` (from [`Brute::guaranteed_values`]): each position
+/// on it is worth exactly the moves the line has left (the hero's moves are
+/// optimal), and each dragon reply is a worst case, a shortest step of
+/// maximal value (no guarantee counting as infinity).
+pub fn check_worst_replies(
+    brute: &Brute,
+    values: &HashMap<(Cell, Cell), usize>,
+    solution: &Solution,
+) -> Result<(), String> {
+    let value = |hero: Cell, dragon: Cell| values.get(&(hero, dragon)).copied();
+    let rank = |v: Option<usize>| v.unwrap_or(usize::MAX);
+    let steps = solution.turns.len();
+    let (mut hero, mut dragon) = (brute.hero, brute.dragon);
+    for (i, turn) in solution.turns.iter().enumerate() {
+        let worth = value(hero, dragon);
+        if worth != Some(steps - i) {
+            return Err(format!(
+                "turn {i}: hero {hero:?}, dragon {dragon:?} is worth {worth:?} moves, \
+                 the line takes {}",
+                steps - i
+            ));
+        }
+        hero = cell(turn.hero);
+        if i + 1 == steps {
+            break;
+        }
+        let reply = cell(turn.dragon);
+        let worst = brute
+            .dragon_options(dragon, hero)
+            .into_iter()
+            .map(|(_, r)| value(hero, r))
+            .max_by_key(|&v| rank(v))
+            .expect("the dragon has a reply");
+        if rank(value(hero, reply)) != rank(worst) {
+            return Err(format!(
+                "turn {i}: the dragon replies {reply:?} (worth {:?}), a worst case is worth {worst:?}",
+                value(hero, reply)
+            ));
+        }
+        dragon = reply;
+    }
+    Ok(())
+}
+
 /// Solves `map` in one mode and checks it against the brute force: the
-/// answer and the line.
+/// answer, the line, and for adversarial escapes its worst-case replies.
 pub fn check_mode(map: &str, ties: Ties) -> Result<Answer, String> {
     let fail = |e: String| format!("{} ties: {e}\n{map}", label(ties));
     let puzzle: Puzzle = map.parse().map_err(|e| fail(format!("{e}")))?;
@@ -147,6 +194,9 @@ pub fn check_mode(map: &str, ties: Ties) -> Result<Answer, String> {
         )));
     }
     check_line(&brute, ties, &solution).map_err(fail)?;
+    if ties == Ties::Adversarial && solution.outcome.steps().is_some() {
+        check_worst_replies(&brute, &brute.guaranteed_values(), &solution).map_err(fail)?;
+    }
     Ok(expected)
 }
 
