@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use dragon_escape::{Direction, Options, Outcome, Priority, Puzzle, Rules, Solution, Ties, solve};
+use dragon_escape::{
+    Direction, Options, Outcome, Pos, Priority, Puzzle, Rules, Solution, Solver, Ties, solve,
+};
 use proptest::prelude::*;
 
 use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode};
@@ -215,4 +217,88 @@ pub fn check_all(map: &str, priority: Priority) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Solves `map` adversarially from many starts and checks each against the
+/// brute force's guaranteed values, computed once for the map: the answer,
+/// and for escapes the line and its worst-case replies. The starts are about
+/// `starts` positions spread evenly over those with the dragon 1 to 3 steps
+/// from the exit, and as many over all positions (the hero off the exit).
+pub fn check_many_starts(map: &str, starts: usize) -> Result<(), String> {
+    let puzzle: Puzzle = map.parse().map_err(|e| format!("{e}\n{map}"))?;
+    let solver = Solver::new(&puzzle);
+    let mut brute = Brute::from_ascii(map);
+    let values = brute.guaranteed_values();
+    let exit = brute.exit;
+    let mut cells: Vec<Cell> = brute.free.iter().copied().collect();
+    cells.sort();
+    let all: Vec<(Cell, Cell)> = cells
+        .iter()
+        .flat_map(|&h| cells.iter().map(move |&d| (h, d)))
+        .filter(|&(h, d)| h != d && h != exit)
+        .collect();
+    let near: Vec<(Cell, Cell)> = all
+        .iter()
+        .copied()
+        .filter(|&(_, d)| {
+            brute
+                .distance(d, exit)
+                .is_some_and(|n| (1..=3).contains(&n))
+        })
+        .collect();
+    let pos = |c: Cell| Pos::new(c.0 as usize, c.1 as usize);
+    for (hero, dragon) in spread(&near, starts).chain(spread(&all, starts)) {
+        let fail = |e: String| {
+            format!(
+                "adversarial ties from hero {hero:?}, dragon {dragon:?} (row, column): {e}\n{}",
+                with_pieces(map, hero, dragon)
+            )
+        };
+        (brute.hero, brute.dragon) = (hero, dragon);
+        let solution = solver
+            .solve_from(pos(hero), pos(dragon), &options(Ties::Adversarial))
+            .map_err(|e| fail(format!("{e}")))?;
+        let expected = match values.get(&(hero, dragon)) {
+            _ if brute.distance(hero, exit).is_none() => Answer::NoPath,
+            Some(&n) => Answer::Escaped(n),
+            None => Answer::Caught,
+        };
+        if answer(&solution) != expected {
+            return Err(fail(format!(
+                "solver says {:?}, brute force {expected:?}",
+                answer(&solution)
+            )));
+        }
+        if let Answer::Escaped(_) = expected {
+            check_line(&brute, Ties::Adversarial, &solution).map_err(fail)?;
+            check_worst_replies(&brute, &values, &solution).map_err(fail)?;
+        }
+    }
+    Ok(())
+}
+
+/// `map` with the hero and the dragon moved to `hero` and `dragon` (a
+/// dragon on the exit is not shown).
+fn with_pieces(map: &str, hero: Cell, dragon: Cell) -> String {
+    let mut out = String::new();
+    for (r, line) in map.lines().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let here = (r as i64, c as i64);
+            out.push(match ch {
+                'E' => 'E',
+                _ if here == hero => 'H',
+                _ if here == dragon => 'D',
+                'H' | 'D' => '.',
+                _ => ch,
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// About `n` items spread evenly over `items`.
+fn spread<T: Copy>(items: &[T], n: usize) -> impl Iterator<Item = T> + '_ {
+    let stride = items.len().div_ceil(n.max(1)).max(1);
+    items.iter().copied().step_by(stride)
 }
