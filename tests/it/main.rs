@@ -3,6 +3,7 @@
 #[cfg(feature = "cli")]
 mod cli;
 mod examples;
+mod families;
 #[cfg(feature = "mapgen")]
 mod generate;
 #[cfg(all(unix, feature = "cli", feature = "playback"))]

@@ -2,19 +2,11 @@
 //! `Solver::hero_step` and play mode agree move for move.
 
 use dragon_escape::play::{Command, Play};
-use dragon_escape::{
-    Direction, Ending, IllegalMove, Options, Pos, Priority, Puzzle, Rules, Solver, Ties,
-};
+use dragon_escape::{Direction, Ending, IllegalMove, Options, Pos, Puzzle, Solver, Ties};
 use proptest::prelude::*;
 
+use crate::support::check::{options, priority_strategy};
 use crate::support::random::{maze_map, small_map};
-
-fn options(ties: Ties) -> Options {
-    Options {
-        rules: Rules { ties },
-        ..Options::default()
-    }
-}
 
 /// Replays the solver's line with the public turn API: every hero move is
 /// legal, every dragon answer is `dragon_reply`'s, and the line ends as
@@ -85,12 +77,6 @@ fn play_follows_the_line(map: &str, ties: Ties) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn priority_strategy() -> impl Strategy<Value = Priority> {
-    Just(Direction::ALL)
-        .prop_shuffle()
-        .prop_map(|order| Priority::new(order).unwrap())
 }
 
 proptest! {

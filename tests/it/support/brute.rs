@@ -1,7 +1,8 @@
 //! A deliberately simple brute-force solver, written from docs/RULES.md alone and
-//! sharing no code with the library: coordinates as tuples, distances by a
-//! fresh BFS, plain breadth-first search, and value iteration over every
-//! (hero, dragon) pair for the adversarial dragon.
+//! sharing no code with the library: coordinates as tuples, the free cells
+//! numbered in reading order, all-pairs distances by one BFS from every
+//! cell, plain breadth-first search, and value iteration over every
+//! (hero, dragon) pair for the adversarial dragon and for survival.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -9,6 +10,9 @@ pub(crate) type Cell = (i64, i64);
 
 /// Up, left, down, right: the official order.
 pub(crate) const DIRS: [(i64, i64); 4] = [(-1, 0), (0, -1), (1, 0), (0, 1)];
+
+/// The direction index of a sleeping dragon's "step".
+const SLEEP: usize = usize::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
@@ -35,37 +39,71 @@ impl Answer {
     }
 }
 
+/// A map read by the brute force. `free` is fixed once read (the distances
+/// are computed from it); the pieces may be moved.
 pub(crate) struct Brute {
-    pub free: HashSet<Cell>,
-    pub hero: Cell,
-    pub dragon: Cell,
-    pub exit: Cell,
+    pub(crate) free: HashSet<Cell>,
+    pub(crate) hero: Cell,
+    pub(crate) dragon: Cell,
+    pub(crate) exit: Cell,
+    /// The free cells in reading order: cell number -> cell.
+    cells: Vec<Cell>,
+    /// Cell -> cell number.
+    number: HashMap<Cell, usize>,
+    /// `dist[a][b]`: the shortest distance from cell number `a` to `b`.
+    dist: Vec<Vec<Option<usize>>>,
 }
 
 impl Brute {
     /// Reads an ASCII map (`#` wall, `.` free, `H`, `D`, `E`).
     pub(crate) fn from_ascii(map: &str) -> Brute {
-        let mut b = Brute {
-            free: HashSet::new(),
-            hero: (0, 0),
-            dragon: (0, 0),
-            exit: (0, 0),
-        };
+        let mut free = HashSet::new();
+        let mut cells = Vec::new();
+        let (mut hero, mut dragon, mut exit) = ((0, 0), (0, 0), (0, 0));
         for (r, line) in map.lines().enumerate() {
             for (c, ch) in line.chars().enumerate() {
                 let cell = (r as i64, c as i64);
                 if ch != '#' {
-                    b.free.insert(cell);
+                    free.insert(cell);
+                    cells.push(cell);
                 }
                 match ch {
-                    'H' => b.hero = cell,
-                    'D' => b.dragon = cell,
-                    'E' => b.exit = cell,
+                    'H' => hero = cell,
+                    'D' => dragon = cell,
+                    'E' => exit = cell,
                     _ => {}
                 }
             }
         }
+        let number = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        let mut b = Brute {
+            free,
+            hero,
+            dragon,
+            exit,
+            cells,
+            number,
+            dist: Vec::new(),
+        };
+        b.dist = b.cells.iter().map(|&from| b.bfs(from)).collect();
         b
+    }
+
+    /// Distances from `from` to every cell number, by BFS.
+    fn bfs(&self, from: Cell) -> Vec<Option<usize>> {
+        let mut dist = vec![None; self.cells.len()];
+        dist[self.number[&from]] = Some(0);
+        let mut queue = VecDeque::from([from]);
+        while let Some(cell) = queue.pop_front() {
+            let d = dist[self.number[&cell]].unwrap();
+            for (_, n) in self.neighbours(cell) {
+                if dist[self.number[&n]].is_none() {
+                    dist[self.number[&n]] = Some(d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+        dist
     }
 
     pub(crate) fn neighbours(&self, cell: Cell) -> Vec<(usize, Cell)> {
@@ -76,22 +114,9 @@ impl Brute {
             .collect()
     }
 
-    /// Shortest distance between two cells, by a fresh BFS.
+    /// Shortest distance between two free cells, from the table.
     pub(crate) fn distance(&self, from: Cell, to: Cell) -> Option<usize> {
-        let mut seen = HashMap::from([(from, 0usize)]);
-        let mut queue = VecDeque::from([from]);
-        while let Some(cell) = queue.pop_front() {
-            if cell == to {
-                return Some(seen[&cell]);
-            }
-            for (_, n) in self.neighbours(cell) {
-                if !seen.contains_key(&n) {
-                    seen.insert(n, seen[&cell] + 1);
-                    queue.push_back(n);
-                }
-            }
-        }
-        None
+        self.dist[self.number[&from]][self.number[&to]]
     }
 
     /// Whether the hero may step onto `to` with the dragon on `dragon`.
@@ -103,7 +128,7 @@ impl Brute {
     /// with the index of the direction it takes; its own cell if it sleeps.
     pub(crate) fn dragon_options(&self, dragon: Cell, hero: Cell) -> Vec<(usize, Cell)> {
         let Some(here) = self.distance(dragon, hero) else {
-            return vec![(usize::MAX, dragon)];
+            return vec![(SLEEP, dragon)];
         };
         self.neighbours(dragon)
             .into_iter()
@@ -116,7 +141,7 @@ impl Brute {
         let options = self.dragon_options(dragon, hero);
         match mode {
             Mode::Priority(order) => {
-                if options[0].0 == usize::MAX {
+                if options[0].0 == SLEEP {
                     return vec![dragon];
                 }
                 let first = order
@@ -134,7 +159,10 @@ impl Brute {
             return Answer::NoPath;
         }
         let steps = match mode {
-            Mode::Adversarial => self.guaranteed(),
+            Mode::Adversarial => self
+                .guaranteed_values()
+                .get(&(self.hero, self.dragon))
+                .copied(),
             Mode::Priority(_) | Mode::Optimistic => self.breadth_first(mode),
         };
         steps.map_or(Answer::Caught, Answer::Escaped)
@@ -164,91 +192,102 @@ impl Brute {
         None
     }
 
-    /// Every (hero, dragon) pair of distinct free cells.
-    fn positions(&self) -> Vec<(Cell, Cell)> {
-        let cells: Vec<Cell> = self.free.iter().copied().collect();
-        let mut positions = Vec::new();
-        for &h in &cells {
-            for &d in &cells {
-                if h != d {
-                    positions.push((h, d));
+    /// For every (hero, dragon) pair of distinct free cells, by number: the
+    /// hero's legal moves, each with the dragon's replies under `mode`
+    /// (none for the move onto the exit, which ends the game).
+    fn move_table(&self, mode: Mode) -> Vec<Vec<(usize, Vec<usize>)>> {
+        let n = self.cells.len();
+        let mut table = vec![Vec::new(); n * n];
+        for (h, &hero) in self.cells.iter().enumerate() {
+            for (d, &dragon) in self.cells.iter().enumerate() {
+                if h == d {
+                    continue;
+                }
+                for (_, to) in self.neighbours(hero) {
+                    if !self.legal(to, dragon) {
+                        continue;
+                    }
+                    let replies = if to == self.exit {
+                        Vec::new()
+                    } else {
+                        self.replies(mode, dragon, to)
+                            .into_iter()
+                            .map(|r| self.number[&r])
+                            .collect()
+                    };
+                    table[h * n + d].push((self.number[&to], replies));
                 }
             }
         }
-        positions
+        table
     }
 
-    /// The dragon's replies under `mode` for every pair, computed once:
-    /// (dragon, hero) -> replies.
-    fn reply_table(&self, mode: Mode) -> HashMap<(Cell, Cell), Vec<Cell>> {
-        self.positions()
-            .into_iter()
-            .map(|(h, d)| ((d, h), self.replies(mode, d, h)))
-            .collect()
-    }
-
-    /// Value iteration: `won[k]` holds the positions from which the hero can
-    /// force an escape in at most k moves against every dragon choice.
-    fn guaranteed(&self) -> Option<usize> {
-        let positions = self.positions();
-        let replies = self.reply_table(Mode::Adversarial);
-        let mut won: HashSet<(Cell, Cell)> = HashSet::new();
-        for k in 1..=positions.len() + 1 {
-            let mut next = won.clone();
-            for &(h, d) in &positions {
-                let wins = self.neighbours(h).into_iter().any(|(_, to)| {
-                    self.legal(to, d)
-                        && (to == self.exit
-                            || replies[&(d, to)].iter().all(|&r| won.contains(&(to, r))))
+    /// Value iteration: the least number of moves within which the hero can
+    /// force an escape against every dragon choice, for each position that
+    /// has one. Round k finds the positions won in exactly k moves: some
+    /// move reaches the exit, or leads only to positions won in fewer.
+    pub(crate) fn guaranteed_values(&self) -> HashMap<(Cell, Cell), usize> {
+        let n = self.cells.len();
+        let exit = self.number.get(&self.exit).copied();
+        let moves = self.move_table(Mode::Adversarial);
+        let mut value: Vec<Option<usize>> = vec![None; n * n];
+        for k in 1.. {
+            let mut changed = false;
+            for p in 0..n * n {
+                if value[p].is_some() {
+                    continue;
+                }
+                let wins = moves[p].iter().any(|(to, replies)| {
+                    Some(*to) == exit
+                        || replies
+                            .iter()
+                            .all(|&r| value[to * n + r].is_some_and(|v| v < k))
                 });
                 if wins {
-                    next.insert((h, d));
+                    value[p] = Some(k);
+                    changed = true;
                 }
             }
-            if next.contains(&(self.hero, self.dragon)) {
-                return Some(k);
+            if !changed {
+                break;
             }
-            if next.len() == won.len() {
-                return None;
-            }
-            won = next;
         }
-        None
+        (0..n * n)
+            .filter_map(|p| Some(((self.cells[p / n], self.cells[p % n]), value[p]?)))
+            .collect()
     }
 
     /// When there is no escape: how many turns the hero survives at best
     /// under `mode` (priority or adversarial), or `None` if it can evade
-    /// forever. `lost` grows as in value iteration: positions where the
-    /// dragon wins within k turns.
+    /// forever. Value iteration as above: round k finds the positions where
+    /// the dragon wins in exactly k turns (0: the hero cannot move).
     pub(crate) fn survival(&self, mode: Mode) -> Option<usize> {
-        let positions = self.positions();
-        let replies = self.reply_table(mode);
-        let mut lost: HashSet<(Cell, Cell)> = HashSet::new();
-        for k in 0..=positions.len() {
-            let mut next = lost.clone();
-            for &(h, d) in &positions {
-                let moves: Vec<Cell> = self
-                    .neighbours(h)
-                    .into_iter()
-                    .map(|(_, to)| to)
-                    .filter(|&to| self.legal(to, d))
-                    .collect();
-                let doomed = !moves.contains(&self.exit)
-                    && moves
-                        .iter()
-                        .all(|&to| replies[&(d, to)].iter().any(|&r| lost.contains(&(to, r))));
+        let n = self.cells.len();
+        let exit = self.number.get(&self.exit).copied();
+        let moves = self.move_table(mode);
+        let mut lost: Vec<Option<usize>> = vec![None; n * n];
+        let start = self.number[&self.hero] * n + self.number[&self.dragon];
+        for k in 0.. {
+            let mut changed = false;
+            for p in 0..n * n {
+                if lost[p].is_some() || p / n == p % n {
+                    continue;
+                }
+                let doomed = moves[p].iter().all(|(to, replies)| {
+                    Some(*to) != exit
+                        && replies
+                            .iter()
+                            .any(|&r| lost[to * n + r].is_some_and(|v| v < k))
+                });
                 if doomed {
-                    next.insert((h, d));
+                    lost[p] = Some(k);
+                    changed = true;
                 }
             }
-            if next.contains(&(self.hero, self.dragon)) {
-                return Some(k);
+            if !changed {
+                break;
             }
-            if next.len() == lost.len() {
-                return None;
-            }
-            lost = next;
         }
-        None
+        lost[start]
     }
 }

@@ -1,6 +1,7 @@
 //! Random small maps for property tests, as ASCII text.
 
 use proptest::prelude::*;
+use proptest::test_runner::TestRng;
 
 /// A random map of 1..=`max_side` rows and columns with the three pieces on
 /// distinct free cells, as ASCII.
@@ -49,6 +50,146 @@ pub(crate) fn small_map(max_side: usize) -> impl Strategy<Value = String> {
 /// distinct random free tiles, so the dragon starts near or far.
 pub(crate) fn maze_map(max_cells: usize, loops: f64, cut: f64) -> impl Strategy<Value = String> {
     (2..=max_cells, 2..=max_cells).prop_perturb(move |(rows, cols), mut rng| {
+        let mut maze = Layout::maze(rows, cols, loops, &mut rng);
+        if !maze.passages.is_empty() && chance(rng.next_u32(), cut) {
+            let passage = maze.passages[below(&mut rng, maze.passages.len())];
+            maze.free[passage] = false;
+        }
+        let pieces = maze.place(Placement::Anywhere, &mut rng);
+        maze.ascii(pieces)
+    })
+}
+
+/// Where the three pieces go on a layout.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Placement {
+    /// On three distinct random free tiles.
+    Anywhere,
+    /// The exit on a random free tile, the dragon 1 to 3 steps from it
+    /// (anywhere if no tile is that close), the hero on another random tile.
+    DragonNearExit,
+    /// The hero on a random free tile, the dragon on a tile farthest from it
+    /// (by steps through free tiles; anywhere if none is reachable), the
+    /// exit on another random tile.
+    DragonFar,
+}
+
+/// An open room of 4..=`max_side` rows and columns (counting the walls
+/// around it when `border`; without, the room fills the grid and free tiles
+/// touch its edge) with single-tile pillars: each free tile becomes a
+/// pillar with a random density of 0 to 40 %, unless a wall already
+/// touches it, even diagonally.
+pub(crate) fn pillar_room(
+    max_side: usize,
+    border: bool,
+    placement: Placement,
+) -> impl Strategy<Value = String> {
+    (4..=max_side, 4..=max_side, 0.0..0.4).prop_perturb(move |(h, w, density), mut rng| {
+        let mut room = Layout::room(h, w, border);
+        room.add_pillars(density, &mut rng);
+        let pieces = room.place(placement, &mut rng);
+        room.ascii(pieces)
+    })
+}
+
+/// An open room of 5..=`max_side` rows and columns (as in [`pillar_room`])
+/// with a ring: a random wall block inside, with free tiles all around it,
+/// so that the hero can circle it; then a few single-tile pillars (density
+/// up to 15 %) that keep clear of the block.
+pub(crate) fn ring_room(
+    max_side: usize,
+    border: bool,
+    placement: Placement,
+) -> impl Strategy<Value = String> {
+    (5..=max_side, 5..=max_side, 0.0..0.15).prop_perturb(move |(h, w, density), mut rng| {
+        let mut room = Layout::room(h, w, border);
+        // The block leaves a free tile between it and the room's edge.
+        let inner = usize::from(border) + 1;
+        let span = |side: usize, rng: &mut TestRng| {
+            let size = 1 + below(rng, side - 2 * inner);
+            let start = inner + below(rng, side - 2 * inner - size + 1);
+            start..start + size
+        };
+        let (rows, cols) = (span(h, &mut rng), span(w, &mut rng));
+        for r in rows.clone() {
+            for c in cols.clone() {
+                room.free[r * w + c] = false;
+            }
+        }
+        // Pillars clear of the block and its ring of free tiles.
+        let near_block = |r: usize, c: usize| {
+            r + 2 > rows.start && r < rows.end + 1 && c + 2 > cols.start && c < cols.end + 1
+        };
+        for r in 0..h {
+            for c in 0..w {
+                if !near_block(r, c) {
+                    room.try_pillar(r, c, density, &mut rng);
+                }
+            }
+        }
+        let pieces = room.place(placement, &mut rng);
+        room.ascii(pieces)
+    })
+}
+
+/// A braided maze of 3..=`max_cells` cells a side (tiles `2 cells - 1`, as
+/// in [`maze_map`], inner walls opened with probability `loops`) with one
+/// or two rooms carved into it: rectangles of 2 to 5 tiles a side cleared
+/// of walls.
+pub(crate) fn carved_maze(
+    max_cells: usize,
+    loops: f64,
+    placement: Placement,
+) -> impl Strategy<Value = String> {
+    (3..=max_cells, 3..=max_cells, 1..=2usize).prop_perturb(move |(rows, cols, rooms), mut rng| {
+        let mut maze = Layout::maze(rows, cols, loops, &mut rng);
+        for _ in 0..rooms {
+            let span = |side: usize, rng: &mut TestRng| {
+                let size = 2 + below(rng, 4.min(side - 1));
+                let start = below(rng, side - size + 1);
+                start..start + size
+            };
+            let (rs, cs) = (span(maze.h, &mut rng), span(maze.w, &mut rng));
+            for r in rs {
+                for c in cs.clone() {
+                    maze.free[r * maze.w + c] = true;
+                }
+            }
+        }
+        let pieces = maze.place(placement, &mut rng);
+        maze.ascii(pieces)
+    })
+}
+
+/// A grid of free and wall tiles before the pieces are placed.
+struct Layout {
+    h: usize,
+    w: usize,
+    free: Vec<bool>,
+    /// For mazes: the tiles opened between two cells by the spanning tree.
+    passages: Vec<usize>,
+}
+
+impl Layout {
+    /// An empty room of `h` x `w` tiles, with walls around it if `border`.
+    fn room(h: usize, w: usize, border: bool) -> Layout {
+        let edge = |r: usize, c: usize| r == 0 || c == 0 || r == h - 1 || c == w - 1;
+        let free = (0..h * w)
+            .map(|i| !(border && edge(i / w, i % w)))
+            .collect();
+        Layout {
+            h,
+            w,
+            free,
+            passages: Vec::new(),
+        }
+    }
+
+    /// A random maze on `rows` x `cols` cells, as tiles `(2 rows - 1) x
+    /// (2 cols - 1)`: a random spanning tree carved by a depth-first walk
+    /// (a perfect maze), then each remaining inner wall between two cells
+    /// opened with probability `loops` (a braided maze).
+    fn maze(rows: usize, cols: usize, loops: f64, rng: &mut TestRng) -> Layout {
         let (h, w) = (2 * rows - 1, 2 * cols - 1);
         let mut free = vec![false; h * w];
         let tile = |r: usize, c: usize| r * w + c;
@@ -75,7 +216,7 @@ pub(crate) fn maze_map(max_cells: usize, loops: f64, cut: f64) -> impl Strategy<
                 stack.pop();
                 continue;
             }
-            let (nr, nc) = next[rng.next_u32() as usize % next.len()];
+            let (nr, nc) = next[below(rng, next.len())];
             seen[nr * cols + nc] = true;
             free[tile(2 * nr, 2 * nc)] = true;
             let between = tile(r + nr, c + nc);
@@ -94,30 +235,135 @@ pub(crate) fn maze_map(max_cells: usize, loops: f64, cut: f64) -> impl Strategy<
                 }
             }
         }
-        if !passages.is_empty() && chance(rng.next_u32(), cut) {
-            free[passages[rng.next_u32() as usize % passages.len()]] = false;
+        Layout {
+            h,
+            w,
+            free,
+            passages,
         }
-        let mut cells: Vec<usize> = (0..h * w).filter(|&i| free[i]).collect();
-        for i in 0..3 {
-            let j = i + rng.next_u32() as usize % (cells.len() - i);
-            cells.swap(i, j);
+    }
+
+    /// Free tiles on all eight sides of (`r`, `c`) (the grid's outside
+    /// counting as free).
+    fn clear_around(&self, r: usize, c: usize) -> bool {
+        (r.saturating_sub(1)..(r + 2).min(self.h)).all(|rr| {
+            (c.saturating_sub(1)..(c + 2).min(self.w))
+                .all(|cc| (rr, cc) == (r, c) || self.free[rr * self.w + cc])
+        })
+    }
+
+    /// Makes (`r`, `c`) a pillar with probability `density`, if it is free
+    /// and no wall touches it, even diagonally: pillars stay single tiles.
+    fn try_pillar(&mut self, r: usize, c: usize, density: f64, rng: &mut TestRng) {
+        let i = r * self.w + c;
+        if self.free[i] && self.clear_around(r, c) && chance(rng.next_u32(), density) {
+            self.free[i] = false;
         }
+    }
+
+    /// Single-tile pillars over the whole room, with probability `density`.
+    fn add_pillars(&mut self, density: f64, rng: &mut TestRng) {
+        for r in 0..self.h {
+            for c in 0..self.w {
+                self.try_pillar(r, c, density, rng);
+            }
+        }
+    }
+
+    /// Steps from `from` to every tile through free tiles, by BFS.
+    fn distances(&self, from: usize) -> Vec<Option<usize>> {
+        let mut dist = vec![None; self.h * self.w];
+        dist[from] = Some(0);
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(i) = queue.pop_front() {
+            let (r, c) = (i / self.w, i % self.w);
+            let mut next = Vec::new();
+            if r > 0 {
+                next.push(i - self.w);
+            }
+            if c > 0 {
+                next.push(i - 1);
+            }
+            if r + 1 < self.h {
+                next.push(i + self.w);
+            }
+            if c + 1 < self.w {
+                next.push(i + 1);
+            }
+            for n in next {
+                if self.free[n] && dist[n].is_none() {
+                    dist[n] = Some(dist[i].unwrap() + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Tiles for the hero, the dragon and the exit, distinct and free.
+    fn place(&self, placement: Placement, rng: &mut TestRng) -> [usize; 3] {
+        let mut cells: Vec<usize> = (0..self.h * self.w).filter(|&i| self.free[i]).collect();
+        assert!(cells.len() >= 3, "too few free tiles");
+        match placement {
+            Placement::Anywhere => {
+                let hero = take(rng, &mut cells, |_| true);
+                let dragon = take(rng, &mut cells, |_| true);
+                let exit = take(rng, &mut cells, |_| true);
+                [hero, dragon, exit]
+            }
+            Placement::DragonNearExit => {
+                let exit = take(rng, &mut cells, |_| true);
+                let dist = self.distances(exit);
+                let dragon = take(rng, &mut cells, |i| dist[i].is_some_and(|d| d <= 3));
+                let hero = take(rng, &mut cells, |_| true);
+                [hero, dragon, exit]
+            }
+            Placement::DragonFar => {
+                let hero = take(rng, &mut cells, |_| true);
+                let dist = self.distances(hero);
+                let far = cells.iter().filter_map(|&i| dist[i]).max();
+                let dragon = take(rng, &mut cells, |i| far.is_some() && dist[i] == far);
+                let exit = take(rng, &mut cells, |_| true);
+                [hero, dragon, exit]
+            }
+        }
+    }
+
+    /// The layout with `[hero, dragon, exit]` on their tiles, as ASCII.
+    fn ascii(&self, [hero, dragon, exit]: [usize; 3]) -> String {
         let mut out = String::new();
-        for r in 0..h {
-            for c in 0..w {
-                let i = tile(r, c);
+        for r in 0..self.h {
+            for c in 0..self.w {
+                let i = r * self.w + c;
                 out.push(match i {
-                    _ if i == cells[0] => 'H',
-                    _ if i == cells[1] => 'D',
-                    _ if i == cells[2] => 'E',
-                    _ if free[i] => '.',
+                    _ if i == hero => 'H',
+                    _ if i == dragon => 'D',
+                    _ if i == exit => 'E',
+                    _ if self.free[i] => '.',
                     _ => '#',
                 });
             }
             out.push('\n');
         }
         out
-    })
+    }
+}
+
+/// Removes and returns a random one of `cells` that fits `among`, or any
+/// one if none fits.
+fn take(rng: &mut TestRng, cells: &mut Vec<usize>, among: impl Fn(usize) -> bool) -> usize {
+    let fits: Vec<usize> = (0..cells.len()).filter(|&k| among(cells[k])).collect();
+    let k = if fits.is_empty() {
+        below(rng, cells.len())
+    } else {
+        fits[below(rng, fits.len())]
+    };
+    cells.swap_remove(k)
+}
+
+/// A uniform random number below `n`.
+fn below(rng: &mut TestRng, n: usize) -> usize {
+    rng.next_u32() as usize % n
 }
 
 /// Whether a uniform random `draw` falls below probability `p`.

@@ -1,0 +1,304 @@
+//! Checks of the library's solutions against the brute-force solver: the
+//! answer in every tie mode, the bounds between the modes, and the line
+//! itself replayed under the rules.
+
+use std::collections::HashMap;
+
+use dragon_escape::{
+    Direction, Options, Outcome, Pos, Priority, Puzzle, Rules, Solution, Solver, Ties, solve,
+};
+use proptest::prelude::*;
+
+use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode};
+
+/// The default options with the tie rule `ties`.
+pub(crate) fn options(ties: Ties) -> Options {
+    Options {
+        rules: Rules { ties },
+        ..Options::default()
+    }
+}
+
+/// The solution's outcome in the brute force's terms.
+pub(crate) fn answer(solution: &Solution) -> Answer {
+    match solution.outcome {
+        Outcome::Escaped { steps } => Answer::Escaped(steps),
+        Outcome::NoPath => Answer::NoPath,
+        Outcome::Caught => Answer::Caught,
+    }
+}
+
+/// The brute force's mode for a tie rule.
+pub(crate) fn brute_mode(ties: Ties) -> Mode {
+    match ties {
+        Ties::Priority(p) => Mode::Priority(p.order().map(|d| d as usize)),
+        Ties::Adversarial => Mode::Adversarial,
+        Ties::Optimistic => Mode::Optimistic,
+    }
+}
+
+/// The tie rule as failure messages name it, with the order for priority.
+pub(crate) fn label(ties: Ties) -> String {
+    match ties {
+        Ties::Priority(p) => format!("priority {p}"),
+        _ => ties.name().into(),
+    }
+}
+
+/// A position in the brute force's terms.
+pub(crate) fn cell(pos: dragon_escape::Pos) -> Cell {
+    (pos.row as i64, pos.col as i64)
+}
+
+/// Any of the 24 direction orders.
+pub(crate) fn priority_strategy() -> impl Strategy<Value = Priority> {
+    Just(Direction::ALL)
+        .prop_shuffle()
+        .prop_map(|order| Priority::new(order).unwrap())
+}
+
+/// Replays a solution's line under the rules, checking every move.
+pub(crate) fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), String> {
+    let escaped = solution.outcome.steps().is_some();
+    let steps = solution.turns.len();
+    if let Some(n) = solution.outcome.steps() {
+        if n != steps {
+            return Err(format!("{steps} turns for {n} steps"));
+        }
+    }
+    if solution.outcome == Outcome::NoPath && steps > 0 {
+        return Err("a line without a path".into());
+    }
+    let (mut hero, mut dragon) = (brute.hero, brute.dragon);
+    for (i, turn) in solution.turns.iter().enumerate() {
+        let (dr, dc) = DIRS[turn.step as usize];
+        let to = (hero.0 + dr, hero.1 + dc);
+        if cell(turn.hero) != to {
+            return Err(format!(
+                "turn {i}: the move {} does not lead to {}",
+                turn.step, turn.hero
+            ));
+        }
+        if !brute.legal(to, dragon) {
+            return Err(format!(
+                "turn {i}: illegal move to {to:?} with the dragon on {dragon:?}"
+            ));
+        }
+        hero = to;
+        if escaped && i + 1 == steps {
+            if hero != brute.exit || cell(turn.dragon) != dragon {
+                return Err("the last move must reach the exit with the dragon still".into());
+            }
+        } else {
+            if hero == brute.exit {
+                return Err(format!("turn {i}: reached the exit early"));
+            }
+            // Survival lines of the optimistic bound follow the official rule.
+            let mode = match ties {
+                Ties::Optimistic if !escaped => Mode::Priority([0, 1, 2, 3]),
+                _ => brute_mode(ties),
+            };
+            let replies = brute.replies(mode, dragon, hero);
+            if !replies.contains(&cell(turn.dragon)) {
+                return Err(format!(
+                    "turn {i}: the dragon cannot move to {}",
+                    turn.dragon
+                ));
+            }
+            dragon = cell(turn.dragon);
+        }
+    }
+    if solution.outcome == Outcome::Caught {
+        let mode = match ties {
+            Ties::Optimistic => Mode::Priority([0, 1, 2, 3]),
+            _ => brute_mode(ties),
+        };
+        let expected = brute.survival(mode);
+        let got = (!solution.endless()).then_some(steps);
+        if got != expected {
+            return Err(format!(
+                "survives {got:?} turns, brute force says {expected:?}"
+            ));
+        }
+        let stuck = !brute
+            .neighbours(hero)
+            .iter()
+            .any(|&(_, to)| brute.legal(to, dragon));
+        let repeats = solution.turns[..steps.saturating_sub(1)]
+            .iter()
+            .map(|t| (cell(t.hero), cell(t.dragon)))
+            .chain([(brute.hero, brute.dragon)])
+            .any(|p| p == (hero, dragon));
+        if solution.endless() && !repeats || !solution.endless() && !stuck {
+            return Err("a caught line must end stuck, or in a repeat when endless".into());
+        }
+    }
+    Ok(())
+}
+
+/// Checks an adversarial escape line from the brute force's start against
+/// its guaranteed `values` (from [`Brute::guaranteed_values`]): each position
+/// on it is worth exactly the moves the line has left (the hero's moves are
+/// optimal), and each dragon reply is a worst case, a shortest step of
+/// maximal value (no guarantee counting as infinity).
+pub(crate) fn check_worst_replies(
+    brute: &Brute,
+    values: &HashMap<(Cell, Cell), usize>,
+    solution: &Solution,
+) -> Result<(), String> {
+    let value = |hero: Cell, dragon: Cell| values.get(&(hero, dragon)).copied();
+    let rank = |v: Option<usize>| v.unwrap_or(usize::MAX);
+    let steps = solution.turns.len();
+    let (mut hero, mut dragon) = (brute.hero, brute.dragon);
+    for (i, turn) in solution.turns.iter().enumerate() {
+        let worth = value(hero, dragon);
+        if worth != Some(steps - i) {
+            return Err(format!(
+                "turn {i}: hero {hero:?}, dragon {dragon:?} is worth {worth:?} moves, \
+                 the line takes {}",
+                steps - i
+            ));
+        }
+        hero = cell(turn.hero);
+        if i + 1 == steps {
+            break;
+        }
+        let reply = cell(turn.dragon);
+        let worst = brute
+            .dragon_options(dragon, hero)
+            .into_iter()
+            .map(|(_, r)| value(hero, r))
+            .max_by_key(|&v| rank(v))
+            .expect("the dragon has a reply");
+        if rank(value(hero, reply)) != rank(worst) {
+            return Err(format!(
+                "turn {i}: the dragon replies {reply:?} (worth {:?}), a worst case is worth {worst:?}",
+                value(hero, reply)
+            ));
+        }
+        dragon = reply;
+    }
+    Ok(())
+}
+
+/// Solves `map` in one mode and checks it against the brute force: the
+/// answer, the line, and for adversarial escapes its worst-case replies.
+pub(crate) fn check_mode(map: &str, ties: Ties) -> Result<Answer, String> {
+    let fail = |e: String| format!("{} ties: {e}\n{map}", label(ties));
+    let puzzle: Puzzle = map.parse().map_err(|e| fail(format!("{e}")))?;
+    let brute = Brute::from_ascii(map);
+    let solution = solve(&puzzle, &options(ties)).map_err(|e| fail(format!("{e}")))?;
+    let expected = brute.solve(brute_mode(ties));
+    if answer(&solution) != expected {
+        return Err(fail(format!(
+            "solver says {:?}, brute force {expected:?}",
+            answer(&solution)
+        )));
+    }
+    check_line(&brute, ties, &solution).map_err(fail)?;
+    if ties == Ties::Adversarial && solution.outcome.steps().is_some() {
+        check_worst_replies(&brute, &brute.guaranteed_values(), &solution).map_err(fail)?;
+    }
+    Ok(expected)
+}
+
+/// Checks every mode and the ordering optimistic <= priority <= adversarial.
+pub(crate) fn check_all(map: &str, priority: Priority) -> Result<(), String> {
+    let optimistic = check_mode(map, Ties::Optimistic)?;
+    let official = check_mode(map, Ties::default())?;
+    let custom = check_mode(map, Ties::Priority(priority))?;
+    let adversarial = check_mode(map, Ties::Adversarial)?;
+    for (order, rule) in [(Priority::OFFICIAL, official), (priority, custom)] {
+        if !(optimistic.rank() <= rule.rank() && rule.rank() <= adversarial.rank()) {
+            return Err(format!(
+                "bounds broken: optimistic {optimistic:?} <= priority {order} {rule:?} \
+                 <= adversarial {adversarial:?}\n{map}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Solves `map` adversarially from many starts and checks each against the
+/// brute force's guaranteed values, computed once for the map: the answer,
+/// and for escapes the line and its worst-case replies. The starts are about
+/// `starts` positions spread evenly over those with the dragon 1 to 3 steps
+/// from the exit, and as many over all positions (the hero off the exit).
+pub(crate) fn check_many_starts(map: &str, starts: usize) -> Result<(), String> {
+    let puzzle: Puzzle = map.parse().map_err(|e| format!("{e}\n{map}"))?;
+    let solver = Solver::new(&puzzle);
+    let mut brute = Brute::from_ascii(map);
+    let values = brute.guaranteed_values();
+    let exit = brute.exit;
+    let mut cells: Vec<Cell> = brute.free.iter().copied().collect();
+    cells.sort();
+    let all: Vec<(Cell, Cell)> = cells
+        .iter()
+        .flat_map(|&h| cells.iter().map(move |&d| (h, d)))
+        .filter(|&(h, d)| h != d && h != exit)
+        .collect();
+    let near: Vec<(Cell, Cell)> = all
+        .iter()
+        .copied()
+        .filter(|&(_, d)| {
+            brute
+                .distance(d, exit)
+                .is_some_and(|n| (1..=3).contains(&n))
+        })
+        .collect();
+    let pos = |c: Cell| Pos::new(c.0 as usize, c.1 as usize);
+    for (hero, dragon) in spread(&near, starts).chain(spread(&all, starts)) {
+        let fail = |e: String| {
+            format!(
+                "adversarial ties from hero {hero:?}, dragon {dragon:?} (row, column): {e}\n{}",
+                with_pieces(map, hero, dragon)
+            )
+        };
+        (brute.hero, brute.dragon) = (hero, dragon);
+        let solution = solver
+            .solve_from(pos(hero), pos(dragon), &options(Ties::Adversarial))
+            .map_err(|e| fail(format!("{e}")))?;
+        let expected = match values.get(&(hero, dragon)) {
+            _ if brute.distance(hero, exit).is_none() => Answer::NoPath,
+            Some(&n) => Answer::Escaped(n),
+            None => Answer::Caught,
+        };
+        if answer(&solution) != expected {
+            return Err(fail(format!(
+                "solver says {:?}, brute force {expected:?}",
+                answer(&solution)
+            )));
+        }
+        if let Answer::Escaped(_) = expected {
+            check_line(&brute, Ties::Adversarial, &solution).map_err(fail)?;
+            check_worst_replies(&brute, &values, &solution).map_err(fail)?;
+        }
+    }
+    Ok(())
+}
+
+/// `map` with the hero and the dragon moved to `hero` and `dragon` (a
+/// dragon on the exit is not shown).
+fn with_pieces(map: &str, hero: Cell, dragon: Cell) -> String {
+    let mut out = String::new();
+    for (r, line) in map.lines().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let here = (r as i64, c as i64);
+            out.push(match ch {
+                'E' => 'E',
+                _ if here == hero => 'H',
+                _ if here == dragon => 'D',
+                'H' | 'D' => '.',
+                _ => ch,
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// About `n` items spread evenly over `items`.
+fn spread<T: Copy>(items: &[T], n: usize) -> impl Iterator<Item = T> + '_ {
+    let stride = items.len().div_ceil(n.max(1)).max(1);
+    items.iter().copied().step_by(stride)
+}
