@@ -37,8 +37,9 @@ The same --seed and options give the same bytes on every platform. Without
 --seed a seed is picked and reported on standard error. With --count, puzzle
 i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json).
 
-Checking placements costs the solver more as mazes grow (well under a
-second at 50x50 cells, seconds at 200x200); --no-verify skips it.
+Checking placements and --stats cost the solver more as mazes grow (well
+under a second at 200x200 cells, seconds at 500x500, within the solver's
+4 GiB memory budget); --no-verify skips the checks.
 
 Exit status: 0 puzzles written, 1 no puzzle met the requirements within the
 effort, 2 bad usage or an output error.

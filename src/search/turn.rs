@@ -235,7 +235,10 @@ impl Solver {
             return Ok(dragon);
         }
         let replies = self.dragon_replies(h, d, options.rules.ties, options)?;
-        let from = |ties| -> Result<Vec<(Pos, Prospect)>, Error> {
+        if let [only] = replies[..] {
+            return Ok(self.graph.pos(only));
+        }
+        let ranked = |ties| -> Result<Vec<(Pos, Prospect)>, Error> {
             let options = Options {
                 rules: super::rules::Rules { ties },
                 ..*options
@@ -251,13 +254,13 @@ impl Solver {
         let chosen = match options.rules.ties {
             Ties::Priority(_) => self.graph.pos(replies[0]),
             Ties::Adversarial => {
-                let ranked = from(Ties::Adversarial)?;
+                let ranked = ranked(Ties::Adversarial)?;
                 worst_reply(ranked, |(_, p)| p)
                     .expect("the dragon always has a reply")
                     .0
             }
             Ties::Optimistic => {
-                let ranked = from(Ties::Optimistic)?;
+                let ranked = ranked(Ties::Optimistic)?;
                 match ranked
                     .iter()
                     .copied()
