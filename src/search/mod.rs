@@ -247,6 +247,10 @@ impl Solver {
     ///
     /// # Errors
     /// [`Error::TooLarge`] as for [`Solver::solve`].
+    #[cfg_attr(
+        not(feature = "mapgen"),
+        expect(dead_code, reason = "only the generator's analysis asks")
+    )]
     pub(crate) fn escape_without_back_steps(
         &self,
         options: &Options,
