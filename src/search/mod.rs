@@ -10,8 +10,11 @@
 //! - `acyclic`: the closed form for loop-free maps (perfect mazes), used
 //!   instead of searching with the default oracle.
 //!
-//! All follow docs/RULES.md through one definition of a turn, `Game`; the
-//! closed form is checked against it and the brute force by the tests.
+//! All follow docs/RULES.md through one definition of a turn, `turn` (the
+//! hero's moves, the dragon's replies and how a choosing dragon ranks them),
+//! which the library also offers as [`Solver::hero_step`],
+//! [`Solver::dragon_reply`] and friends; the closed form is checked against
+//! it and the brute force by the tests.
 
 mod acyclic;
 mod chase;
