@@ -46,7 +46,8 @@ pub struct Options {
     /// can be compared.
     pub oracle: OracleKind,
     /// About how many bytes the dragon oracle may use; it gets at most half
-    /// of `max_memory`.
+    /// of `max_memory`. The default sets no limit of its own, so the
+    /// oracle's share follows `max_memory`.
     pub oracle_memory: usize,
     /// About how many bytes the whole solve may use: the oracle and the
     /// positions the search stores. A solve that would need more ends with
@@ -76,7 +77,7 @@ impl Default for Options {
         Options {
             rules: Rules::default(),
             oracle: OracleKind::default(),
-            oracle_memory: 512 << 20,
+            oracle_memory: usize::MAX,
             max_memory: 4 << 30,
         }
     }
@@ -374,4 +375,29 @@ fn outgrown(options: &Options, game: &Game<'_, '_>) -> Error {
 /// ```
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Solution, Error> {
     Solver::new(puzzle).solve(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_oracle_share_follows_the_budget() {
+        for max_memory in [1 << 20, 4 << 30, 16 << 30] {
+            let options = Options {
+                max_memory,
+                ..Options::default()
+            };
+            assert_eq!(options.oracle_budget(), max_memory / 2);
+            assert_eq!(
+                options.max_positions(),
+                (max_memory - max_memory / 2) / BYTES_PER_POSITION
+            );
+        }
+        let capped = Options {
+            oracle_memory: 1 << 20,
+            ..Options::default()
+        };
+        assert_eq!(capped.oracle_budget(), 1 << 20);
+    }
 }
