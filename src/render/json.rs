@@ -18,7 +18,7 @@
 //! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
 //! | `ending` | string | how `turns` ends: `escaped` (on the exit), `stuck` (the hero has no legal move: caught), `endless` (caught, but the hero can evade forever; the line ends where a position repeats), `no_path` (no line) |
 //! | `endless` | bool | `ending` is `endless` (kept for earlier readers) |
-//! | `stats` | object | `cells`, `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search` or `loop-free`), `elapsed_ms` (number or null) |
+//! | `stats` | object | `cells`, `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search`, `loop-free` or `proof`), `elapsed_ms` (number or null) |
 //!
 //! Fields may be added in a later version without bumping `version`;
 //! consumers should ignore fields they do not know.

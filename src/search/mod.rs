@@ -5,6 +5,8 @@
 //!   optimistic bound where the hero picks the dragon's ties.
 //! - `guaranteed`: the AND-OR game for the adversarial dragon, solved by
 //!   retrograde analysis over every reachable position (`tree`).
+//! - `proof`: a depth-first proof search for the adversarial dragon, which
+//!   takes over from `guaranteed` where the positions are too many.
 //! - `survival`: when there is no escape, the longest line the hero
 //!   survives (or an endless evasion), for playback and reports.
 //! - `acyclic`: the closed form for loop-free maps (perfect mazes), used
@@ -19,6 +21,7 @@
 mod acyclic;
 mod chase;
 mod guaranteed;
+mod proof;
 pub mod rules;
 pub mod solution;
 mod state;
@@ -82,6 +85,18 @@ impl Default for Options {
         }
     }
 }
+
+/// How many positions the adversarial analysis may store before the proof
+/// search takes over: at least this, or two per cell of the map.
+const ANALYSIS_FIRST: usize = 1 << 16;
+
+/// How much work (positions worked out) the adversarial proof search may do
+/// before the retrograde analysis takes over: at least this, or four per
+/// cell of the map.
+const PROOF_WORK: u64 = 1 << 20;
+
+/// The most extra moves over the free distance the proof search tries.
+const PROOF_DETOUR: u32 = 16;
 
 /// A game the hero cannot win against the adversarial dragon: every
 /// reachable position and its escape values, for the survival analysis.
@@ -188,7 +203,12 @@ impl Solver {
                     )
                     .ok_or(None)
                 }
-                Ties::Adversarial => self.guaranteed(&mut game, &mut stats).map_err(Some),
+                // Like the closed form, the proof search is a shortcut of the
+                // default oracle; the reference always runs the analysis.
+                Ties::Adversarial => {
+                    let prove = options.oracle == OracleKind::Bfs;
+                    self.guaranteed(&mut game, prove, &mut stats).map_err(Some)
+                }
             };
             let outcome = match escape {
                 Ok(line) => {
@@ -291,13 +311,68 @@ impl Solver {
         Ok(line.map(|line| line.len() - 1))
     }
 
-    /// The adversarial search by iterative deepening: explore only the
+    /// The adversarial search. The retrograde analysis ([`Self::analysis`])
+    /// is fastest where the positions a short line can pass are few, as in
+    /// mazes; in open rooms they are legion. So with `prove`, the analysis
+    /// first runs within a small share of positions; past it, a depth-first
+    /// proof search ([`proof`]), which stores about one position per
+    /// (hero, dragon) pair its strategy meets, tries bounds from the free
+    /// distance up in steps of two within a fixed amount of work; if it
+    /// gives up, the analysis runs again within the whole budget.
+    ///
+    /// On failure, returns the complete tree and its values.
+    fn guaranteed(
+        &self,
+        game: &mut Game<'_, '_>,
+        prove: bool,
+        stats: &mut Stats,
+    ) -> Result<Vec<(CellId, CellId)>, Lost> {
+        let budget = game.max_positions;
+        let share = ANALYSIS_FIRST.max(2 * self.graph.len());
+        if !prove || share >= budget {
+            return self.analysis(game, stats);
+        }
+        game.max_positions = share;
+        let first = self.analysis(game, stats);
+        game.max_positions = budget;
+        if !game.exceeded {
+            return first;
+        }
+        game.exceeded = false;
+        drop(first);
+
+        let start = game.start;
+        let free = self.exit_distance[start.0.index()];
+        let work = PROOF_WORK.max(4 * self.graph.len() as u64);
+        let mut prover = proof::Prover::new(&self.exit_distance, work);
+        let mut bound = free;
+        let proved = loop {
+            match prover.proves(game, start, bound) {
+                Some(true) => break prover.line(game, start, bound),
+                Some(false) if bound < free.saturating_add(PROOF_DETOUR) => bound += 2,
+                Some(false) | None => break None,
+            }
+        };
+        stats.states_expanded += prover.expanded;
+        stats.states_stored = stats.states_stored.max(prover.len() as u64);
+        if let Some(line) = proved {
+            stats.method = Method::Proof;
+            return Ok(line);
+        }
+        if game.exceeded {
+            return Err(Box::new((tree::Tree::empty(), Vec::new())));
+        }
+        drop(prover);
+        self.analysis(game, stats)
+    }
+
+    /// The retrograde analysis by iterative deepening: explore only the
     /// positions that a line of at most `bound` moves can pass, raise the
     /// bound (by growing steps) until the hero can guarantee an escape
     /// within it, or until nothing was left out (then it cannot).
     ///
     /// On failure, returns the complete tree and its values.
-    fn guaranteed(
+    fn analysis(
         &self,
         game: &mut Game<'_, '_>,
         stats: &mut Stats,
@@ -307,6 +382,7 @@ impl Solver {
         loop {
             let tree = tree::Tree::explore(game, Some((bound, &self.exit_distance)));
             if game.exceeded {
+                stats.states_expanded += tree.len() as u64;
                 return Err(Box::new((tree, Vec::new())));
             }
             match guaranteed::search(&tree, stats) {
@@ -380,6 +456,104 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Solution, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A small random map (xorshift from `seed`): open, with pillars and
+    /// walls at the given per-mille density, sometimes without a border.
+    fn random_map(seed: u64) -> Option<Puzzle> {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let (h, w) = (3 + next(10) as usize, 3 + next(10) as usize);
+        let density = next(350);
+        let mut walls: Vec<bool> = (0..h * w).map(|_| next(1000) < density).collect();
+        let mut cell = || {
+            let i = next((h * w) as u64) as usize;
+            Pos::new(i / w, i % w)
+        };
+        let (hero, dragon, exit) = (cell(), cell(), cell());
+        for p in [hero, dragon, exit] {
+            walls[p.row * w + p.col] = false;
+        }
+        if hero == dragon || hero == exit || dragon == exit {
+            return None;
+        }
+        Puzzle::new(w, h, walls, hero, dragon, exit).ok()
+    }
+
+    /// The proof search and the retrograde analysis agree on the value and
+    /// the whole line (the analysis is checked against the brute force by
+    /// the integration tests; the proof search is reached there only on
+    /// maps too large for it).
+    #[test]
+    fn the_proof_search_plays_as_the_analysis() {
+        let (mut proved, mut lost) = (0, 0);
+        for seed in 0..3000 {
+            let Some(puzzle) = random_map(seed) else {
+                continue;
+            };
+            let solver = Solver::new(&puzzle);
+            let graph = solver.graph();
+            let start = (graph.hero(), graph.dragon());
+            let free = solver.exit_distance[start.0.index()];
+            if free == UNREACHABLE || start.0 == graph.exit() {
+                continue;
+            }
+            let options = Options::default();
+            let mut oracle = options.oracle.build(graph, 1 << 24).unwrap();
+            let mut game = Game {
+                graph,
+                start,
+                oracle: oracle.as_mut(),
+                ties: Ties::Adversarial,
+                queries: 0,
+                max_positions: usize::MAX,
+                exceeded: false,
+            };
+            let analysis = solver.analysis(&mut game, &mut Stats::default());
+            let mut prover = proof::Prover::new(&solver.exit_distance, u64::MAX);
+            let proves = |prover: &mut proof::Prover<'_>, game: &mut Game<'_, '_>, r| {
+                prover.proves(game, start, r).unwrap()
+            };
+            match analysis {
+                Ok(line) => {
+                    let v = (line.len() - 1) as u32;
+                    assert!(
+                        proves(&mut prover, &mut game, v),
+                        "seed {seed}: not proved in {v}"
+                    );
+                    if v >= 2 {
+                        assert!(
+                            !proves(&mut prover, &mut game, v - 2),
+                            "seed {seed}: proved in less"
+                        );
+                    }
+                    assert_eq!(
+                        prover.line(&mut game, start, v).unwrap(),
+                        line,
+                        "seed {seed}"
+                    );
+                    proved += 1;
+                }
+                Err(_) => {
+                    for r in (free..free + 40).step_by(2) {
+                        assert!(
+                            !proves(&mut prover, &mut game, r),
+                            "seed {seed}: lost, proved in {r}"
+                        );
+                    }
+                    lost += 1;
+                }
+            }
+        }
+        assert!(
+            proved > 500 && lost > 50,
+            "too few cases: {proved} proved, {lost} lost"
+        );
+    }
 
     #[test]
     fn the_oracle_share_follows_the_budget() {

@@ -86,14 +86,18 @@ pub enum Method {
     /// The closed form for a loop-free map (a perfect maze), in linear time
     /// with no positions searched.
     LoopFree,
+    /// The adversarial mode's depth-first proof search, which stores only
+    /// the positions one strategy meets.
+    Proof,
 }
 
 impl Method {
-    /// The name used in reports: `search` or `loop-free`.
+    /// The name used in reports: `search`, `loop-free` or `proof`.
     pub fn name(self) -> &'static str {
         match self {
             Method::Search => "search",
             Method::LoopFree => "loop-free",
+            Method::Proof => "proof",
         }
     }
 }

@@ -41,15 +41,7 @@ impl Tree {
     pub(super) fn explore(game: &mut Game<'_, '_>, bound: Option<(u32, &[u32])>) -> Tree {
         let graph = game.graph;
         let exit = graph.exit();
-        let mut tree = Tree {
-            table: StateTable::default(),
-            move_first: vec![0],
-            reply_first: vec![0],
-            escapes: Vec::new(),
-            hero_to: Vec::new(),
-            replies: Vec::new(),
-            pruned: false,
-        };
+        let mut tree = Tree::empty();
         tree.table.intern(game.start.0, game.start.1);
         // Breadth-first: positions are numbered in discovery order, so the
         // table is the queue and `depth` is each position's least depth.
@@ -87,6 +79,19 @@ impl Tree {
             tree.move_first.push(tree.escapes.len() as u32);
         }
         tree
+    }
+
+    /// A tree of no positions.
+    pub(super) fn empty() -> Tree {
+        Tree {
+            table: StateTable::default(),
+            move_first: vec![0],
+            reply_first: vec![0],
+            escapes: Vec::new(),
+            hero_to: Vec::new(),
+            replies: Vec::new(),
+            pruned: false,
+        }
     }
 
     /// The number of positions.

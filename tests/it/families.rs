@@ -7,12 +7,12 @@
 //! adversarial mode also from many starts on each map, which finds the rare
 //! position where a search goes wrong far sooner than new maps do.
 
-use dragon_escape::{Outcome, Priority, Puzzle, Ties, solve};
+use dragon_escape::{Method, Options, OracleKind, Outcome, Priority, Puzzle, Ties, solve};
 use proptest::prelude::*;
 
 use crate::support::brute::Brute;
 use crate::support::check::{
-    check_all, check_many_starts, check_worst_replies, options, priority_strategy,
+    check_all, check_line, check_many_starts, check_worst_replies, options, priority_strategy,
 };
 use crate::support::random::{Placement, carved_maze, pillar_room, ring_room};
 
@@ -134,4 +134,57 @@ fn open_room_with_the_dragon_at_the_exit() {
     for p in ["ULDR", "RDLU", "DRUL"] {
         check_all(OPEN_ROOM, p.parse::<Priority>().unwrap()).unwrap();
     }
+}
+
+/// Open rooms with scattered pillars, the hero in one corner and the exit
+/// and the dragon in two others: too many positions for the retrograde
+/// analysis's first share, so the proof search answers. It must play the
+/// very line the analysis plays with the reference oracle.
+#[test]
+fn open_rooms_proved_by_the_proof_search_match_the_reference() {
+    let mut proved = 0;
+    for n in [31, 35] {
+        let corners = [(1, n - 2), (n - 2, 1), (n - 2, n - 2)];
+        for (dragon, exit) in [(0, 2), (1, 2), (2, 0)] {
+            let map = pillar_map(n, corners[dragon], corners[exit]);
+            let puzzle: Puzzle = map.parse().unwrap();
+            let with = |oracle| {
+                let options = Options {
+                    oracle,
+                    ..options(Ties::Adversarial)
+                };
+                solve(&puzzle, &options).unwrap()
+            };
+            let (fast, reference) = (with(OracleKind::Bfs), with(OracleKind::FloydWarshall));
+            assert_eq!(fast.outcome, reference.outcome, "{map}");
+            assert_eq!(fast.turns, reference.turns, "{map}");
+            check_line(&Brute::from_ascii(&map), Ties::Adversarial, &fast).unwrap();
+            proved += usize::from(fast.stats.method == Method::Proof);
+        }
+    }
+    assert!(
+        proved >= 2,
+        "the proof search answered only {proved} of the rooms"
+    );
+}
+
+/// An open `n` x `n` room with a border, pillars on a sparse grid, the hero
+/// at the top left and the dragon and the exit where given.
+fn pillar_map(n: usize, dragon: (usize, usize), exit: (usize, usize)) -> String {
+    let mut map = String::new();
+    for r in 0..n {
+        for c in 0..n {
+            let border = r == 0 || c == 0 || r == n - 1 || c == n - 1;
+            let pillar = r % 6 == 3 && c % 7 == 2;
+            map.push(match (r, c) {
+                (1, 1) => 'H',
+                at if at == dragon => 'D',
+                at if at == exit => 'E',
+                _ if border || pillar => '#',
+                _ => '.',
+            });
+        }
+        map.push('\n');
+    }
+    map
 }
