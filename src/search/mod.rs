@@ -93,7 +93,7 @@ const ANALYSIS_FIRST: usize = 1 << 16;
 /// How much work (positions worked out) the adversarial proof search may do
 /// before the retrograde analysis takes over: at least this, or four per
 /// cell of the map.
-const PROOF_WORK: u64 = 1 << 20;
+const PROOF_WORK: u64 = 1 << 23;
 
 /// The most extra moves over the free distance the proof search tries.
 const PROOF_DETOUR: u32 = 16;
