@@ -3,9 +3,21 @@
 //! peak memory is its own. `BENCHMARKS.md` explains what is measured.
 //!
 //! Run with `cargo bench --all-features --bench scale`. Arguments pick cases:
-//! sizes in tiles (`201`), kinds (`perfect`, `braided`, `placed`) and engines
-//! (`default`, `adversarial`, `floyd-warshall`, `pathfinding`, `floor`), e.g.
-//! `-- 201 braided`.
+//! sizes in tiles (`201`), kinds and engines (`default`, `adversarial`,
+//! `floyd-warshall`, `pathfinding`, `floor`), e.g. `-- 201 braided`.
+//!
+//! The kinds: `perfect`, `braided` and `placed`, run when no kind is named;
+//! and the hard families, run only when named or all at once with `hard`:
+//! `rooms` (braided with open rooms, the dragon on the tile farthest from
+//! the hero), `pillars` (one open room with 5 % single-tile pillars, the
+//! hero and the exit in one corner, the dragon in the far one),
+//! `pillars-across` (the same room, the pieces in three corners),
+//! `lattice` (an open grid with a wall on every (even, even) tile),
+//! `sparse` (braid 0.01, a random dragon) and `wilson` (the generator's
+//! default puzzle with Wilson's algorithm). `rooms`, `sparse` and `wilson`
+//! have seeds 1 to 4, one row each (`wilson-1` to `wilson-4`). Each family
+//! is made by one function below. E.g. `SCALE_TIMEOUT=60 cargo bench
+//! --all-features --bench scale -- 201 hard default adversarial floor`.
 //!
 //! The environment sets the limits: `SCALE_TIMEOUT` (seconds per case,
 //! default 60), `SCALE_BUILD_TIMEOUT` (seconds to build a map, 600: a
@@ -26,6 +38,7 @@
     reason = "a benchmark prints its tables and progress"
 )]
 
+use std::cmp::Reverse;
 use std::collections::{HashSet, VecDeque};
 use std::env;
 use std::fmt::Write as _;
@@ -36,19 +49,72 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use dragon_escape::dragon::BfsFields;
-use dragon_escape::mapgen::{Config, generate, seeded};
-use dragon_escape::{Graph, Options, OracleKind, Outcome, Priority, Puzzle, Rules, Solver, Ties};
+use dragon_escape::graph::UNREACHABLE;
+use dragon_escape::mapgen::{Algorithm, Config, Maze, generate, seeded, shuffle};
+use dragon_escape::{
+    Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver, Ties,
+};
 use pathfinding::prelude::bfs;
 
 /// Sides in tiles; the generator's side in cells is `(tiles - 1) / 2`.
 const SIZES: [usize; 6] = [41, 101, 201, 501, 1001, 2001];
-/// Perfect mazes and mazes with half their dead ends braided into loops,
-/// both with the dragon on a random cell; and braided mazes with the dragon
-/// placed and checked by the generator's defaults (as `generate-maze` does).
-const KINDS: [Kind; 3] = [
+/// The families of maps: the usual three, then the hard ones (run only
+/// when named, or all with `hard`). A kind with several seeds gives one row
+/// per seed, `<name>-<seed>`: the hard families whose maze or dragon is
+/// drawn at random have four, since one seed can flatter.
+const KINDS: [Kind; 9] = [
     Kind::usual("perfect", perfect),
     Kind::usual("braided", braided),
     Kind::usual("placed", placed),
+    Kind::hard(
+        "rooms",
+        &[1, 2, 3, 4],
+        "braid 0.5 with one open room (2 to 4 cells a side) per 100 cells carved in \
+         before braiding, hero and exit at the ends of the longest path, the dragon on \
+         the free tile farthest from the hero; seeds 1 to 4",
+        rooms,
+    ),
+    Kind {
+        on_cells: false,
+        ..Kind::hard(
+            "pillars",
+            &[SEED],
+            "one open room with 5 % of its inner tiles made single-tile pillars at \
+             random, no two touching; hero in the top-left corner, the exit a tenth of \
+             the side down the diagonal, the dragon in the bottom-right corner",
+            pillars,
+        )
+    },
+    Kind {
+        on_cells: false,
+        ..Kind::hard(
+            "pillars-across",
+            &[SEED],
+            "the same room with the pieces in three corners: hero top left, exit bottom \
+             right, dragon top right",
+            pillars_across,
+        )
+    },
+    Kind::hard(
+        "lattice",
+        &[SEED],
+        "walls only around the edge and on every (even, even) tile; hero top left, \
+         exit bottom right, dragon top right",
+        lattice,
+    ),
+    Kind::hard(
+        "sparse",
+        &[1, 2, 3, 4],
+        "braid 0.01, the dragon on a random cell without verification; seeds 1 to 4",
+        sparse,
+    ),
+    Kind::hard(
+        "wilson",
+        &[1, 2, 3, 4],
+        "the generator's default puzzle with Wilson's algorithm (braid 0.5, the \
+         dragon placed and checked by the solver), seeds 1 to 4",
+        wilson,
+    ),
 ];
 /// The seed of every map (the same as `benches/solve.rs` and the README).
 const SEED: u64 = 2026;
@@ -65,10 +131,14 @@ const BUILD_TILES: &str = "SCALE_TILES";
 /// A family of maps.
 struct Kind {
     name: &'static str,
+    /// Run only when named, or with `hard`.
+    hard: bool,
     /// One row per seed.
     seeds: &'static [u64],
     /// Drawn on the generator's cells (`(tiles - 1) / 2` a side).
     on_cells: bool,
+    /// How the map is made, for the report (hard kinds).
+    about: &'static str,
     /// The map of `tiles` a side from `seed`, or why the generator gave none.
     build: fn(usize, u64) -> Result<Puzzle, String>,
 }
@@ -77,8 +147,26 @@ impl Kind {
     const fn usual(name: &'static str, build: fn(usize, u64) -> Result<Puzzle, String>) -> Kind {
         Kind {
             name,
+            hard: false,
             seeds: &[SEED],
             on_cells: true,
+            about: "",
+            build,
+        }
+    }
+
+    const fn hard(
+        name: &'static str,
+        seeds: &'static [u64],
+        about: &'static str,
+        build: fn(usize, u64) -> Result<Puzzle, String>,
+    ) -> Kind {
+        Kind {
+            name,
+            hard: true,
+            seeds,
+            on_cells: true,
+            about,
             build,
         }
     }
@@ -137,6 +225,125 @@ fn placed(tiles: usize, seed: u64) -> Result<Puzzle, String> {
     let config = Config {
         braid: 0.5,
         verify: true,
+        ..square(tiles)
+    };
+    generated(config, seed)
+}
+
+/// Braided with open rooms: one room of 2 to 4 cells a side per 100 cells
+/// (`generate-maze --rooms N --no-verify`), then the dragon moved to the
+/// free tile farthest from the hero (other than the exit; the first in
+/// reading order among equals).
+fn rooms(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = square(tiles);
+    let config = Config {
+        rooms: config.width * config.height / 100,
+        verify: false,
+        ..config
+    };
+    let puzzle = generated(config, seed)?;
+    let graph = Graph::new(&puzzle);
+    let from_hero = graph.distances_from(graph.hero());
+    let distance = |p: Pos| {
+        graph
+            .cell_at(p)
+            .map_or(UNREACHABLE, |c| from_hero[c.index()])
+    };
+    let farthest = free_tiles(&puzzle)
+        .filter(|&p| p != puzzle.exit() && distance(p) != UNREACHABLE)
+        .min_by_key(|&p| Reverse(distance(p)))
+        .ok_or("no free tile for the dragon")?;
+    Puzzle::new(
+        puzzle.width(),
+        puzzle.height(),
+        puzzle.walls().to_vec(),
+        puzzle.hero(),
+        farthest,
+        puzzle.exit(),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// The free tiles of `puzzle` in reading order.
+fn free_tiles(puzzle: &Puzzle) -> impl Iterator<Item = Pos> + '_ {
+    (0..puzzle.height())
+        .flat_map(|row| (0..puzzle.width()).map(move |col| Pos::new(row, col)))
+        .filter(|&p| puzzle.is_free(p))
+}
+
+/// One open room with 5 % single-tile pillars; the hero in the top-left
+/// corner, the exit a tenth of the side further down the diagonal, the
+/// dragon in the bottom-right corner.
+fn pillars(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let (exit, last) = (1 + (tiles / 10).max(1), tiles - 2);
+    pillar_room(tiles, seed, Pos::new(exit, exit), Pos::new(last, last))
+}
+
+/// The same room with the pieces in three corners, as on the lattice: the
+/// hero top left, the exit bottom right, the dragon top right.
+fn pillars_across(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let last = tiles - 2;
+    pillar_room(tiles, seed, Pos::new(last, last), Pos::new(1, last))
+}
+
+/// One open room, walls only around the edge, with 5 % of the inner tiles
+/// turned into pillars: visited in a seeded random order, a tile becomes a
+/// pillar unless it holds a piece or touches another pillar, even
+/// diagonally (so every pillar is a single tile and the room stays
+/// connected). The hero is in the top-left corner.
+fn pillar_room(tiles: usize, seed: u64, exit: Pos, dragon: Pos) -> Result<Puzzle, String> {
+    let (hero, last) = (Pos::new(1, 1), tiles - 2); // the last inner row and column
+    let edge = |row: usize, col: usize| row == 0 || col == 0 || row > last || col > last;
+    let mut walls: Vec<bool> = (0..tiles * tiles)
+        .map(|i| edge(i / tiles, i % tiles))
+        .collect();
+    let mut inner: Vec<Pos> = (1..=last)
+        .flat_map(|row| (1..=last).map(move |col| Pos::new(row, col)))
+        .collect();
+    let mut wanted = inner.len() / 20;
+    shuffle(&mut seeded(seed), &mut inner);
+    for p in inner {
+        if wanted == 0 {
+            break;
+        }
+        let touches_pillar = (p.row - 1..=p.row + 1)
+            .any(|r| (p.col - 1..=p.col + 1).any(|c| !edge(r, c) && walls[r * tiles + c]));
+        if !touches_pillar && ![hero, exit, dragon].contains(&p) {
+            walls[p.row * tiles + p.col] = true;
+            wanted -= 1;
+        }
+    }
+    Puzzle::new(tiles, tiles, walls, hero, dragon, exit).map_err(|e| e.to_string())
+}
+
+/// The generator's cells with every passage open: an open grid with walls
+/// around the edge and on every (even, even) tile. Hero top left, exit
+/// bottom right, dragon top right. (No randomness: the seed is unused.)
+fn lattice(tiles: usize, _seed: u64) -> Result<Puzzle, String> {
+    let cells = (tiles - 1) / 2;
+    let mut maze = Maze::new(cells, cells);
+    maze.open_all();
+    let last = tiles - 2;
+    let (hero, dragon, exit) = (Pos::new(1, 1), Pos::new(1, last), Pos::new(last, last));
+    Puzzle::new(tiles, tiles, maze.walls(), hero, dragon, exit).map_err(|e| e.to_string())
+}
+
+/// Barely braided (one dead end in a hundred opened), the dragon on a
+/// random cell (`generate-maze --braid 0.01 --no-verify`).
+fn sparse(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = Config {
+        braid: 0.01,
+        verify: false,
+        ..square(tiles)
+    };
+    generated(config, seed)
+}
+
+/// The generator's default puzzle drawn with Wilson's algorithm
+/// (`generate-maze -a wilson`): braided, the dragon placed and checked.
+fn wilson(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = Config {
+        algorithm: Algorithm::Wilson,
         ..square(tiles)
     };
     generated(config, seed)
@@ -533,7 +740,8 @@ fn this_binary() -> Command {
     Command::new(env::current_exe().expect("the bench knows its own path"))
 }
 
-/// Which cases the arguments ask for; an empty list means all.
+/// Which cases the arguments ask for; an empty list means all (for kinds:
+/// all but the hard ones).
 struct Selection {
     sizes: Vec<usize>,
     kinds: Vec<&'static str>,
@@ -552,13 +760,15 @@ impl Selection {
                 sizes.push(tiles);
             } else if let Some(kind) = Kind::named(&arg) {
                 kinds.push(kind.name);
+            } else if arg == "hard" {
+                kinds.extend(KINDS.iter().filter(|k| k.hard).map(|k| k.name));
             } else if let Some(engine) = Engine::named(&arg) {
                 engines.push(engine);
             } else {
                 let kinds: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
                 return Err(format!(
-                    "unknown argument '{arg}': give sides in tiles (e.g. 201), kinds ({}), or \
-                     engine names",
+                    "unknown argument '{arg}': give sides in tiles (e.g. 201), kinds ({}, or \
+                     hard for all the hard ones), or engine names",
                     kinds.join(", ")
                 ));
             }
@@ -575,6 +785,13 @@ impl Selection {
 
     fn wants<T: PartialEq>(list: &[T], item: &T) -> bool {
         list.is_empty() || list.contains(item)
+    }
+
+    fn wants_kind(&self, kind: &Kind) -> bool {
+        match self.kinds.is_empty() {
+            true => !kind.hard,
+            false => self.kinds.contains(&kind.name),
+        }
     }
 }
 
@@ -830,7 +1047,7 @@ fn summary(rows: &[Row], settings: &Settings) -> String {
             if let Some(adv) = row.done(Engine::Adversarial) {
                 if row
                     .done(Engine::Default)
-                    .is_some_and(|d| d.outcome != adv.outcome)
+                    .is_none_or(|d| d.outcome != adv.outcome)
                 {
                     let _ = write!(result, "; adversarial {}", outcome(adv.outcome));
                 }
@@ -1004,6 +1221,23 @@ fn machine(settings: &Settings) -> String {
     )
 }
 
+/// How the hard kinds among `kinds` are made (nothing when there are none).
+fn hard_kinds(kinds: &[&Kind], settings: &Settings) -> String {
+    let hard: Vec<String> = kinds
+        .iter()
+        .filter(|k| k.hard)
+        .map(|k| format!("- {}: {}.\n", k.name, k.about))
+        .collect();
+    match hard.is_empty() {
+        true => String::new(),
+        false => format!(
+            "Hard kinds (seed {SEED} unless given; building a map is limited to {} s):\n\n{}\n",
+            settings.build_timeout.as_secs(),
+            hard.concat()
+        ),
+    }
+}
+
 /// Where cargo put this binary's target directory (`<target>/release/deps/scale-…`).
 fn target_dir() -> PathBuf {
     env::current_exe()
@@ -1028,10 +1262,7 @@ fn main() {
     let maps = target.join("scale-maps");
     fs::create_dir_all(&maps).expect("the map directory can be created");
     let (mut rows, mut given_up, mut problems) = (Vec::new(), HashSet::new(), Vec::new());
-    let kinds: Vec<&Kind> = KINDS
-        .iter()
-        .filter(|k| Selection::wants(&selection.kinds, &k.name))
-        .collect();
+    let kinds: Vec<&Kind> = KINDS.iter().filter(|k| selection.wants_kind(k)).collect();
     for &tiles in &selection.sizes {
         for map in kinds
             .iter()
@@ -1043,12 +1274,13 @@ fn main() {
         }
     }
     let mut report = format!(
-        "# Scale benchmark\n\n{}\n{}\n\
+        "# Scale benchmark\n\n{}\n{}{}\n\
          — not run (Floyd–Warshall runs up to SCALE_FW_MAX_TILES = {} tiles, or the arguments \
          left it out); skipped: the engine timed out or ran out of memory on a smaller map of \
          the same kind. MB is the case's peak resident memory while solving. States are \
          expanded / stored.\n\n## Every case\n\n{}",
         machine(&settings),
+        hard_kinds(&kinds, &settings),
         summary(&rows, &settings),
         settings.fw_max_tiles,
         details(&rows, &settings)
