@@ -1124,6 +1124,10 @@ fn details(rows: &[Row], settings: &Settings) -> String {
                         m.stored.map_or(String::new(), |s| s.to_string()),
                     ]);
                 }
+                Status::Refused(e) => {
+                    cells.push(format!("refused: {e}"));
+                    cells.resize(header.len(), String::new());
+                }
                 other => {
                     cells.push(unfinished(other, settings).unwrap_or_default());
                     cells.resize(header.len(), String::new());
