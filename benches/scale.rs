@@ -3,17 +3,34 @@
 //! peak memory is its own. `BENCHMARKS.md` explains what is measured.
 //!
 //! Run with `cargo bench --all-features --bench scale`. Arguments pick cases:
-//! sizes in tiles (`201`), kinds (`perfect`, `braided`, `placed`) and engines
-//! (`default`, `adversarial`, `floyd-warshall`, `pathfinding`, `floor`), e.g.
-//! `-- 201 braided`. The environment sets the limits: `SCALE_TIMEOUT`
-//! (seconds per case, default 60), `SCALE_MEMORY_MB` (per case, 8192) and
-//! `SCALE_FW_MAX_TILES` (the largest map the Floyd–Warshall reference runs
-//! on, 41). The Markdown tables go to standard output and to
-//! `<target dir>/scale.md`.
+//! sizes in tiles (`201`), kinds and engines (`default`, `adversarial`,
+//! `floyd-warshall`, `pathfinding`, `floor`), e.g. `-- 201 braided`.
 //!
-//! A case is this binary run again with `SCALE_CASE` naming the engine: it
-//! parses the map file, resets its peak-memory mark, runs the engine a few
-//! times and prints what it measured as `key value` lines.
+//! The kinds: `perfect`, `braided` and `placed`, run when no kind is named;
+//! and the hard families, run only when named or all at once with `hard`:
+//! `rooms` (braided with open rooms, the dragon on the tile farthest from
+//! the hero), `pillars` (one open room with 5 % single-tile pillars, the
+//! hero and the exit in one corner, the dragon in the far one),
+//! `pillars-across` (the same room, the pieces in three corners),
+//! `lattice` (an open grid with a wall on every (even, even) tile),
+//! `sparse` (braid 0.01, a random dragon) and `wilson` (the generator's
+//! default puzzle with Wilson's algorithm). `rooms`, `sparse` and `wilson`
+//! have seeds 1 to 4, one row each (`wilson-1` to `wilson-4`). Each family
+//! is made by one function below. E.g. `SCALE_TIMEOUT=60 cargo bench
+//! --all-features --bench scale -- 201 hard default adversarial floor`.
+//!
+//! The environment sets the limits: `SCALE_TIMEOUT` (seconds per case,
+//! default 60), `SCALE_BUILD_TIMEOUT` (seconds to build a map, 600: a
+//! checked placement runs the solver), `SCALE_MEMORY_MB` (per case or
+//! build, 8192) and `SCALE_FW_MAX_TILES` (the largest map the
+//! Floyd–Warshall reference runs on, 41). The Markdown tables go to
+//! standard output and to `<target dir>/scale.md`.
+//!
+//! Each map is built by this binary run again with `SCALE_BUILD` naming the
+//! kind (and `SCALE_SEED`, `SCALE_TILES`): it writes the map file to
+//! `SCALE_MAP`. A case is this binary run again with `SCALE_CASE` naming
+//! the engine: it parses the map file, resets its peak-memory mark, runs
+//! the engine a few times and prints what it measured as `key value` lines.
 
 #![allow(
     clippy::print_stdout,
@@ -21,6 +38,7 @@
     reason = "a benchmark prints its tables and progress"
 )]
 
+use std::cmp::Reverse;
 use std::collections::{HashSet, VecDeque};
 use std::env;
 use std::fmt::Write as _;
@@ -31,19 +49,72 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use dragon_escape::dragon::BfsFields;
-use dragon_escape::mapgen::{Config, generate, seeded};
-use dragon_escape::{Graph, Options, OracleKind, Outcome, Priority, Puzzle, Rules, Solver, Ties};
+use dragon_escape::graph::UNREACHABLE;
+use dragon_escape::mapgen::{Algorithm, Config, Maze, generate, seeded, shuffle};
+use dragon_escape::{
+    Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver, Ties,
+};
 use pathfinding::prelude::bfs;
 
 /// Sides in tiles; the generator's side in cells is `(tiles - 1) / 2`.
 const SIZES: [usize; 6] = [41, 101, 201, 501, 1001, 2001];
-/// Perfect mazes and mazes with half their dead ends braided into loops,
-/// both with the dragon on a random cell; and braided mazes with the dragon
-/// placed and checked by the generator's defaults (as `generate-maze` does).
-const KINDS: [(&str, f64, bool); 3] = [
-    ("perfect", 0.0, false),
-    ("braided", 0.5, false),
-    ("placed", 0.5, true),
+/// The families of maps: the usual three, then the hard ones (run only
+/// when named, or all with `hard`). A kind with several seeds gives one row
+/// per seed, `<name>-<seed>`: the hard families whose maze or dragon is
+/// drawn at random have four, since one seed can flatter.
+const KINDS: [Kind; 9] = [
+    Kind::usual("perfect", perfect),
+    Kind::usual("braided", braided),
+    Kind::usual("placed", placed),
+    Kind::hard(
+        "rooms",
+        &[1, 2, 3, 4],
+        "braid 0.5 with one open room (2 to 4 cells a side) per 100 cells carved in \
+         before braiding, hero and exit at the ends of the longest path, the dragon on \
+         the free tile farthest from the hero; seeds 1 to 4",
+        rooms,
+    ),
+    Kind {
+        on_cells: false,
+        ..Kind::hard(
+            "pillars",
+            &[SEED],
+            "one open room with 5 % of its inner tiles made single-tile pillars at \
+             random, no two touching; hero in the top-left corner, the exit a tenth of \
+             the side down the diagonal, the dragon in the bottom-right corner",
+            pillars,
+        )
+    },
+    Kind {
+        on_cells: false,
+        ..Kind::hard(
+            "pillars-across",
+            &[SEED],
+            "the same room with the pieces in three corners: hero top left, exit bottom \
+             right, dragon top right",
+            pillars_across,
+        )
+    },
+    Kind::hard(
+        "lattice",
+        &[SEED],
+        "walls only around the edge and on every (even, even) tile; hero top left, \
+         exit bottom right, dragon top right",
+        lattice,
+    ),
+    Kind::hard(
+        "sparse",
+        &[1, 2, 3, 4],
+        "braid 0.01, the dragon on a random cell without verification; seeds 1 to 4",
+        sparse,
+    ),
+    Kind::hard(
+        "wilson",
+        &[1, 2, 3, 4],
+        "the generator's default puzzle with Wilson's algorithm (braid 0.5, the \
+         dragon placed and checked by the solver), seeds 1 to 4",
+        wilson,
+    ),
 ];
 /// The seed of every map (the same as `benches/solve.rs` and the README).
 const SEED: u64 = 2026;
@@ -52,6 +123,231 @@ const CASE: &str = "SCALE_CASE";
 const MAP: &str = "SCALE_MAP";
 const RUNS: &str = "SCALE_RUNS";
 const BUDGET_MS: &str = "SCALE_BUDGET_MS";
+/// The environment variables that make this binary build one map (into `SCALE_MAP`).
+const BUILD: &str = "SCALE_BUILD";
+const BUILD_SEED: &str = "SCALE_SEED";
+const BUILD_TILES: &str = "SCALE_TILES";
+
+/// A family of maps.
+struct Kind {
+    name: &'static str,
+    /// Run only when named, or with `hard`.
+    hard: bool,
+    /// One row per seed.
+    seeds: &'static [u64],
+    /// Drawn on the generator's cells (`(tiles - 1) / 2` a side).
+    on_cells: bool,
+    /// How the map is made, for the report (hard kinds).
+    about: &'static str,
+    /// The map of `tiles` a side from `seed`, or why the generator gave none.
+    build: fn(usize, u64) -> Result<Puzzle, String>,
+}
+
+impl Kind {
+    const fn usual(name: &'static str, build: fn(usize, u64) -> Result<Puzzle, String>) -> Kind {
+        Kind {
+            name,
+            hard: false,
+            seeds: &[SEED],
+            on_cells: true,
+            about: "",
+            build,
+        }
+    }
+
+    const fn hard(
+        name: &'static str,
+        seeds: &'static [u64],
+        about: &'static str,
+        build: fn(usize, u64) -> Result<Puzzle, String>,
+    ) -> Kind {
+        Kind {
+            name,
+            hard: true,
+            seeds,
+            on_cells: true,
+            about,
+            build,
+        }
+    }
+
+    /// The name of its map for `seed`: the kind's name, with `-<seed>` for
+    /// a kind of several seeds.
+    fn map(&self, seed: u64) -> String {
+        match self.seeds.len() {
+            1 => self.name.to_string(),
+            _ => format!("{}-{seed}", self.name),
+        }
+    }
+
+    fn named(name: &str) -> Option<&'static Kind> {
+        KINDS.iter().find(|k| k.name == name)
+    }
+}
+
+/// The generator's defaults on a square of `tiles` a side: backtracker,
+/// braid 0.5, hero and exit at the ends of the longest path, the dragon
+/// placed and checked.
+fn square(tiles: usize) -> Config {
+    let cells = (tiles - 1) / 2;
+    Config::new(cells, cells)
+}
+
+/// What `generate-maze` prints for `config` and `--seed seed`.
+fn generated(config: Config, seed: u64) -> Result<Puzzle, String> {
+    generate(&config, &mut seeded(seed))
+        .map(|g| g.puzzle)
+        .map_err(|e| e.to_string())
+}
+
+/// No loops, the dragon on a random cell.
+fn perfect(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = Config {
+        braid: 0.0,
+        verify: false,
+        ..square(tiles)
+    };
+    generated(config, seed)
+}
+
+/// Half the dead ends opened into loops, the dragon on a random cell.
+fn braided(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = Config {
+        braid: 0.5,
+        verify: false,
+        ..square(tiles)
+    };
+    generated(config, seed)
+}
+
+/// Braided, the dragon placed and checked: `generate-maze`'s default puzzle.
+fn placed(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = Config {
+        braid: 0.5,
+        verify: true,
+        ..square(tiles)
+    };
+    generated(config, seed)
+}
+
+/// Braided with open rooms: one room of 2 to 4 cells a side per 100 cells
+/// (`generate-maze --rooms N --no-verify`), then the dragon moved to the
+/// free tile farthest from the hero (other than the exit; the first in
+/// reading order among equals).
+fn rooms(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = square(tiles);
+    let config = Config {
+        rooms: config.width * config.height / 100,
+        verify: false,
+        ..config
+    };
+    let puzzle = generated(config, seed)?;
+    let graph = Graph::new(&puzzle);
+    let from_hero = graph.distances_from(graph.hero());
+    let distance = |p: Pos| {
+        graph
+            .cell_at(p)
+            .map_or(UNREACHABLE, |c| from_hero[c.index()])
+    };
+    let farthest = free_tiles(&puzzle)
+        .filter(|&p| p != puzzle.exit() && distance(p) != UNREACHABLE)
+        .min_by_key(|&p| Reverse(distance(p)))
+        .ok_or("no free tile for the dragon")?;
+    Puzzle::new(
+        puzzle.width(),
+        puzzle.height(),
+        puzzle.walls().to_vec(),
+        puzzle.hero(),
+        farthest,
+        puzzle.exit(),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// The free tiles of `puzzle` in reading order.
+fn free_tiles(puzzle: &Puzzle) -> impl Iterator<Item = Pos> + '_ {
+    (0..puzzle.height())
+        .flat_map(|row| (0..puzzle.width()).map(move |col| Pos::new(row, col)))
+        .filter(|&p| puzzle.is_free(p))
+}
+
+/// One open room with 5 % single-tile pillars; the hero in the top-left
+/// corner, the exit a tenth of the side further down the diagonal, the
+/// dragon in the bottom-right corner.
+fn pillars(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let (exit, last) = (1 + (tiles / 10).max(1), tiles - 2);
+    pillar_room(tiles, seed, Pos::new(exit, exit), Pos::new(last, last))
+}
+
+/// The same room with the pieces in three corners, as on the lattice: the
+/// hero top left, the exit bottom right, the dragon top right.
+fn pillars_across(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let last = tiles - 2;
+    pillar_room(tiles, seed, Pos::new(last, last), Pos::new(1, last))
+}
+
+/// One open room, walls only around the edge, with 5 % of the inner tiles
+/// turned into pillars: visited in a seeded random order, a tile becomes a
+/// pillar unless it holds a piece or touches another pillar, even
+/// diagonally (so every pillar is a single tile and the room stays
+/// connected). The hero is in the top-left corner.
+fn pillar_room(tiles: usize, seed: u64, exit: Pos, dragon: Pos) -> Result<Puzzle, String> {
+    let (hero, last) = (Pos::new(1, 1), tiles - 2); // the last inner row and column
+    let edge = |row: usize, col: usize| row == 0 || col == 0 || row > last || col > last;
+    let mut walls: Vec<bool> = (0..tiles * tiles)
+        .map(|i| edge(i / tiles, i % tiles))
+        .collect();
+    let mut inner: Vec<Pos> = (1..=last)
+        .flat_map(|row| (1..=last).map(move |col| Pos::new(row, col)))
+        .collect();
+    let mut wanted = inner.len() / 20;
+    shuffle(&mut seeded(seed), &mut inner);
+    for p in inner {
+        if wanted == 0 {
+            break;
+        }
+        let touches_pillar = (p.row - 1..=p.row + 1)
+            .any(|r| (p.col - 1..=p.col + 1).any(|c| !edge(r, c) && walls[r * tiles + c]));
+        if !touches_pillar && ![hero, exit, dragon].contains(&p) {
+            walls[p.row * tiles + p.col] = true;
+            wanted -= 1;
+        }
+    }
+    Puzzle::new(tiles, tiles, walls, hero, dragon, exit).map_err(|e| e.to_string())
+}
+
+/// The generator's cells with every passage open: an open grid with walls
+/// around the edge and on every (even, even) tile. Hero top left, exit
+/// bottom right, dragon top right. (No randomness: the seed is unused.)
+fn lattice(tiles: usize, _seed: u64) -> Result<Puzzle, String> {
+    let cells = (tiles - 1) / 2;
+    let mut maze = Maze::new(cells, cells);
+    maze.open_all();
+    let last = tiles - 2;
+    let (hero, dragon, exit) = (Pos::new(1, 1), Pos::new(1, last), Pos::new(last, last));
+    Puzzle::new(tiles, tiles, maze.walls(), hero, dragon, exit).map_err(|e| e.to_string())
+}
+
+/// Barely braided (one dead end in a hundred opened), the dragon on a
+/// random cell (`generate-maze --braid 0.01 --no-verify`).
+fn sparse(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = Config {
+        braid: 0.01,
+        verify: false,
+        ..square(tiles)
+    };
+    generated(config, seed)
+}
+
+/// The generator's default puzzle drawn with Wilson's algorithm
+/// (`generate-maze -a wilson`): braided, the dragon placed and checked.
+fn wilson(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    let config = Config {
+        algorithm: Algorithm::Wilson,
+        ..square(tiles)
+    };
+    generated(config, seed)
+}
 
 /// The ways of solving a map that the suite compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -207,7 +503,6 @@ fn floor(puzzle: &Puzzle) -> Run {
 /// The child: runs one case and prints what it measured.
 fn child(engine: &str) {
     let engine = Engine::named(engine).expect("the parent names a known engine");
-    let var = |name| env::var(name).unwrap_or_else(|_| panic!("{name} is set"));
     let runs: usize = var(RUNS).parse().expect("a run count");
     let budget = Duration::from_millis(var(BUDGET_MS).parse().expect("a budget"));
     let text = fs::read(var(MAP)).expect("the map file is readable");
@@ -237,6 +532,35 @@ fn child(engine: &str) {
     // The parent reads this line back with `Measured::parse`.
     let expanded = run.expanded;
     println!("{outcome} {expanded} {stored} {peak_kb} {}", ms.join(" "));
+}
+
+/// The child that builds a map: checks it and writes it to `SCALE_MAP` as
+/// the emoji text `generate-maze` writes, then prints `built` (or `error`
+/// and the generator's reason).
+fn build_child(kind: &str) {
+    let kind = Kind::named(kind).expect("the parent names a known kind");
+    let tiles = var(BUILD_TILES).parse().expect("a side in tiles");
+    let seed = var(BUILD_SEED).parse().expect("a seed");
+    let puzzle = match (kind.build)(tiles, seed) {
+        Ok(puzzle) => puzzle,
+        Err(e) => return println!("error {e}"),
+    };
+    // `Puzzle::new` checked that the pieces stand on three different free tiles.
+    assert!(
+        !puzzle.hero().touches(puzzle.dragon()),
+        "{} {tiles}: the dragon starts next to the hero",
+        kind.map(seed)
+    );
+    let text = puzzle.to_emoji();
+    let parsed = Puzzle::parse(text.as_bytes()).expect("the emoji text parses");
+    assert_eq!(parsed, puzzle, "the emoji text round-trips");
+    fs::write(var(MAP), text).expect("the map file is writable");
+    println!("built");
+}
+
+/// An environment variable the parent sets for its children.
+fn var(name: &str) -> String {
+    env::var(name).unwrap_or_else(|_| panic!("{name} is set"))
 }
 
 /// A `kB` field of a `/proc` file such as `/proc/self/status`.
@@ -312,6 +636,7 @@ impl Measured {
 /// The limits from the environment.
 struct Settings {
     timeout: Duration,
+    build_timeout: Duration,
     memory_kb: u64,
     fw_max_tiles: usize,
 }
@@ -326,6 +651,7 @@ impl Settings {
         };
         Settings {
             timeout: Duration::from_secs(get("SCALE_TIMEOUT", 60)),
+            build_timeout: Duration::from_secs(get("SCALE_BUILD_TIMEOUT", 600)),
             memory_kb: get("SCALE_MEMORY_MB", 8192) * 1024,
             fw_max_tiles: get("SCALE_FW_MAX_TILES", 41) as usize,
         }
@@ -333,26 +659,59 @@ impl Settings {
 
     /// Runs one case in a child process within the limits.
     fn run_case(&self, map: &Path, engine: Engine, runs: usize) -> Status {
-        let exe = env::current_exe().expect("the bench knows its own path");
-        let spawned = Command::new(exe)
+        let mut command = this_binary();
+        command
             .env(CASE, engine.name())
             .env(MAP, map)
             .env(RUNS, runs.to_string())
-            .env(BUDGET_MS, (self.timeout.as_millis() / 2).to_string())
+            .env(BUDGET_MS, (self.timeout.as_millis() / 2).to_string());
+        match self.run_child(command, self.timeout) {
+            Ok(out) => Measured::parse(&out).unwrap_or_else(Status::Failed),
+            Err(status) => status,
+        }
+    }
+
+    /// Builds a map in a child process within the memory limit and
+    /// `SCALE_BUILD_TIMEOUT` (a checked placement runs the solver), writes it
+    /// to `path` and returns its text.
+    fn build_map(
+        &self,
+        kind: &Kind,
+        seed: u64,
+        tiles: usize,
+        path: &Path,
+    ) -> Result<String, Status> {
+        let mut command = this_binary();
+        command
+            .env(BUILD, kind.name)
+            .env(BUILD_SEED, seed.to_string())
+            .env(BUILD_TILES, tiles.to_string())
+            .env(MAP, path);
+        let out = self.run_child(command, self.build_timeout)?;
+        match out.trim() {
+            "built" => fs::read_to_string(path).map_err(|e| Status::Failed(e.to_string())),
+            out => Err(match out.strip_prefix("error ") {
+                Some(e) => Status::Refused(e.into()),
+                None => Status::Failed(format!("unexpected output from the build: {out:?}")),
+            }),
+        }
+    }
+
+    /// Runs `command` (this binary as a child) within `timeout` and the
+    /// memory limit: its standard output, or what stopped it.
+    fn run_child(&self, mut command: Command, timeout: Duration) -> Result<String, Status> {
+        let mut child = command
             .stdout(Stdio::piped())
-            .spawn();
-        let mut child = match spawned {
-            Ok(child) => child,
-            Err(e) => return Status::Failed(e.to_string()),
-        };
+            .spawn()
+            .map_err(|e| Status::Failed(e.to_string()))?;
         let (start, status) = (Instant::now(), format!("/proc/{}/status", child.id()));
         let over = loop {
             match child.try_wait() {
                 Ok(Some(_)) => break None,
                 Ok(None) => {}
-                Err(e) => return Status::Failed(e.to_string()),
+                Err(e) => return Err(Status::Failed(e.to_string())),
             }
-            if start.elapsed() > self.timeout {
+            if start.elapsed() > timeout {
                 break Some(Status::Timeout);
             }
             if proc_kb(&status, "VmRSS").is_some_and(|kb| kb > self.memory_kb) {
@@ -363,22 +722,26 @@ impl Settings {
         if let Some(status) = over {
             let _ = child.kill();
             let _ = child.wait();
-            return status;
+            return Err(status);
         }
         match child.wait_with_output() {
-            Ok(out) if out.status.success() => {
-                match Measured::parse(&String::from_utf8_lossy(&out.stdout)) {
-                    Ok(status) => status,
-                    Err(e) => Status::Failed(e),
-                }
-            }
-            Ok(out) => Status::Failed(format!("the case ended with {}", out.status)),
-            Err(e) => Status::Failed(e.to_string()),
+            Ok(out) if out.status.success() => Ok(String::from_utf8_lossy(&out.stdout).into()),
+            Ok(out) => Err(Status::Failed(format!(
+                "the child process ended with {}",
+                out.status
+            ))),
+            Err(e) => Err(Status::Failed(e.to_string())),
         }
     }
 }
 
-/// Which cases the arguments ask for; an empty list means all.
+/// This bench's own binary, to run as a child.
+fn this_binary() -> Command {
+    Command::new(env::current_exe().expect("the bench knows its own path"))
+}
+
+/// Which cases the arguments ask for; an empty list means all (for kinds:
+/// all but the hard ones).
 struct Selection {
     sizes: Vec<usize>,
     kinds: Vec<&'static str>,
@@ -395,13 +758,18 @@ impl Selection {
                     return Err(format!("{tiles}: a side in tiles is odd and at least 5"));
                 }
                 sizes.push(tiles);
-            } else if let Some(&(kind, _, _)) = KINDS.iter().find(|(k, _, _)| *k == arg) {
-                kinds.push(kind);
+            } else if let Some(kind) = Kind::named(&arg) {
+                kinds.push(kind.name);
+            } else if arg == "hard" {
+                kinds.extend(KINDS.iter().filter(|k| k.hard).map(|k| k.name));
             } else if let Some(engine) = Engine::named(&arg) {
                 engines.push(engine);
             } else {
+                let kinds: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
                 return Err(format!(
-                    "unknown argument '{arg}': give sides in tiles (e.g. 201), perfect, braided or placed, or engine names"
+                    "unknown argument '{arg}': give sides in tiles (e.g. 201), kinds ({}, or \
+                     hard for all the hard ones), or engine names",
+                    kinds.join(", ")
                 ));
             }
         }
@@ -418,14 +786,24 @@ impl Selection {
     fn wants<T: PartialEq>(list: &[T], item: &T) -> bool {
         list.is_empty() || list.contains(item)
     }
+
+    fn wants_kind(&self, kind: &Kind) -> bool {
+        match self.kinds.is_empty() {
+            true => !kind.hard,
+            false => self.kinds.contains(&kind.name),
+        }
+    }
 }
 
 /// One map and its cases, in [`Engine::ALL`] order.
 struct Row {
-    kind: &'static str,
+    /// The kind's name, with the seed for kinds of several seeds.
+    map: String,
     tiles: usize,
-    free_tiles: usize,
-    parse_ms: f64,
+    /// Its side in the generator's cells, for maps drawn on cells.
+    cells: Option<usize>,
+    /// Its free tiles and median parse time, or what stopped its building.
+    built: Result<(usize, f64), Status>,
     runs: usize,
     cases: [Status; 5],
 }
@@ -450,61 +828,75 @@ fn median(values: &[f64]) -> f64 {
     (v[(n - 1) / 2] + v[n / 2]) / 2.0
 }
 
-/// Generates one map, times its parsing, and runs the selected engines.
+/// Builds one map, times its parsing, and runs the selected engines.
+/// `given_up` holds the maps (by name) that could not be built and the
+/// (map, engine) cases that went over a limit: larger sizes skip them.
 fn measure_map(
-    (kind, braid, verify): (&'static str, f64, bool),
+    (kind, seed): (&Kind, u64),
     tiles: usize,
     selection: &Selection,
     settings: &Settings,
     maps: &Path,
-    given_up: &mut HashSet<(&'static str, Engine)>,
+    given_up: &mut HashSet<(String, Option<Engine>)>,
 ) -> Row {
-    let cells = (tiles - 1) / 2;
-    let config = Config {
-        braid,
-        verify,
-        ..Config::new(cells, cells)
-    };
-    let puzzle = generate(&config, &mut seeded(SEED))
-        .expect("the generator makes a puzzle")
-        .puzzle;
-    let text = puzzle.to_emoji();
-    let path = maps.join(format!("{kind}-{tiles}.txt"));
-    fs::write(&path, &text).expect("the map file is writable");
+    let map = kind.map(seed);
+    let path = maps.join(format!("{map}-{tiles}.txt"));
     let runs = if tiles <= 201 { 5 } else { 3 };
+    let mut row = Row {
+        map: map.clone(),
+        tiles,
+        cells: kind.on_cells.then_some((tiles - 1) / 2),
+        built: Err(Status::Skipped),
+        runs,
+        cases: Engine::ALL.map(|_| Status::NotRun),
+    };
+    let started = Instant::now();
+    let text = match given_up.contains(&(map.clone(), None)) {
+        true => Err(Status::Skipped),
+        false => settings.build_map(kind, seed, tiles, &path),
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(status) => {
+            eprintln!("{map} {tiles}: map not built: {}", describe(&status));
+            given_up.insert((map, None));
+            row.built = Err(status);
+            return row;
+        }
+    };
+    if started.elapsed() > Duration::from_secs(1) {
+        let took = started.elapsed().as_secs_f64();
+        eprintln!("{map} {tiles}: map built in {took:.1} s");
+    }
+    let puzzle = Puzzle::parse(text.as_bytes()).expect("the emoji text parses");
     let parse_ms: Vec<f64> = (0..runs)
         .map(|_| {
             let start = Instant::now();
             let parsed = Puzzle::parse(text.as_bytes()).expect("the emoji text parses");
             let ms = start.elapsed().as_secs_f64() * 1e3;
-            assert_eq!(parsed, puzzle, "the emoji text round-trips");
+            assert_eq!(parsed, puzzle, "every parse gives the same puzzle");
             ms
         })
         .collect();
-    let cases = Engine::ALL.map(|engine| {
+    let free_tiles = puzzle.walls().iter().filter(|&&wall| !wall).count();
+    row.built = Ok((free_tiles, median(&parse_ms)));
+    row.cases = Engine::ALL.map(|engine| {
         let status = if !Selection::wants(&selection.engines, &engine)
             || (engine == Engine::FloydWarshall && tiles > settings.fw_max_tiles)
         {
             Status::NotRun
-        } else if given_up.contains(&(kind, engine)) {
+        } else if given_up.contains(&(map.clone(), Some(engine))) {
             Status::Skipped
         } else {
             settings.run_case(&path, engine, runs)
         };
         if matches!(status, Status::Timeout | Status::OverMemory) {
-            given_up.insert((kind, engine));
+            given_up.insert((map.clone(), Some(engine)));
         }
-        eprintln!("{kind} {tiles} / {}: {}", engine.name(), describe(&status));
+        eprintln!("{map} {tiles} / {}: {}", engine.name(), describe(&status));
         status
     });
-    Row {
-        kind,
-        tiles,
-        free_tiles: puzzle.walls().iter().filter(|&&wall| !wall).count(),
-        parse_ms: median(&parse_ms),
-        runs,
-        cases,
-    }
+    row
 }
 
 fn describe(status: &Status) -> String {
@@ -529,7 +921,10 @@ fn describe(status: &Status) -> String {
 /// The disagreements between engines on one map: each is a bug.
 fn check(row: &Row) -> Vec<String> {
     let mut problems = Vec::new();
-    let map = format!("{} {}", row.kind, row.tiles);
+    let map = format!("{} {}", row.map, row.tiles);
+    if let Err(Status::Failed(e)) = &row.built {
+        problems.push(format!("{map}: building the map failed: {e}"));
+    }
     for engine in Engine::ALL {
         if let Status::Failed(e) = row.case(engine) {
             problems.push(format!("{map}: {} failed: {e}", engine.name()));
@@ -606,6 +1001,16 @@ fn unfinished(status: &Status, settings: &Settings) -> Option<String> {
     })
 }
 
+/// Why a map was not built.
+fn not_built(status: &Status, settings: &Settings) -> String {
+    match status {
+        Status::Timeout => format!("timeout (> {} s)", settings.build_timeout.as_secs()),
+        Status::Refused(e) => e.clone(),
+        Status::Skipped => "failed on a smaller map".into(),
+        other => unfinished(other, settings).unwrap_or_default(),
+    }
+}
+
 /// The summary: one row per map.
 fn summary(rows: &[Row], settings: &Settings) -> String {
     let header: Vec<&str> = "map|tiles|cells|free tiles|outcome|free path|parse ms|default ms|MB|\
@@ -642,7 +1047,7 @@ fn summary(rows: &[Row], settings: &Settings) -> String {
             if let Some(adv) = row.done(Engine::Adversarial) {
                 if row
                     .done(Engine::Default)
-                    .is_some_and(|d| d.outcome != adv.outcome)
+                    .is_none_or(|d| d.outcome != adv.outcome)
                 {
                     let _ = write!(result, "; adversarial {}", outcome(adv.outcome));
                 }
@@ -655,17 +1060,23 @@ fn summary(rows: &[Row], settings: &Settings) -> String {
                 },
                 _ => String::new(),
             };
-            let cells = (row.tiles - 1) / 2;
+            let (free_tiles, parse_ms) = match &row.built {
+                Ok((free, parse)) => (free.to_string(), ms(*parse)),
+                Err(status) => {
+                    result = format!("map not built: {}", not_built(status, settings));
+                    (String::new(), String::new())
+                }
+            };
             vec![
-                row.kind.to_string(),
+                row.map.clone(),
                 format!("{0}×{0}", row.tiles),
-                format!("{cells}×{cells}"),
-                row.free_tiles.to_string(),
+                row.cells.map_or("—".into(), |c| format!("{c}×{c}")),
+                free_tiles,
                 result,
                 floor.map_or(String::new(), |f| {
                     f.outcome.steps().map_or("none".into(), |s| s.to_string())
                 }),
-                ms(row.parse_ms),
+                parse_ms,
                 time(Engine::Default),
                 mb(Engine::Default),
                 states(Engine::Default),
@@ -696,7 +1107,7 @@ fn details(rows: &[Row], settings: &Settings) -> String {
             if matches!(status, Status::NotRun) {
                 continue;
             }
-            let mut cells = vec![format!("{} {}", row.kind, row.tiles), engine.name().into()];
+            let mut cells = vec![format!("{} {}", row.map, row.tiles), engine.name().into()];
             match status {
                 Status::Done(m) => {
                     let (min, max) =
@@ -712,6 +1123,10 @@ fn details(rows: &[Row], settings: &Settings) -> String {
                         m.expanded.to_string(),
                         m.stored.map_or(String::new(), |s| s.to_string()),
                     ]);
+                }
+                Status::Refused(e) => {
+                    cells.push(format!("refused: {e}"));
+                    cells.resize(header.len(), String::new());
                 }
                 other => {
                     cells.push(unfinished(other, settings).unwrap_or_default());
@@ -810,6 +1225,23 @@ fn machine(settings: &Settings) -> String {
     )
 }
 
+/// How the hard kinds among `kinds` are made (nothing when there are none).
+fn hard_kinds(kinds: &[&Kind], settings: &Settings) -> String {
+    let hard: Vec<String> = kinds
+        .iter()
+        .filter(|k| k.hard)
+        .map(|k| format!("- {}: {}.\n", k.name, k.about))
+        .collect();
+    match hard.is_empty() {
+        true => String::new(),
+        false => format!(
+            "Hard kinds (seed {SEED} unless given; building a map is limited to {} s):\n\n{}\n",
+            settings.build_timeout.as_secs(),
+            hard.concat()
+        ),
+    }
+}
+
 /// Where cargo put this binary's target directory (`<target>/release/deps/scale-…`).
 fn target_dir() -> PathBuf {
     env::current_exe()
@@ -822,6 +1254,9 @@ fn main() {
     if let Ok(engine) = env::var(CASE) {
         return child(&engine);
     }
+    if let Ok(kind) = env::var(BUILD) {
+        return build_child(&kind);
+    }
     let selection = Selection::from_args().unwrap_or_else(|e| {
         eprintln!("scale: {e}");
         process::exit(2);
@@ -831,23 +1266,25 @@ fn main() {
     let maps = target.join("scale-maps");
     fs::create_dir_all(&maps).expect("the map directory can be created");
     let (mut rows, mut given_up, mut problems) = (Vec::new(), HashSet::new(), Vec::new());
+    let kinds: Vec<&Kind> = KINDS.iter().filter(|k| selection.wants_kind(k)).collect();
     for &tiles in &selection.sizes {
-        for kind in KINDS
-            .into_iter()
-            .filter(|(k, _, _)| Selection::wants(&selection.kinds, k))
+        for map in kinds
+            .iter()
+            .flat_map(|&k| k.seeds.iter().map(move |&seed| (k, seed)))
         {
-            let row = measure_map(kind, tiles, &selection, &settings, &maps, &mut given_up);
+            let row = measure_map(map, tiles, &selection, &settings, &maps, &mut given_up);
             problems.extend(check(&row));
             rows.push(row);
         }
     }
     let mut report = format!(
-        "# Scale benchmark\n\n{}\n{}\n\
+        "# Scale benchmark\n\n{}\n{}{}\n\
          — not run (Floyd–Warshall runs up to SCALE_FW_MAX_TILES = {} tiles, or the arguments \
          left it out); skipped: the engine timed out or ran out of memory on a smaller map of \
          the same kind. MB is the case's peak resident memory while solving. States are \
          expanded / stored.\n\n## Every case\n\n{}",
         machine(&settings),
+        hard_kinds(&kinds, &settings),
         summary(&rows, &settings),
         settings.fw_max_tiles,
         details(&rows, &settings)
