@@ -116,9 +116,14 @@ impl<'h> Prover<'h> {
         }
     }
 
-    /// A frame for `at` within `r`: its moves that can still reach the exit
-    /// in time, closest to the exit first, then in direction order.
-    fn frame(&self, game: &Game<'_, '_>, at: (CellId, CellId), r: u32) -> Frame {
+    /// The hero's moves from `at` that can still reach the exit within `r`
+    /// moves in all, in direction order, and how many there are.
+    fn moves_within(
+        &self,
+        game: &Game<'_, '_>,
+        at: (CellId, CellId),
+        r: u32,
+    ) -> ([CellId; 4], usize) {
         let mut moves = [CellId(0); 4];
         let mut count = 0;
         for (_, to) in hero_moves(game.graph, at.0, at.1) {
@@ -127,6 +132,13 @@ impl<'h> Prover<'h> {
                 count += 1;
             }
         }
+        (moves, count)
+    }
+
+    /// A frame for `at` within `r`: its moves that can still reach the exit
+    /// in time, closest to the exit first, then in direction order.
+    fn frame(&self, game: &Game<'_, '_>, at: (CellId, CellId), r: u32) -> Frame {
+        let (mut moves, count) = self.moves_within(game, at, r);
         moves[..count].sort_by_key(|to| self.exit_distance[to.index()]);
         Frame {
             at,
@@ -243,14 +255,7 @@ impl<'h> Prover<'h> {
         let mut line = vec![start];
         let (mut at, mut v) = (start, v);
         loop {
-            let mut moves = [CellId(0); 4];
-            let mut count = 0;
-            for (_, to) in hero_moves(game.graph, at.0, at.1) {
-                if self.exit_distance[to.index()] < v {
-                    moves[count] = to;
-                    count += 1;
-                }
-            }
+            let (moves, count) = self.moves_within(game, at, v);
             let mut chosen = None;
             for &to in &moves[..count] {
                 if to == exit {
