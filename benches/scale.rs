@@ -200,34 +200,29 @@ fn generated(config: Config, seed: u64) -> Result<Puzzle, String> {
         .map_err(|e| e.to_string())
 }
 
-/// No loops, the dragon on a random cell.
-fn perfect(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+/// The generator's maze with `braid`, the dragon placed and checked or not.
+fn maze(tiles: usize, seed: u64, braid: f64, verify: bool) -> Result<Puzzle, String> {
     let config = Config {
-        braid: 0.0,
-        verify: false,
+        braid,
+        verify,
         ..square(tiles)
     };
     generated(config, seed)
+}
+
+/// No loops, the dragon on a random cell.
+fn perfect(tiles: usize, seed: u64) -> Result<Puzzle, String> {
+    maze(tiles, seed, 0.0, false)
 }
 
 /// Half the dead ends opened into loops, the dragon on a random cell.
 fn braided(tiles: usize, seed: u64) -> Result<Puzzle, String> {
-    let config = Config {
-        braid: 0.5,
-        verify: false,
-        ..square(tiles)
-    };
-    generated(config, seed)
+    maze(tiles, seed, 0.5, false)
 }
 
 /// Braided, the dragon placed and checked: `generate-maze`'s default puzzle.
 fn placed(tiles: usize, seed: u64) -> Result<Puzzle, String> {
-    let config = Config {
-        braid: 0.5,
-        verify: true,
-        ..square(tiles)
-    };
-    generated(config, seed)
+    maze(tiles, seed, 0.5, true)
 }
 
 /// Braided with open rooms: one room of 2 to 4 cells a side per 100 cells
@@ -331,12 +326,7 @@ fn lattice(tiles: usize, _seed: u64) -> Result<Puzzle, String> {
 /// Barely braided (one dead end in a hundred opened), the dragon on a
 /// random cell (`generate-maze --braid 0.01 --no-verify`).
 fn sparse(tiles: usize, seed: u64) -> Result<Puzzle, String> {
-    let config = Config {
-        braid: 0.01,
-        verify: false,
-        ..square(tiles)
-    };
-    generated(config, seed)
+    maze(tiles, seed, 0.01, false)
 }
 
 /// The generator's default puzzle drawn with Wilson's algorithm

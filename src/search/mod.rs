@@ -182,15 +182,13 @@ impl Solver {
             }
         } else {
             let mut oracle = options.oracle.build(graph, options.oracle_budget())?;
-            let mut game = Game {
+            let mut game = Game::new(
                 graph,
                 start,
-                oracle: oracle.as_mut(),
-                ties: options.rules.ties,
-                queries: 0,
-                max_positions: options.max_positions(),
-                exceeded: false,
-            };
+                oracle.as_mut(),
+                options.rules.ties,
+                options.max_positions(),
+            );
             let escape = match options.rules.ties {
                 Ties::Priority(_) | Ties::Optimistic => {
                     let reversals = chase::Reversals::Allowed;
@@ -293,15 +291,13 @@ impl Solver {
             });
         }
         let mut oracle = options.oracle.build(graph, options.oracle_budget())?;
-        let mut game = Game {
+        let mut game = Game::new(
             graph,
-            start: (graph.hero(), graph.dragon()),
-            oracle: oracle.as_mut(),
-            ties: options.rules.ties,
-            queries: 0,
-            max_positions: options.max_positions(),
-            exceeded: false,
-        };
+            (graph.hero(), graph.dragon()),
+            oracle.as_mut(),
+            options.rules.ties,
+            options.max_positions(),
+        );
         let reversals = chase::Reversals::Forbidden;
         let mut stats = Stats::default();
         let line = chase::search(&mut game, &self.exit_distance, reversals, limit, &mut stats);
@@ -504,15 +500,7 @@ mod tests {
             }
             let options = Options::default();
             let mut oracle = options.oracle.build(graph, 1 << 24).unwrap();
-            let mut game = Game {
-                graph,
-                start,
-                oracle: oracle.as_mut(),
-                ties: Ties::Adversarial,
-                queries: 0,
-                max_positions: usize::MAX,
-                exceeded: false,
-            };
+            let mut game = Game::new(graph, start, oracle.as_mut(), Ties::Adversarial, usize::MAX);
             let analysis = solver.analysis(&mut game, &mut Stats::default());
             let mut prover = proof::Prover::new(&solver.exit_distance, u64::MAX);
             let proves = |prover: &mut proof::Prover<'_>, game: &mut Game<'_, '_>, r| {

@@ -40,7 +40,26 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) exceeded: bool,
 }
 
-impl Game<'_, '_> {
+impl<'a, 'g> Game<'a, 'g> {
+    /// A game from `start` under `ties`, storing at most `max_positions`.
+    pub(crate) fn new(
+        graph: &'g Graph,
+        start: (CellId, CellId),
+        oracle: &'a mut dyn DragonOracle,
+        ties: Ties,
+        max_positions: usize,
+    ) -> Self {
+        Game {
+            graph,
+            start,
+            oracle,
+            ties,
+            queries: 0,
+            max_positions,
+            exceeded: false,
+        }
+    }
+
     /// Whether `stored` positions are past the budget (and records it).
     #[inline]
     pub(crate) fn over_budget(&mut self, stored: usize) -> bool {
@@ -234,7 +253,7 @@ impl Solver {
         if h == self.graph.exit() {
             return Ok(dragon);
         }
-        let replies = self.dragon_replies(h, d, options.rules.ties, options)?;
+        let replies = self.dragon_replies(h, d, options)?;
         if let [only] = replies[..] {
             return Ok(self.graph.pos(only));
         }
@@ -268,10 +287,9 @@ impl Solver {
                 {
                     Some((pos, Prospect::Escape(_))) => pos,
                     // No step lets the hero out: as the solver's line, follow
-                    // the official rule.
-                    _ => self
-                        .graph
-                        .pos(self.dragon_replies(h, d, Ties::default(), options)?[0]),
+                    // the official rule, whose step is the first in the
+                    // official order.
+                    _ => self.graph.pos(replies[0]),
                 }
             }
         };
@@ -300,39 +318,30 @@ impl Solver {
         dragon: CellId,
         order: Priority,
     ) -> CellId {
-        let mut game = Game {
-            graph: &self.graph,
-            start: (hero, dragon),
+        let mut game = Game::new(
+            &self.graph,
+            (hero, dragon),
             oracle,
-            ties: Ties::Priority(order),
-            queries: 0,
-            max_positions: usize::MAX,
-            exceeded: false,
-        };
+            Ties::Priority(order),
+            usize::MAX,
+        );
         let mut reply = dragon;
         game.dragon_replies(dragon, hero, |r| reply = r);
         reply
     }
 
-    /// Every cell the dragon on `d` may step to under `ties` once the hero
-    /// stands on `h` (its own cell when it sleeps), in the official order.
+    /// Every cell the dragon on `d` may step to under `options.rules` once
+    /// the hero stands on `h` (its own cell when it sleeps), in the
+    /// official order.
     fn dragon_replies(
         &self,
         h: CellId,
         d: CellId,
-        ties: Ties,
         options: &Options,
     ) -> Result<Vec<CellId>, Error> {
         let mut oracle = options.oracle.build(&self.graph, options.oracle_budget())?;
-        let mut game = Game {
-            graph: &self.graph,
-            start: (h, d),
-            oracle: oracle.as_mut(),
-            ties,
-            queries: 0,
-            max_positions: usize::MAX,
-            exceeded: false,
-        };
+        let ties = options.rules.ties;
+        let mut game = Game::new(&self.graph, (h, d), oracle.as_mut(), ties, usize::MAX);
         let mut replies = Vec::with_capacity(4);
         game.dragon_replies(d, h, |r| replies.push(r));
         Ok(replies)
