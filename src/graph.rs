@@ -300,6 +300,14 @@ impl Graph {
         self.pos(a).touches(self.pos(b))
     }
 
+    /// The Manhattan distance between two cells: a lower bound on the
+    /// length of any path between them.
+    #[inline]
+    pub fn manhattan(&self, a: CellId, b: CellId) -> u32 {
+        let (a, b) = (self.pos[a.index()], self.pos[b.index()]);
+        a.row.abs_diff(b.row) + a.col.abs_diff(b.col)
+    }
+
     /// Breadth-first distances from `source` to every cell
     /// ([`UNREACHABLE`] where there is no path).
     pub fn distances_from(&self, source: CellId) -> Vec<u32> {

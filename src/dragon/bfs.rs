@@ -1,9 +1,9 @@
 //! The default oracle: a walk down one distance field from the dragon's
 //! start when the dragon is still on a shortest path from there, else a
-//! breadth-first search from the hero's cell stopped as soon as it reaches
-//! the dragon, with full distance fields cached for the targets whose
-//! searches grow large.
+//! goal-directed search between the hero's cell and the dragon, with full
+//! distance fields cached for the targets whose searches grow large.
 
+use super::directed::Directed;
 use super::root::{RootField, Scratch, WHOLE};
 use super::{DragonOracle, steps_from_field};
 use crate::error::{Error, Resource, bytes};
@@ -29,12 +29,15 @@ const MAX_ROOTS: usize = 3;
 /// by a search over the forks between them, which the field's compressed
 /// chains make cheap: a maze has few.
 ///
-/// When no root can tell, a BFS from `t` stops the moment it discovers `d`:
-/// by then every cell one step closer to `t` than `d` has its distance,
-/// which is all the answer needs, and the cost is the ball of radius
-/// dist(d, t) rather than the whole map. Then a new root goes where the
+/// When no root can tell, goal-directed searches (A* with the Manhattan
+/// distance, see `dragon/directed.rs`) find the distance from `t` to `d`'s
+/// neighbours: about the distance's worth of cells in open ground, at most
+/// the ball of that radius in a maze. Then a new root may go where the
 /// dragon stands, over a ball twice that radius: a dragon chasing the hero
-/// along a new line keeps to shortest paths from there for a while. At most
+/// along a new line keeps to shortest paths from there for a while. A root
+/// costs a pass over its ball, so one is bought only once the searches
+/// since the last one cost as much (ski rental again: on open ground,
+/// where roots rarely answer, most questions go to the searches). At most
 /// three are kept, the least recently useful replaced (never the start's).
 ///
 /// Work spent on a target without a root's answer is counted; once it
@@ -56,7 +59,7 @@ pub struct BfsFields<'g> {
     roots: Vec<RootField>,
     /// Work spent so far answering for each target without a field.
     spent: Vec<u32>,
-    /// Scratch for bounded searches: `dist[c]` is valid where `mark[c] == epoch`.
+    /// Scratch for the root fields' searches (`mark`, `epoch`) and builds (`dist`).
     mark: Vec<u32>,
     dist: Vec<u32>,
     epoch: u32,
@@ -68,6 +71,8 @@ pub struct BfsFields<'g> {
     slots: usize,
     next_victim: usize,
     queue: Vec<u32>,
+    /// Goal-directed searches, for questions no root can answer.
+    directed: Directed,
     built: u64,
     walked: u64,
     /// Grows when walks answer and shrinks when they fail; while it is not
@@ -75,6 +80,11 @@ pub struct BfsFields<'g> {
     /// where the dragon leaves the root's shortest paths pay little for them.
     walk_credit: i32,
     questions: u64,
+    /// Work spent by goal-directed searches since the last root was added,
+    /// and what building that root cost (cells): a new root is bought only
+    /// once the searches it could have saved cost as much (ski rental).
+    unrooted: u64,
+    root_cost: u64,
 }
 
 impl<'g> BfsFields<'g> {
@@ -110,10 +120,13 @@ impl<'g> BfsFields<'g> {
             slots: slots.min(n),
             next_victim: 0,
             queue: Vec::with_capacity(n),
+            directed: Directed::with_cells(n),
             built: 0,
             walked: 0,
             walk_credit: WALK_CREDIT_MAX / 8,
             questions: 0,
+            unrooted: 0,
+            root_cost: 0,
         };
         oracle.add_root(graph.dragon(), WHOLE);
         Ok(oracle)
@@ -123,7 +136,9 @@ impl<'g> BfsFields<'g> {
     /// `fields` cached fields: the root fields, six scratch arrays and the
     /// fields.
     pub fn bytes_needed(cells: usize, fields: usize) -> usize {
-        MAX_ROOTS * RootField::bytes_needed(cells) + cells * (6 + fields) * size_of::<u32>()
+        MAX_ROOTS * RootField::bytes_needed(cells)
+            + Directed::bytes_needed(cells)
+            + cells * (6 + fields) * size_of::<u32>()
     }
 
     /// How many full fields have been computed so far.
@@ -157,45 +172,9 @@ impl<'g> BfsFields<'g> {
         self.built += 1;
         slot
     }
-
-    /// BFS from `target` until `dragon` is discovered; returns how many
-    /// cells were discovered. Distances are left in `dist` under `epoch`.
-    fn bounded_search(&mut self, dragon: CellId, target: CellId) -> usize {
-        let epoch = self.scratch().fresh();
-        let (mark, dist, queue) = (&mut self.mark, &mut self.dist, &mut self.queue);
-        queue.clear();
-        queue.push(target.0);
-        mark[target.index()] = epoch;
-        dist[target.index()] = 0;
-        let mut head = 0;
-        while let Some(&cell) = queue.get(head) {
-            head += 1;
-            let next = dist[cell as usize] + 1;
-            for (_, n) in self.graph.neighbors(CellId(cell)) {
-                if mark[n.index()] != epoch {
-                    mark[n.index()] = epoch;
-                    dist[n.index()] = next;
-                    if n == dragon {
-                        return queue.len() + 1;
-                    }
-                    queue.push(n.0);
-                }
-            }
-        }
-        queue.len()
-    }
 }
 
 impl BfsFields<'_> {
-    /// The marks and the stack, shared by every search of the oracle.
-    fn scratch(&mut self) -> Scratch<'_> {
-        Scratch {
-            mark: &mut self.mark,
-            epoch: &mut self.epoch,
-            stack: &mut self.queue,
-        }
-    }
-
     /// The dragon's shortest steps read off the first root field that can tell, or `None` when
     /// none can (the dragon is off every shortest path from the
     /// roots to the target, or the searches grow past their budgets).
@@ -241,13 +220,15 @@ impl BfsFields<'_> {
         self.roots.insert(0, field);
     }
 
-    /// After the roots failed and a bounded search found the dragon
+    /// After the roots failed and a directed search found the dragon
     /// `distance` steps from its target: roots a field where the dragon
     /// stands, over a ball twice that size, which the chase is likely to stay
     /// in for a while: a dragon chasing along a new line keeps to shortest
-    /// paths from there. Costs a few bounded searches; saves many.
+    /// paths from there.
     fn reroot(&mut self, dragon: CellId, distance: u32) {
         self.add_root(dragon, distance.saturating_mul(2).saturating_add(64));
+        self.root_cost = self.queue.len() as u64;
+        self.unrooted = 0;
         self.walk_credit = self.walk_credit.max(WALK_CREDIT_MAX / 8);
     }
 
@@ -322,25 +303,17 @@ impl DragonOracle for BfsFields<'_> {
             }
             self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
         }
-        let discovered = self.bounded_search(dragon, target);
-        self.charge(target, discovered);
-        let (mark, dist, epoch) = (&self.mark, &self.dist, self.epoch);
-        let distance = |c: CellId| {
-            if mark[c.index()] == epoch {
-                dist[c.index()]
-            } else {
-                UNREACHABLE
-            }
-        };
-        let steps = steps_from_field(graph, dragon, distance, UNREACHABLE);
-        let apart = distance(dragon);
+        let (found, cost) = self.directed.steps(graph, dragon, target);
+        self.charge(target, cost);
+        self.unrooted += cost as u64;
+        let (steps, apart) = found?;
         // Ski rental: once the work spent on this target reaches the price of
         // a field (a visit per cell), buy one for its next questions.
         if self.spent[target.index()] as usize >= graph.len() {
             self.promote(target);
-        } else if tried {
+        } else if tried && self.unrooted >= self.root_cost {
             self.reroot(dragon, apart);
         }
-        steps
+        Some(steps)
     }
 }

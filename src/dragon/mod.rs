@@ -7,6 +7,7 @@
 //! into the game.
 
 mod bfs;
+mod directed;
 mod floyd_warshall;
 mod root;
 

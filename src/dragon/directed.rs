@@ -1,0 +1,402 @@
+//! Goal-directed searches for the dragon's steps, for when no root field can
+//! tell: A* guided by the Manhattan distance, which is exact in open ground,
+//! so there a question costs about the distance between the two pieces
+//! rather than the ball of that radius a breadth-first search sweeps.
+//!
+//! The dragon `d`'s steps towards the target `t` are the directions onto its
+//! free neighbours `n` with `dist(t, n) = dist(t, d) - 1`. Every neighbour
+//! has `dist(t, n) >= dist(t, d) - 1`, and some neighbour has equality, so
+//! `best`, the least `dist(t, n)` over the neighbours, is `dist(t, d) - 1`,
+//! and the steps are the neighbours at distance `best`.
+//!
+//! 1. **From the target** (A*, `h(x) = |x - d|₁ - 1`): the first neighbour
+//!    of `d` it settles is at distance `best`.
+//! 2. **From each other neighbour `n`** whose Manhattan distance to `t` is
+//!    at most `best` (the others are farther): A* towards `t`
+//!    (`h(x) = |x - t|₁`) pruned at `f > best`. It proves `dist(n, t) <=
+//!    best` when it meets a cell `x` that search 1 reached with
+//!    `g₂(x) + g₁(x) <= best` (both are lengths of real paths), and
+//!    disproves it when it runs out of cells with `f <= best` (A* with a
+//!    consistent heuristic pops every cell on a path of length `<= best`
+//!    before that). It gives up past a budget of pops.
+//! 3. **If a search 2 gave up**, search 1 resumes and settles the rest of
+//!    its last level (`f = best`), where every neighbour at distance `best`
+//!    lies, and the steps are the neighbours settled there.
+//!
+//! Neither search enters `d` (a path through it to a neighbour is longer
+//! than `best + 1`), nor does search 1 expand `d`'s neighbours (a path
+//! through one neighbour to another is at least `best + 2` long).
+//!
+//! Both heuristics are consistent: a step changes a Manhattan distance by
+//! exactly one, so along an edge `f = g + h` grows by 0 or 2. Each search
+//! therefore keeps two stacks, the cells of the current level and of the
+//! next, popped last-in-first-out so that a level is followed deep first,
+//! straight across open ground.
+
+use crate::graph::{CellId, DirSet, Direction, Graph};
+
+/// Per-cell marks of one search: `stamp[c] == epoch` when `c` has been
+/// reached (with `g[c]` the length of a path to it), `epoch + 1` once
+/// settled (`g[c]` exact).
+struct Marks {
+    stamp: Vec<u32>,
+    g: Vec<u32>,
+    epoch: u32,
+}
+
+impl Marks {
+    fn new(cells: usize) -> Marks {
+        Marks {
+            stamp: vec![0; cells],
+            g: vec![0; cells],
+            epoch: 0,
+        }
+    }
+
+    /// Starts a new search: no cell is reached in it.
+    fn fresh(&mut self) {
+        self.epoch = self.epoch.wrapping_add(2);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 2;
+        }
+    }
+
+    #[inline]
+    fn reached(&self, c: usize) -> bool {
+        self.stamp[c].wrapping_sub(self.epoch) <= 1
+    }
+
+    #[inline]
+    fn settled(&self, c: usize) -> bool {
+        self.stamp[c] == self.epoch.wrapping_add(1)
+    }
+}
+
+/// Search 1 between its two phases: its open cells and level.
+struct Frontier {
+    level: u32,
+    now: Vec<u32>,
+    later: Vec<u32>,
+}
+
+/// Scratch space for the searches: two cells' worth of marks per cell.
+pub(super) struct Directed {
+    from_target: Marks,
+    from_neighbor: Marks,
+    frontier: Frontier,
+    now: Vec<u32>,
+    later: Vec<u32>,
+    /// A search 2 gives up after `patience.0 * best + patience.1` pops.
+    patience: (usize, usize),
+}
+
+impl Directed {
+    /// Room for searches over `cells` cells.
+    pub(super) fn with_cells(cells: usize) -> Directed {
+        Directed {
+            from_target: Marks::new(cells),
+            from_neighbor: Marks::new(cells),
+            frontier: Frontier {
+                level: 0,
+                now: Vec::new(),
+                later: Vec::new(),
+            },
+            now: Vec::new(),
+            later: Vec::new(),
+            patience: (4, 64),
+        }
+    }
+
+    /// About how many bytes the searches take for `cells` cells (the stacks
+    /// come on top, as long as the searches grow).
+    pub(super) fn bytes_needed(cells: usize) -> usize {
+        cells * 4 * size_of::<u32>()
+    }
+
+    /// The dragon's shortest steps towards `target` (a different cell) and
+    /// the distance between them, `None` when no path joins them; and the
+    /// work done (cells settled).
+    pub(super) fn steps(
+        &mut self,
+        graph: &Graph,
+        dragon: CellId,
+        target: CellId,
+    ) -> (Option<(DirSet, u32)>, usize) {
+        let mut work = 0;
+        let Some((first, best)) = self.search_from_target(graph, dragon, target, &mut work) else {
+            return (None, work);
+        };
+        let mut steps = DirSet::default();
+        steps.insert(first);
+        let mut undecided = false;
+        for (dir, n) in graph.neighbors(dragon) {
+            if dir == first {
+                continue;
+            }
+            let decided = if self.from_target.settled(n.index()) {
+                Some(self.from_target.g[n.index()] == best)
+            } else if graph.manhattan(n, target) > best {
+                Some(false)
+            } else {
+                self.search_from_neighbor(graph, dragon, n, target, best, &mut work)
+            };
+            match decided {
+                Some(true) => steps.insert(dir),
+                Some(false) => {}
+                None => undecided = true,
+            }
+        }
+        if undecided {
+            steps = self.finish_level(graph, dragon, best, &mut work);
+        }
+        (Some((steps, best + 1)), work)
+    }
+
+    /// Search 1, from `target` until it settles a neighbour of `dragon`:
+    /// that neighbour's direction from `dragon` and its distance `best`.
+    /// `None` when no path joins them.
+    fn search_from_target(
+        &mut self,
+        graph: &Graph,
+        dragon: CellId,
+        target: CellId,
+        work: &mut usize,
+    ) -> Option<(Direction, u32)> {
+        let marks = &mut self.from_target;
+        marks.fresh();
+        let h = |x: CellId| graph.manhattan(x, dragon) - 1;
+        let frontier = &mut self.frontier;
+        frontier.now.clear();
+        frontier.later.clear();
+        frontier.level = h(target);
+        marks.stamp[target.index()] = marks.epoch;
+        marks.g[target.index()] = 0;
+        frontier.now.push(target.0);
+        loop {
+            let Some(x) = frontier.now.pop() else {
+                if frontier.later.is_empty() {
+                    return None;
+                }
+                std::mem::swap(&mut frontier.now, &mut frontier.later);
+                frontier.level += 2;
+                continue;
+            };
+            let c = x as usize;
+            if marks.settled(c) {
+                continue;
+            }
+            marks.stamp[c] = marks.epoch + 1;
+            *work += 1;
+            let cell = CellId(x);
+            if graph.manhattan(cell, dragon) == 1 {
+                let dir = Direction::between(graph.pos(dragon), graph.pos(cell))
+                    .expect("a neighbour is one step away");
+                return Some((dir, marks.g[c]));
+            }
+            let g = marks.g[c] + 1;
+            for (_, y) in graph.neighbors(cell) {
+                let m = y.index();
+                if y == dragon || marks.reached(m) && marks.g[m] <= g {
+                    continue;
+                }
+                marks.stamp[m] = marks.epoch;
+                marks.g[m] = g;
+                if g + h(y) == frontier.level {
+                    frontier.now.push(y.0);
+                } else {
+                    frontier.later.push(y.0);
+                }
+            }
+        }
+    }
+
+    /// Search 2, from the neighbour `start` of `dragon`: whether
+    /// `dist(start, target) <= best`, or `None` past its budget.
+    fn search_from_neighbor(
+        &mut self,
+        graph: &Graph,
+        dragon: CellId,
+        start: CellId,
+        target: CellId,
+        best: u32,
+        work: &mut usize,
+    ) -> Option<bool> {
+        let found = &self.from_target;
+        let marks = &mut self.from_neighbor;
+        marks.fresh();
+        let h = |x: CellId| graph.manhattan(x, target);
+        let (now, later) = (&mut self.now, &mut self.later);
+        now.clear();
+        later.clear();
+        let mut level = h(start);
+        marks.stamp[start.index()] = marks.epoch;
+        marks.g[start.index()] = 0;
+        now.push(start.0);
+        let mut budget = self.patience.0 * best as usize + self.patience.1;
+        loop {
+            let Some(x) = now.pop() else {
+                if later.is_empty() || level + 2 > best {
+                    return Some(false);
+                }
+                std::mem::swap(now, later);
+                level += 2;
+                continue;
+            };
+            let c = x as usize;
+            if marks.settled(c) {
+                continue;
+            }
+            marks.stamp[c] = marks.epoch + 1;
+            *work += 1;
+            budget = budget.checked_sub(1)?;
+            let g = marks.g[c];
+            if found.reached(c) && g + found.g[c] <= best {
+                return Some(true);
+            }
+            for (_, y) in graph.neighbors(CellId(x)) {
+                let m = y.index();
+                if y == dragon || marks.reached(m) && marks.g[m] <= g + 1 {
+                    continue;
+                }
+                let f = g + 1 + h(y);
+                if f > best {
+                    continue;
+                }
+                marks.stamp[m] = marks.epoch;
+                marks.g[m] = g + 1;
+                if f == level {
+                    now.push(y.0);
+                } else {
+                    later.push(y.0);
+                }
+            }
+        }
+    }
+
+    /// Search 1 resumed: settles the rest of its level `best` and returns
+    /// the directions onto the neighbours of `dragon` settled at `best`.
+    fn finish_level(
+        &mut self,
+        graph: &Graph,
+        dragon: CellId,
+        best: u32,
+        work: &mut usize,
+    ) -> DirSet {
+        let marks = &mut self.from_target;
+        let frontier = &mut self.frontier;
+        debug_assert_eq!(frontier.level, best, "a neighbour's f is its distance");
+        let h = |x: CellId| graph.manhattan(x, dragon) - 1;
+        while let Some(x) = frontier.now.pop() {
+            let c = x as usize;
+            if marks.settled(c) {
+                continue;
+            }
+            marks.stamp[c] = marks.epoch + 1;
+            *work += 1;
+            let cell = CellId(x);
+            if graph.manhattan(cell, dragon) == 1 {
+                continue;
+            }
+            let g = marks.g[c] + 1;
+            for (_, y) in graph.neighbors(cell) {
+                let m = y.index();
+                if y == dragon || marks.reached(m) && marks.g[m] <= g {
+                    continue;
+                }
+                marks.stamp[m] = marks.epoch;
+                marks.g[m] = g;
+                if g + h(y) == best {
+                    frontier.now.push(y.0);
+                }
+            }
+        }
+        graph
+            .neighbors(dragon)
+            .filter(|&(_, n)| marks.settled(n.index()) && marks.g[n.index()] == best)
+            .map(|(dir, _)| dir)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Pos, Puzzle};
+
+    /// A small xorshift generator: the test needs no seeded crate.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A room of `side` tiles a side, with or without a border wall, whose
+    /// inner tiles are walls with probability `density` percent.
+    fn room(random: &mut Random, side: usize, border: bool, density: u64) -> Option<Graph> {
+        let walls: Vec<bool> = (0..side * side)
+            .map(|i| {
+                let (row, col) = (i / side, i % side);
+                let edge = row == 0 || col == 0 || row == side - 1 || col == side - 1;
+                border && edge || random.below(100) < density
+            })
+            .collect();
+        let free: Vec<Pos> = (0..side * side)
+            .filter(|&i| !walls[i])
+            .map(|i| Pos::new(i / side, i % side))
+            .collect();
+        if free.len() < 3 {
+            return None;
+        }
+        let puzzle = Puzzle::new(side, side, walls, free[0], free[1], free[2]).ok()?;
+        Some(Graph::new(&puzzle))
+    }
+
+    /// Every pair of cells on many rooms, with the default patience and with
+    /// none (so that search 1 always finishes its level): the steps are the
+    /// neighbours one closer by breadth-first distances.
+    #[test]
+    fn the_steps_are_the_neighbours_one_closer() {
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        let mut rooms = 0;
+        while rooms < 400 {
+            let side = 3 + random.below(10) as usize;
+            let density = [0, 5, 20, 35, 50][random.below(5) as usize];
+            let border = random.below(2) == 0;
+            let Some(graph) = room(&mut random, side, border, density) else {
+                continue;
+            };
+            rooms += 1;
+            let fields: Vec<Vec<u32>> = (0..graph.len() as u32)
+                .map(|t| graph.distances_from(CellId(t)))
+                .collect();
+            for patience in [(4, 64), (0, 0), (0, 1)] {
+                let mut directed = Directed::with_cells(graph.len());
+                directed.patience = patience;
+                for (t, field) in fields.iter().enumerate() {
+                    for d in (0..graph.len()).filter(|&d| d != t) {
+                        let (dragon, target) = (CellId(d as u32), CellId(t as u32));
+                        let expected = (field[d] != crate::graph::UNREACHABLE).then(|| {
+                            let steps: DirSet = graph
+                                .neighbors(dragon)
+                                .filter(|&(_, n)| field[n.index()] + 1 == field[d])
+                                .map(|(dir, _)| dir)
+                                .collect();
+                            (steps, field[d])
+                        });
+                        assert_eq!(
+                            directed.steps(&graph, dragon, target).0,
+                            expected,
+                            "dragon {d}, target {t}, patience {patience:?}, {side}x{side}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
