@@ -300,6 +300,14 @@ impl Graph {
         self.pos(a).touches(self.pos(b))
     }
 
+    /// About how many bytes the graph holds.
+    pub fn bytes(&self) -> usize {
+        self.walkable.len() * size_of::<u64>()
+            + self.ids_before.len() * size_of::<u32>()
+            + self.pos.len() * size_of::<Place>()
+            + self.adjacent.len() * size_of::<[u32; 4]>()
+    }
+
     /// The Manhattan distance between two cells: a lower bound on the
     /// length of any path between them.
     #[inline]

@@ -282,6 +282,17 @@ fn components(graph: &Graph) -> Vec<u32> {
 }
 
 impl DragonOracle for BfsFields<'_> {
+    fn bytes(&self) -> usize {
+        let n = self.graph.len();
+        self.roots.len() * RootField::bytes_needed(n)
+            + Directed::bytes_needed(n)
+            + n * (6 + self.fields.len()) * size_of::<u32>()
+            + self
+                .component
+                .as_ref()
+                .map_or(0, |c| c.len() * size_of::<u32>())
+    }
+
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
         let graph = self.graph;
         if !self.connected(dragon, target) {

@@ -76,6 +76,10 @@ impl<'g> FloydWarshall<'g> {
 }
 
 impl DragonOracle for FloydWarshall<'_> {
+    fn bytes(&self) -> usize {
+        self.dist.len() * size_of::<u16>()
+    }
+
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
         let column = target.index();
         let (n, dist) = (self.n, &self.dist);

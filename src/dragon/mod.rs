@@ -24,6 +24,14 @@ pub trait DragonOracle {
     ///
     /// `dragon` and `target` are different cells.
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet>;
+
+    /// About how many bytes the oracle holds now (it may grow within the
+    /// budget it was built with). The solver counts it against
+    /// [`crate::Options::max_memory`] with the search's own; an oracle
+    /// that does not say counts as nothing.
+    fn bytes(&self) -> usize {
+        0
+    }
 }
 
 /// Which oracle to use.

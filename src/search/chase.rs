@@ -86,6 +86,8 @@ pub(super) fn search(
     let mut parent: Vec<StateId> = Vec::new();
     let mut buckets: Vec<Vec<Move>> = Vec::new();
     let mut replies: Vec<CellId> = Vec::with_capacity(4);
+    // Moves ever queued (a bucket's vector keeps the room of those taken).
+    let mut queued = 0;
 
     let (hero, dragon) = game.start;
     let (start, _) = table.intern(hero, reversals.pack(dragon, None));
@@ -97,6 +99,7 @@ pub(super) fn search(
                   table: &StateTable,
                   g: &[u32],
                   buckets: &mut Vec<Vec<Move>>,
+                  queued: &mut usize,
                   stats: &mut Stats|
      -> Option<(StateId, CellId)> {
         stats.states_expanded += 1;
@@ -111,6 +114,7 @@ pub(super) fn search(
             }
             let key = g[state as usize] as usize + 1 + exit_distance[to.index()] as usize;
             if key <= limit {
+                *queued += 1;
                 push(
                     buckets,
                     key,
@@ -126,7 +130,7 @@ pub(super) fn search(
     };
 
     let found = 'search: {
-        if let Some(found) = expand(start, &table, &g, &mut buckets, stats) {
+        if let Some(found) = expand(start, &table, &g, &mut buckets, &mut queued, stats) {
             break 'search Some(found);
         }
         loop {
@@ -147,12 +151,17 @@ pub(super) fn search(
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
                 }
-                if game.over_budget(table.len()) {
+                // Moves stay in memory once taken: a bucket's vector keeps
+                // its room.
+                let bytes = table.bytes()
+                    + (g.len() + parent.len()) * size_of::<u32>()
+                    + queued * size_of::<Move>();
+                if game.over_budget(table.len(), bytes) {
                     break 'search None;
                 }
                 g.push(next_g);
                 parent.push(from);
-                if let Some(found) = expand(next, &table, &g, &mut buckets, stats) {
+                if let Some(found) = expand(next, &table, &g, &mut buckets, &mut queued, stats) {
                     break 'search Some(found);
                 }
             }

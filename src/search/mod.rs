@@ -21,6 +21,7 @@
 mod acyclic;
 mod chase;
 mod guaranteed;
+mod memory;
 mod proof;
 pub mod rules;
 pub mod solution;
@@ -58,20 +59,10 @@ pub struct Options {
     pub max_memory: usize,
 }
 
-/// What the search stores per position, counted against
-/// [`Options::max_memory`]: the table entry, its key, g or depth, parent or
-/// moves, queue entry, and slack for the vectors' growth.
-const BYTES_PER_POSITION: usize = 64;
-
 impl Options {
     /// The dragon oracle's share of the budget.
     pub(crate) fn oracle_budget(&self) -> usize {
         self.oracle_memory.min(self.max_memory / 2)
-    }
-
-    /// How many positions a search may store: the rest of the budget.
-    fn max_positions(&self) -> usize {
-        (self.max_memory - self.oracle_budget()) / BYTES_PER_POSITION
     }
 }
 
@@ -121,6 +112,13 @@ impl Solver {
             graph,
             exit_distance,
         }
+    }
+
+    /// What a search and its oracle may hold under `options`: the budget
+    /// less what the solver itself holds.
+    fn search_memory(&self, options: &Options) -> usize {
+        let solver = self.graph.bytes() + self.exit_distance.len() * size_of::<u32>();
+        options.max_memory.saturating_sub(solver)
     }
 
     /// The graph of walkable cells.
@@ -187,7 +185,7 @@ impl Solver {
                 start,
                 oracle.as_mut(),
                 options.rules.ties,
-                options.max_positions(),
+                self.search_memory(options),
             );
             let escape = match options.rules.ties {
                 Ties::Priority(_) | Ties::Optimistic => {
@@ -296,7 +294,7 @@ impl Solver {
             (graph.hero(), graph.dragon()),
             oracle.as_mut(),
             options.rules.ties,
-            options.max_positions(),
+            self.search_memory(options),
         );
         let reversals = chase::Reversals::Forbidden;
         let mut stats = Stats::default();
@@ -323,14 +321,12 @@ impl Solver {
         prove: bool,
         stats: &mut Stats,
     ) -> Result<Vec<(CellId, CellId)>, Lost> {
-        let budget = game.max_positions;
-        let share = ANALYSIS_FIRST.max(2 * self.graph.len());
-        if !prove || share >= budget {
+        if !prove {
             return self.analysis(game, stats);
         }
-        game.max_positions = share;
+        game.max_positions = ANALYSIS_FIRST.max(2 * self.graph.len());
         let first = self.analysis(game, stats);
-        game.max_positions = budget;
+        game.max_positions = usize::MAX;
         if !game.exceeded {
             return first;
         }
@@ -421,7 +417,7 @@ fn outgrown(options: &Options, game: &Game<'_, '_>) -> Error {
         message: format!(
             "the search outgrew its memory budget of {} after {} positions",
             crate::error::bytes(options.max_memory),
-            game.max_positions
+            game.stored
         ),
     }
 }
@@ -543,6 +539,41 @@ mod tests {
         );
     }
 
+    /// An open room takes the adversarial search many positions: a budget
+    /// that holds the oracle but not them ends in the positions' error,
+    /// naming how many were stored; a larger one solves.
+    #[test]
+    fn the_search_stops_at_its_budget() {
+        let side = 30;
+        let walls = vec![false; side * side];
+        let puzzle = Puzzle::new(
+            side,
+            side,
+            walls,
+            Pos::new(0, 0),
+            Pos::new(0, side - 1),
+            Pos::new(side - 1, side - 1),
+        )
+        .unwrap();
+        let solver = Solver::new(&puzzle);
+        let with = |max_memory| {
+            let mut options = Options {
+                max_memory,
+                ..Options::default()
+            };
+            options.rules.ties = Ties::Adversarial;
+            solver.solve(&options)
+        };
+        match with(512 << 10) {
+            Err(Error::TooLarge {
+                resource: Resource::Positions,
+                message,
+            }) => assert!(message.contains("positions"), "{message}"),
+            other => panic!("expected the positions' budget error, got {other:?}"),
+        }
+        assert!(with(256 << 20).is_ok());
+    }
+
     #[test]
     fn the_oracle_share_follows_the_budget() {
         for max_memory in [1 << 20, 4 << 30, 16 << 30] {
@@ -551,10 +582,6 @@ mod tests {
                 ..Options::default()
             };
             assert_eq!(options.oracle_budget(), max_memory / 2);
-            assert_eq!(
-                options.max_positions(),
-                (max_memory - max_memory / 2) / BYTES_PER_POSITION
-            );
         }
         let capped = Options {
             oracle_memory: 1 << 20,

@@ -50,4 +50,13 @@ impl StateTable {
     pub(crate) fn len(&self) -> usize {
         self.hero.len()
     }
+
+    /// The bytes the table holds (see [`super::memory`]).
+    pub(crate) fn bytes(&self) -> usize {
+        super::memory::hash_table(
+            self.index.len(),
+            self.index.capacity(),
+            size_of::<(u64, StateId)>(),
+        ) + self.len() * 2 * size_of::<u32>()
+    }
 }

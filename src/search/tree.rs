@@ -48,7 +48,7 @@ impl Tree {
         let mut depth: Vec<u32> = vec![0];
         let mut next: StateId = 0;
         while (next as usize) < tree.table.len() {
-            if game.over_budget(tree.table.len()) {
+            if game.over_budget(tree.table.len(), tree.bytes() + depth.len() * 4) {
                 break;
             }
             let (hero, dragon) = tree.table.get(next);
@@ -79,6 +79,15 @@ impl Tree {
             tree.move_first.push(tree.escapes.len() as u32);
         }
         tree
+    }
+
+    /// The bytes the tree holds, and those its retrograde analyses
+    /// (`guaranteed`, `survival`) will add: per position a value, a queue
+    /// entry and the first of its reverse links; per move its owner and its
+    /// pending replies; per reply a reverse link.
+    fn bytes(&self) -> usize {
+        let (positions, moves, replies) = (self.len(), self.escapes.len(), self.replies.len());
+        self.table.bytes() + positions * (4 + 12) + moves * (4 + 4 + 1 + 8) + replies * (4 + 4)
     }
 
     /// A tree of no positions.

@@ -34,20 +34,24 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) oracle: &'a mut dyn DragonOracle,
     pub(crate) ties: Ties,
     pub(crate) queries: u64,
-    /// The most positions a search may store; past it, the search stops
-    /// and sets `exceeded`.
+    /// The most positions a search may store, and the most bytes it and
+    /// the oracle may hold together; past either, the search stops and
+    /// sets `exceeded`, and `stored` tells how many positions it had.
     pub(crate) max_positions: usize,
+    pub(crate) memory: usize,
     pub(crate) exceeded: bool,
+    pub(crate) stored: usize,
 }
 
 impl<'a, 'g> Game<'a, 'g> {
-    /// A game from `start` under `ties`, storing at most `max_positions`.
+    /// A game from `start` under `ties`, whose search and oracle may hold
+    /// at most `memory` bytes together.
     pub(crate) fn new(
         graph: &'g Graph,
         start: (CellId, CellId),
         oracle: &'a mut dyn DragonOracle,
         ties: Ties,
-        max_positions: usize,
+        memory: usize,
     ) -> Self {
         Game {
             graph,
@@ -55,16 +59,23 @@ impl<'a, 'g> Game<'a, 'g> {
             oracle,
             ties,
             queries: 0,
-            max_positions,
+            max_positions: usize::MAX,
+            memory,
             exceeded: false,
+            stored: 0,
         }
     }
 
-    /// Whether `stored` positions are past the budget (and records it).
+    /// Whether a search storing `stored` positions in `bytes` is past the
+    /// budget, with what the oracle holds (and records it).
     #[inline]
-    pub(crate) fn over_budget(&mut self, stored: usize) -> bool {
-        if stored > self.max_positions {
+    pub(crate) fn over_budget(&mut self, stored: usize, bytes: usize) -> bool {
+        if !self.exceeded
+            && (stored > self.max_positions
+                || bytes.saturating_add(self.oracle.bytes()) > self.memory)
+        {
             self.exceeded = true;
+            self.stored = stored;
         }
         self.exceeded
     }
