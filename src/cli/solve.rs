@@ -166,7 +166,7 @@ enum TiesArg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OracleArg {
-    /// Breadth-first search from the hero, stopped at the dragon (fast; the default).
+    /// Distance fields and goal-directed searches (fast; the default).
     Bfs,
     /// All-pairs Floyd–Warshall (the reference).
     FloydWarshall,
