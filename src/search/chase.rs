@@ -20,6 +20,7 @@
 //! also holds the hero's last step, packed with the dragon's cell into the
 //! table's second number (see [`Reversals`]).
 
+use super::hanging::Hanging;
 use super::solution::Stats;
 use super::state::{NO_STATE, StateId, StateTable};
 use super::{Game, hero_moves};
@@ -69,6 +70,9 @@ struct Move {
     step: Direction,
 }
 
+/// With `hanging`, moves deep into dead ends are left out (see
+/// [`super::hanging`]; back-steps must be allowed).
+///
 /// The optimal line of positions from the start to the exit, or `None` if
 /// the dragon catches the hero on every line of at most `limit` moves (or
 /// the search outgrew its budget: see [`Game::over_budget`]).
@@ -76,6 +80,7 @@ pub(super) fn search(
     game: &mut Game<'_, '_>,
     exit_distance: &[u32],
     reversals: Reversals,
+    hanging: Option<&Hanging>,
     limit: usize,
     stats: &mut Stats,
 ) -> Option<Vec<(CellId, CellId)>> {
@@ -106,7 +111,7 @@ pub(super) fn search(
         let (hero, packed) = table.get(state);
         let (dragon, back) = reversals.unpack(packed);
         for (step, to) in hero_moves(graph, hero, dragon) {
-            if Some(step) == back {
+            if Some(step) == back || hanging.is_some_and(|h| h.needless(hero, to, dragon)) {
                 continue;
             }
             if to == exit {

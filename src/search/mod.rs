@@ -21,6 +21,7 @@
 mod acyclic;
 mod chase;
 mod guaranteed;
+mod hanging;
 mod memory;
 mod proof;
 pub mod rules;
@@ -101,6 +102,7 @@ type Lost = Box<(tree::Tree, Vec<u32>)>;
 pub struct Solver {
     graph: Graph,
     exit_distance: Vec<u32>,
+    hanging: hanging::Hanging,
 }
 
 impl Solver {
@@ -108,9 +110,11 @@ impl Solver {
     pub fn new(puzzle: &Puzzle) -> Self {
         let graph = Graph::new(puzzle);
         let exit_distance = graph.distances_from(graph.exit());
+        let hanging = hanging::Hanging::new(&graph);
         Solver {
             graph,
             exit_distance,
+            hanging,
         }
     }
 
@@ -194,6 +198,7 @@ impl Solver {
                         &mut game,
                         &self.exit_distance,
                         reversals,
+                        Some(&self.hanging),
                         usize::MAX,
                         &mut stats,
                     )
@@ -298,7 +303,14 @@ impl Solver {
         );
         let reversals = chase::Reversals::Forbidden;
         let mut stats = Stats::default();
-        let line = chase::search(&mut game, &self.exit_distance, reversals, limit, &mut stats);
+        let line = chase::search(
+            &mut game,
+            &self.exit_distance,
+            reversals,
+            None,
+            limit,
+            &mut stats,
+        );
         if game.exceeded {
             return Err(outgrown(options, &game));
         }
@@ -474,6 +486,65 @@ mod tests {
             return None;
         }
         Puzzle::new(w, h, walls, hero, dragon, exit).ok()
+    }
+
+    /// Leaving out the steps deep into dead ends (see [`hanging`]) never
+    /// changes whether or how fast the hero escapes, under priority rules
+    /// and the optimistic one, from many starts on many maps.
+    #[test]
+    fn the_dead_end_rule_keeps_every_escape_length() {
+        let (mut pruned, mut escapes) = (0, 0);
+        for seed in 0..100 {
+            let Some(puzzle) = random_map(seed) else {
+                continue;
+            };
+            let solver = Solver::new(&puzzle);
+            let graph = solver.graph();
+            let n = graph.len() as u32;
+            for start in 0..n * n {
+                let (hero, dragon) = (CellId(start / n), CellId(start % n));
+                if start % 11 != seed as u32 % 11 || graph.touches(hero, dragon) {
+                    continue;
+                }
+                if hero == graph.exit() || solver.exit_distance[hero.index()] == UNREACHABLE {
+                    continue;
+                }
+                for ties in [
+                    Ties::default(),
+                    Ties::Priority("RDLU".parse().unwrap()),
+                    Ties::Optimistic,
+                ] {
+                    let mut lengths = [None, None];
+                    let mut stored = [0, 0];
+                    for (i, hanging) in [None, Some(&solver.hanging)].into_iter().enumerate() {
+                        let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                        let mut game =
+                            Game::new(graph, (hero, dragon), oracle.as_mut(), ties, usize::MAX);
+                        let mut stats = Stats::default();
+                        let line = chase::search(
+                            &mut game,
+                            &solver.exit_distance,
+                            chase::Reversals::Allowed,
+                            hanging,
+                            usize::MAX,
+                            &mut stats,
+                        );
+                        lengths[i] = line.map(|l| l.len());
+                        stored[i] = stats.states_stored;
+                    }
+                    assert_eq!(
+                        lengths[0], lengths[1],
+                        "seed {seed}, start {start}, {ties:?}"
+                    );
+                    escapes += usize::from(lengths[0].is_some());
+                    pruned += usize::from(stored[1] < stored[0]);
+                }
+            }
+        }
+        assert!(
+            escapes > 20_000 && pruned > 500,
+            "too few cases: {escapes} escapes, {pruned} pruned"
+        );
     }
 
     /// The proof search and the retrograde analysis agree on the value and

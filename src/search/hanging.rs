@@ -1,0 +1,118 @@
+//! Dead-end trees, and why an escape never needs to go deep into one.
+//!
+//! Peel the map: remove, again and again, a cell with at most one free
+//! neighbour left, except the exit. What remains is the *core*; each
+//! removed cell belongs to a *hanging tree*, joined to the core at one cell,
+//! its *attachment* `a`, and holding no exit. A cell's *depth* is its
+//! distance from `a` inside the tree, and its *branch* is its ancestor at
+//! depth 1 (two trees hanging from the same `a` are different branches).
+//!
+//! **Rule.** When the dragon is neither in the branch `T` nor on its
+//! attachment `a`, an escape never needs the hero to step from depth `k >= 1`
+//! to depth `k + 1` in `T`. So the escape search may leave such moves out;
+//! the shortest escape keeps its length. (Back-steps must be allowed: the
+//! replacement below uses them.)
+//!
+//! **Why.** Every path from the dragon `d` to a cell `t` of `T` passes `a`,
+//! so `dist(n, t) = dist(n, a) + dist(a, t)` for each neighbour `n` of `d`:
+//! the dragon's shortest steps towards any cell of `T` are its shortest
+//! steps towards `a`, whatever the tie rule, and each brings it one closer
+//! to `a`. Take a line that escapes, and a stretch of it where the hero
+//! goes down from depth 1 and comes back to depth 1 (the exit is not in
+//! `T`, so it comes back, through `a`), or, for a hero that starts deep in
+//! `T`, the stretch until it first reaches depth 1. Replace the stretch by
+//! as many steps back and forth between the depth-1 cell `t₁` and `a` (and,
+//! for a deep start, the walk straight up first): the parity of the length
+//! matches, since the grid is bipartite. The dragon's replies stay the same
+//! (it heads for `a` either way), so the line after the stretch is
+//! unchanged. The new steps are legal: when the original line steps back
+//! onto `a` the dragon is at least 2 from it, and the dragon's distance to
+//! `a` only shrank until then, so it was at least 2 at every earlier step
+//! onto `a`, and at least 3 from `t₁`. Doing this for every stretch gives an
+//! escape of the same length that never steps to depth 2 or more while the
+//! dragon is outside `T` and off `a`; in the optimistic rule the hero picks
+//! the same dragon steps, and in the guaranteed one the dragon has the same
+//! choices.
+
+use crate::graph::{CellId, Graph};
+
+const NONE: u32 = u32::MAX;
+
+/// Each cell's parent in its hanging tree and its branch, or [`NONE`] for
+/// core cells.
+#[derive(Clone, Debug)]
+pub(super) struct Hanging {
+    parent: Vec<u32>,
+    branch: Vec<u32>,
+}
+
+impl Hanging {
+    /// Peels `graph` (see the module's documentation).
+    pub(super) fn new(graph: &Graph) -> Hanging {
+        let n = graph.len();
+        let mut degree: Vec<u8> = (0..n)
+            .map(|c| graph.neighbors(CellId(c as u32)).count() as u8)
+            .collect();
+        let mut removed = vec![false; n];
+        let exit = graph.exit().index();
+        let mut stack: Vec<u32> = (0..n as u32)
+            .filter(|&c| degree[c as usize] <= 1 && c as usize != exit)
+            .collect();
+        while let Some(c) = stack.pop() {
+            let c = c as usize;
+            if removed[c] {
+                continue;
+            }
+            removed[c] = true;
+            for (_, m) in graph.neighbors(CellId(c as u32)) {
+                let m = m.index();
+                if !removed[m] {
+                    degree[m] -= 1;
+                    if degree[m] <= 1 && m != exit {
+                        stack.push(m as u32);
+                    }
+                }
+            }
+        }
+        // Down from the core: parents and branches. A component with no
+        // exit peels away whole and has no core; its cells stay NONE.
+        let mut parent = vec![NONE; n];
+        let mut branch = vec![NONE; n];
+        let mut queue: Vec<u32> = Vec::new();
+        for a in (0..n).filter(|&c| !removed[c]) {
+            for (_, t) in graph.neighbors(CellId(a as u32)) {
+                if removed[t.index()] && parent[t.index()] == NONE {
+                    parent[t.index()] = a as u32;
+                    branch[t.index()] = t.0;
+                    queue.push(t.0);
+                }
+            }
+        }
+        let mut head = 0;
+        while let Some(&c) = queue.get(head) {
+            head += 1;
+            for (_, m) in graph.neighbors(CellId(c)) {
+                let mi = m.index();
+                if removed[mi] && parent[mi] == NONE && parent[c as usize] != m.0 {
+                    parent[mi] = c;
+                    branch[mi] = branch[c as usize];
+                    queue.push(m.0);
+                }
+            }
+        }
+        Hanging { parent, branch }
+    }
+
+    /// Whether the rule leaves out the hero's step from `hero` to `to` with
+    /// the dragon on `dragon`: a step one deeper, to depth 2 or more, into
+    /// a branch the dragon is neither in nor at the attachment of.
+    #[inline]
+    pub(super) fn needless(&self, hero: CellId, to: CellId, dragon: CellId) -> bool {
+        let t = to.index();
+        if self.parent[t] != hero.0 || self.parent[hero.index()] == NONE {
+            return false;
+        }
+        let branch = self.branch[t];
+        branch != self.branch[dragon.index()] && dragon.0 != self.parent[branch as usize]
+    }
+}
