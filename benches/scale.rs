@@ -48,11 +48,11 @@ use std::process::{self, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use dragon_escape::dragon::BfsFields;
+use dragon_escape::dragon::{BfsFields, DragonOracle};
 use dragon_escape::graph::UNREACHABLE;
 use dragon_escape::mapgen::{Algorithm, Config, Maze, generate, seeded, shuffle};
 use dragon_escape::{
-    Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver, Ties,
+    CellId, Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver, Ties,
 };
 use pathfinding::prelude::bfs;
 
@@ -353,15 +353,23 @@ enum Engine {
     /// Hero to exit ignoring the dragon: the least any solver must do.
     /// (Builds the graph and runs one BFS, as `Solver::new` does.)
     Floor,
+    /// The default oracle alone, asked [`QUESTIONS`] random questions
+    /// (dragon and hero anywhere in the dragon's part of the map): the worst
+    /// case for it, with no chase to follow. Runs only when named.
+    Oracle,
 }
 
+/// How many questions [`Engine::Oracle`] asks.
+const QUESTIONS: u64 = 2000;
+
 impl Engine {
-    const ALL: [Engine; 5] = [
+    const ALL: [Engine; 6] = [
         Engine::Default,
         Engine::Adversarial,
         Engine::FloydWarshall,
         Engine::Pathfinding,
         Engine::Floor,
+        Engine::Oracle,
     ];
 
     fn name(self) -> &'static str {
@@ -371,6 +379,7 @@ impl Engine {
             Engine::FloydWarshall => "floyd-warshall",
             Engine::Pathfinding => "pathfinding",
             Engine::Floor => "floor",
+            Engine::Oracle => "oracle",
         }
     }
 
@@ -401,6 +410,7 @@ impl Engine {
             Engine::FloydWarshall => library(OracleKind::FloydWarshall, Ties::default()),
             Engine::Pathfinding => pathfinding_solve(puzzle),
             Engine::Floor => Ok(floor(puzzle)),
+            Engine::Oracle => oracle_questions(puzzle),
         }
     }
 }
@@ -451,6 +461,42 @@ fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
     Ok(Run {
         outcome,
         expanded,
+        stored: None,
+    })
+}
+
+/// [`QUESTIONS`] questions to the default oracle about random cells of the
+/// dragon's part of the map (a fixed xorshift sequence), after one BFS that
+/// lists those cells. The outcome is the floor's, for the tables.
+fn oracle_questions(puzzle: &Puzzle) -> Result<Run, String> {
+    let graph = Graph::new(puzzle);
+    let reachable: Vec<CellId> = graph
+        .distances_from(graph.dragon())
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d != UNREACHABLE)
+        .map(|(c, _)| CellId(c as u32))
+        .collect();
+    let mut oracle =
+        BfsFields::new(&graph, Options::default().oracle_memory).map_err(|e| e.to_string())?;
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut pick = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        reachable[(state % reachable.len() as u64) as usize]
+    };
+    let mut asked = 0;
+    while asked < QUESTIONS {
+        let (dragon, target) = (pick(), pick());
+        if dragon != target {
+            std::hint::black_box(oracle.shortest_steps(dragon, target));
+            asked += 1;
+        }
+    }
+    Ok(Run {
+        outcome: floor(puzzle).outcome,
+        expanded: asked,
         stored: None,
     })
 }
@@ -773,8 +819,11 @@ impl Selection {
         })
     }
 
-    fn wants<T: PartialEq>(list: &[T], item: &T) -> bool {
-        list.is_empty() || list.contains(item)
+    fn wants_engine(&self, engine: Engine) -> bool {
+        match self.engines.is_empty() {
+            true => engine != Engine::Oracle,
+            false => self.engines.contains(&engine),
+        }
     }
 
     fn wants_kind(&self, kind: &Kind) -> bool {
@@ -795,7 +844,7 @@ struct Row {
     /// Its free tiles and median parse time, or what stopped its building.
     built: Result<(usize, f64), Status>,
     runs: usize,
-    cases: [Status; 5],
+    cases: [Status; 6],
 }
 
 impl Row {
@@ -871,7 +920,7 @@ fn measure_map(
     let free_tiles = puzzle.walls().iter().filter(|&&wall| !wall).count();
     row.built = Ok((free_tiles, median(&parse_ms)));
     row.cases = Engine::ALL.map(|engine| {
-        let status = if !Selection::wants(&selection.engines, &engine)
+        let status = if !selection.wants_engine(engine)
             || (engine == Engine::FloydWarshall && tiles > settings.fw_max_tiles)
         {
             Status::NotRun
@@ -1004,7 +1053,8 @@ fn not_built(status: &Status, settings: &Settings) -> String {
 /// The summary: one row per map.
 fn summary(rows: &[Row], settings: &Settings) -> String {
     let header: Vec<&str> = "map|tiles|cells|free tiles|outcome|free path|parse ms|default ms|MB|\
-        states|adversarial ms|MB|states|floyd-warshall ms|pathfinding ms|MB|floor ms|default / floor"
+        states|adversarial ms|MB|states|floyd-warshall ms|pathfinding ms|MB|floor ms|default / floor|\
+        oracle µs a question"
         .split('|')
         .collect();
     let table: Vec<Vec<String>> = rows
@@ -1078,6 +1128,8 @@ fn summary(rows: &[Row], settings: &Settings) -> String {
                 mb(Engine::Pathfinding),
                 time(Engine::Floor),
                 ratio,
+                row.done(Engine::Oracle)
+                    .map_or(String::new(), |m| ms(m.median() * 1e3 / m.expanded as f64)),
             ]
         })
         .collect();
