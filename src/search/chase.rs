@@ -62,12 +62,28 @@ impl Reversals {
     }
 }
 
-/// A hero move waiting in the open list: from a position onto a cell.
+/// A hero move waiting in the open list: a position's number and the
+/// step, in four bytes (the cell it goes to is the hero's neighbour). The
+/// search stops before numbers reach [`MAX_POSITIONS`].
 #[derive(Clone, Copy)]
-struct Move {
-    from: StateId,
-    to: CellId,
-    step: Direction,
+struct Move(u32);
+
+/// Positions a [`Move`] can name.
+const MAX_POSITIONS: usize = 1 << 30;
+
+impl Move {
+    fn new(from: StateId, step: Direction) -> Move {
+        debug_assert!((from as usize) < MAX_POSITIONS);
+        Move(from << 2 | step as u32)
+    }
+
+    fn from(self) -> StateId {
+        self.0 >> 2
+    }
+
+    fn step(self) -> Direction {
+        Direction::ALL[(self.0 & 3) as usize]
+    }
 }
 
 /// With `hanging`, moves deep into dead ends are left out (see
@@ -86,6 +102,7 @@ pub(super) fn search(
 ) -> Option<Vec<(CellId, CellId)>> {
     let graph = game.graph;
     let exit = graph.exit();
+    game.max_positions = game.max_positions.min(MAX_POSITIONS);
     let mut table = StateTable::default();
     let mut g: Vec<u32> = Vec::new();
     let mut parent: Vec<StateId> = Vec::new();
@@ -120,15 +137,7 @@ pub(super) fn search(
             let key = g[state as usize] as usize + 1 + exit_distance[to.index()] as usize;
             if key <= limit {
                 *queued += 1;
-                push(
-                    buckets,
-                    key,
-                    Move {
-                        from: state,
-                        to,
-                        step,
-                    },
-                );
+                push(buckets, key, Move::new(state, step));
             }
         }
         None
@@ -142,11 +151,16 @@ pub(super) fn search(
             let Some(bucket) = buckets.get_mut(f) else {
                 break 'search None;
             };
-            let Some(Move { from, to, step }) = bucket.pop() else {
+            let Some(queued_move) = bucket.pop() else {
                 f += 1;
                 continue;
             };
-            let dragon = reversals.unpack(table.get(from).1).0;
+            let (from, step) = (queued_move.from(), queued_move.step());
+            let (hero, packed) = table.get(from);
+            let dragon = reversals.unpack(packed).0;
+            let to = graph
+                .neighbor(hero, step)
+                .expect("a queued move steps onto a free cell");
             replies.clear();
             game.dragon_replies(dragon, to, |d| replies.push(d));
             let next_g = g[from as usize] + 1;

@@ -3,9 +3,14 @@
 //! Positions are numbered densely as they are found; all per-position data
 //! lives in `Vec`s indexed by that number. Only the lookup from a pair to its
 //! number is hashed, because the pairs actually reached are a sparse subset
-//! of the n² possible ones.
+//! of the n² possible ones. The hash table holds the numbers alone (four
+//! bytes a slot): a slot's pair is read from the vectors.
 
-use rustc_hash::FxHashMap;
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
+use rustc_hash::FxBuildHasher;
 
 use crate::graph::CellId;
 
@@ -17,20 +22,30 @@ pub(crate) const NO_STATE: StateId = u32::MAX;
 
 #[derive(Default)]
 pub(crate) struct StateTable {
-    index: FxHashMap<u64, StateId>,
+    index: HashTable<StateId>,
     hero: Vec<u32>,
     dragon: Vec<u32>,
+}
+
+#[inline]
+fn hash(hero: u32, dragon: u32) -> u64 {
+    FxBuildHasher.hash_one((u64::from(hero) << 32) | u64::from(dragon))
 }
 
 impl StateTable {
     /// The number of `(hero, dragon)`, and whether it is new.
     #[inline]
     pub(crate) fn intern(&mut self, hero: CellId, dragon: CellId) -> (StateId, bool) {
-        let key = (u64::from(hero.0) << 32) | u64::from(dragon.0);
         let next = self.hero.len() as StateId;
-        match self.index.entry(key) {
-            std::collections::hash_map::Entry::Occupied(e) => (*e.get(), false),
-            std::collections::hash_map::Entry::Vacant(e) => {
+        let (heroes, dragons) = (&self.hero, &self.dragon);
+        let entry = self.index.entry(
+            hash(hero.0, dragon.0),
+            |&id| heroes[id as usize] == hero.0 && dragons[id as usize] == dragon.0,
+            |&id| hash(heroes[id as usize], dragons[id as usize]),
+        );
+        match entry {
+            Entry::Occupied(e) => (*e.get(), false),
+            Entry::Vacant(e) => {
                 e.insert(next);
                 self.hero.push(hero.0);
                 self.dragon.push(dragon.0);
@@ -56,7 +71,7 @@ impl StateTable {
         super::memory::hash_table(
             self.index.len(),
             self.index.capacity(),
-            size_of::<(u64, StateId)>(),
+            size_of::<StateId>(),
         ) + self.len() * 2 * size_of::<u32>()
     }
 }
