@@ -50,7 +50,7 @@ map may come from standard input.
 Examples:
   solve-maze examples/mazes/official-1.txt
   solve-maze --steps --map examples/mazes/backstep.txt
-  generate-maze | solve-maze -
+  generate-maze | solve-maze
   solve-maze --format json --ties adversarial examples/mazes/*.txt
   solve-maze -p examples/mazes/official-2.txt
   solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
@@ -69,8 +69,9 @@ Examples:
     after_help = after_help()
 )]
 pub struct Args {
-    /// Map files to solve; `-` reads standard input.
-    #[arg(required = true, value_name = "FILE")]
+    /// Map files to solve; `-` reads standard input. Without a file,
+    /// standard input is read when it is not a terminal.
+    #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
 
     /// Also print the hero's moves and their count.
@@ -203,6 +204,15 @@ struct Exports {
     record_style: MapStyle,
 }
 
+/// Which standard streams are terminals: the defaults depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terminals {
+    /// Standard input is a terminal (so no map is being piped in).
+    pub stdin: bool,
+    /// Standard output is a terminal (colour, animated playback, play).
+    pub stdout: bool,
+}
+
 /// The checked configuration a run works from.
 #[derive(Debug)]
 pub struct Config {
@@ -221,7 +231,16 @@ impl Args {
     ///
     /// # Errors
     /// A sentence for option combinations that make no sense.
-    pub fn into_config(self, stdout_is_terminal: bool) -> Result<Config, String> {
+    pub fn into_config(mut self, terminals: Terminals) -> Result<Config, String> {
+        let stdout_is_terminal = terminals.stdout;
+        if self.files.is_empty() {
+            if terminals.stdin {
+                return Err("no map given: name a map file (solve-maze MAP.txt), \
+                     or pipe one in (generate-maze | solve-maze)"
+                    .into());
+            }
+            self.files.push(PathBuf::from("-"));
+        }
         let json = self.format == Format::Json;
         if json && !cfg!(feature = "json") {
             return Err("this build has no JSON support (cargo feature `json`)".into());
@@ -298,7 +317,11 @@ impl Args {
 /// The entry point of the `solve-maze` binary.
 pub fn main() -> ExitCode {
     let args = Args::parse();
-    match args.into_config(io::stdout().is_terminal()) {
+    let terminals = Terminals {
+        stdin: io::stdin().is_terminal(),
+        stdout: io::stdout().is_terminal(),
+    };
+    match args.into_config(terminals) {
         Ok(config) => run(&config, &mut io::stdout().lock()),
         Err(message) => fail(PROGRAM, &message),
     }
@@ -622,7 +645,28 @@ fn parse_size(text: &str) -> Result<usize, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_size;
+    use super::{Args, Config, PathBuf, Terminals, parse_size};
+    use clap::Parser;
+
+    fn config(args: &[&str], stdin: bool) -> Result<Config, String> {
+        let args = Args::try_parse_from(std::iter::once("solve-maze").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        args.into_config(Terminals {
+            stdin,
+            stdout: false,
+        })
+    }
+
+    #[test]
+    fn without_a_file_standard_input_is_read_unless_it_is_a_terminal() {
+        assert_eq!(config(&[], false).unwrap().files, [PathBuf::from("-")]);
+        let err = config(&[], true).unwrap_err();
+        assert!(err.contains("name a map file"), "{err}");
+        assert_eq!(
+            config(&["a.txt"], true).unwrap().files,
+            [PathBuf::from("a.txt")]
+        );
+    }
 
     #[test]
     fn sizes_take_binary_units() {

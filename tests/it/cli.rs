@@ -75,6 +75,16 @@ fn reads_standard_input() {
 }
 
 #[test]
+fn reads_standard_input_when_no_file_is_given() {
+    let map = std::fs::read(format!("{}/{BACKSTEP}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    solve_maze()
+        .write_stdin(map)
+        .assert()
+        .success()
+        .stdout("The shortest path is 8 steps.\n");
+}
+
+#[test]
 fn tolerates_bom_crlf_trailing_spaces_and_variation_selectors() {
     let map = "\u{feff}🟫🏃\u{fe0f}🟫  \r\n🟫🟩🟫\r\n🟫🟩🟫\r\n🟫❎🟫\r\n🟫🟫🟫\r\n🐉🟫🟫\r\n";
     solve_maze()
@@ -270,6 +280,7 @@ fn a_bad_file_does_not_stop_the_others() {
 #[test]
 fn usage_errors_exit_with_two() {
     solve_maze()
+        .arg("--no-such-flag")
         .assert()
         .code(2)
         .stderr(predicate::str::contains("Usage"));
