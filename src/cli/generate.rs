@@ -55,7 +55,7 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(
     name = PROGRAM,
-    version,
+    version = super::version(),
     about = "Generate dragon-escape puzzles (emoji grids that solve-maze reads)",
     after_help = AFTER_HELP
 )]

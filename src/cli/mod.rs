@@ -14,6 +14,7 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::LazyLock;
 
 /// Exit code: every map was solved and the hero escapes.
 pub const EXIT_ESCAPED: u8 = 0;
@@ -21,6 +22,33 @@ pub const EXIT_ESCAPED: u8 = 0;
 pub const EXIT_NO_ESCAPE: u8 = 1;
 /// Exit code: bad usage or unreadable or malformed input.
 pub const EXIT_ERROR: u8 = 2;
+
+/// The cargo features this build was compiled with, in a fixed order.
+pub fn features() -> Vec<&'static str> {
+    [
+        ("cli", cfg!(feature = "cli")),
+        ("json", cfg!(feature = "json")),
+        ("playback", cfg!(feature = "playback")),
+        ("mapgen", cfg!(feature = "mapgen")),
+    ]
+    .into_iter()
+    .filter_map(|(name, on)| on.then_some(name))
+    .collect()
+}
+
+/// What `--version` prints after the program's name: the version and the
+/// features of the build, so a lean build is recognisable
+/// (`0.1.0 (features: cli, json, playback, mapgen)`).
+pub fn version() -> &'static str {
+    static VERSION: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "{} (features: {})",
+            env!("CARGO_PKG_VERSION"),
+            features().join(", ")
+        )
+    });
+    VERSION.as_str()
+}
 
 /// When to use colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

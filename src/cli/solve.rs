@@ -64,7 +64,7 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(
     name = PROGRAM,
-    version,
+    version = super::version(),
     about = "Find the hero's shortest safe escape from a dragon-escape map",
     after_help = after_help()
 )]

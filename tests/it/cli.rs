@@ -295,13 +295,29 @@ fn usage_errors_exit_with_two() {
         .code(2);
 }
 
+/// The features of this build as `--version` lists them.
+fn features() -> String {
+    let all = [
+        ("cli", cfg!(feature = "cli")),
+        ("json", cfg!(feature = "json")),
+        ("playback", cfg!(feature = "playback")),
+        ("mapgen", cfg!(feature = "mapgen")),
+    ];
+    let on: Vec<&str> = all.iter().filter(|f| f.1).map(|f| f.0).collect();
+    on.join(", ")
+}
+
 #[test]
 fn help_and_version() {
     solve_maze()
         .arg("--version")
         .assert()
         .success()
-        .stdout(format!("solve-maze {}\n", env!("CARGO_PKG_VERSION")));
+        .stdout(format!(
+            "solve-maze {} (features: {})\n",
+            env!("CARGO_PKG_VERSION"),
+            features()
+        ));
     solve_maze()
         .arg("--help")
         .assert()
