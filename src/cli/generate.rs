@@ -7,9 +7,10 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
+use clap::{CommandFactory, Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::shell::{Asset, Shell};
 use super::{EXIT_ERROR, emit, fail, write_atomically};
 use crate::Outcome;
 use crate::error::plural;
@@ -191,6 +192,20 @@ pub struct Args {
     /// Give up after this many solver runs for one puzzle.
     #[arg(long, default_value_t = Search::default().max_solves, value_name = "RUNS", help_heading = "Search")]
     effort: u64,
+
+    /// Print the completion script for SHELL on standard output, and exit.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "SHELL",
+        exclusive = true,
+        help_heading = "Installation"
+    )]
+    completions: Option<Shell>,
+
+    /// Print the man page (roff) on standard output, and exit.
+    #[arg(long, exclusive = true, help_heading = "Installation")]
+    man: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -396,7 +411,11 @@ fn fresh_seed() -> u64 {
 
 /// The entry point of the `generate-maze` binary.
 pub fn main() -> ExitCode {
-    match Args::parse().into_config(fresh_seed) {
+    let args = Args::parse();
+    if let Some(asset) = Asset::asked(args.completions, args.man) {
+        return asset.print(Args::command(), PROGRAM, &mut io::stdout().lock());
+    }
+    match args.into_config(fresh_seed) {
         Ok(config) => run(&config, &mut io::stdout().lock()),
         Err(message) => fail(PROGRAM, &message),
     }

@@ -7,6 +7,7 @@
 
 #[cfg(feature = "mapgen")]
 pub mod generate;
+pub mod shell;
 pub mod solve;
 
 use std::ffi::OsString;

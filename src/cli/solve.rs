@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use clap::{Parser, ValueEnum};
+use clap::{CommandFactory, Parser, ValueEnum};
 
+use super::shell::{Asset, Shell};
 use super::{
     ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input, write_atomically,
 };
@@ -145,6 +146,20 @@ pub struct Args {
     /// routes to FILE, as SVG.
     #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
     svg: Option<PathBuf>,
+
+    /// Print the completion script for SHELL on standard output, and exit.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "SHELL",
+        exclusive = true,
+        help_heading = "Installation"
+    )]
+    completions: Option<Shell>,
+
+    /// Print the man page (roff) on standard output, and exit.
+    #[arg(long, exclusive = true, help_heading = "Installation")]
+    man: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -317,6 +332,9 @@ impl Args {
 /// The entry point of the `solve-maze` binary.
 pub fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(asset) = Asset::asked(args.completions, args.man) {
+        return asset.print(Args::command(), PROGRAM, &mut io::stdout().lock());
+    }
     let terminals = Terminals {
         stdin: io::stdin().is_terminal(),
         stdout: io::stdout().is_terminal(),

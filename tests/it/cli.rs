@@ -373,3 +373,47 @@ fn parallel_jobs_answer_in_file_order() {
     assert!(lines[0].starts_with("examples/mazes/official-2.txt: "));
     assert!(lines[4].starts_with("examples/mazes/caught.txt: "));
 }
+
+#[test]
+fn completions_for_every_shell_and_a_man_page() {
+    let mut tools = vec![("solve-maze", "max-memory")];
+    if cfg!(feature = "mapgen") {
+        tools.push(("generate-maze", "algorithm"));
+    }
+    for (tool, flag) in tools {
+        let run = |args: &[&str]| {
+            let out = Command::cargo_bin(tool)
+                .unwrap()
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{tool} {args:?}: {out:?}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        for shell in ["bash", "elvish", "fish", "powershell", "zsh"] {
+            let script = run(&["--completions", shell]);
+            assert!(
+                script.contains(tool) && script.contains(flag),
+                "{tool} --completions {shell}:\n{script}"
+            );
+        }
+        // The bash script at least parses.
+        let bash = std::process::Command::new("bash")
+            .args(["-n", "-c", &run(&["--completions", "bash"])])
+            .status()
+            .unwrap();
+        assert!(bash.success(), "{tool}: the bash completions do not parse");
+        let man = run(&["--man"]);
+        assert!(man.contains(&format!(".TH {tool} 1")), "{man}");
+        assert!(man.contains(&flag.replace('-', "\\-")), "{man}");
+    }
+    solve_maze()
+        .args(["--completions", "tcsh"])
+        .assert()
+        .code(2);
+    solve_maze()
+        .args(["--man", BACKSTEP])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used"));
+}
