@@ -163,6 +163,30 @@ fn json_report_says_how_the_line_ends() {
     assert_eq!(endings, [r#""caught" "stuck""#, r#""no_path" "no_path""#]);
 }
 
+#[cfg(not(feature = "json"))]
+#[test]
+fn a_build_without_json_refuses_the_report() {
+    solve_maze()
+        .args(["--format", "json", BACKSTEP])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("solve-maze: this build has no JSON support (cargo feature `json`)\n");
+}
+
+#[cfg(not(feature = "playback"))]
+#[test]
+fn a_build_without_playback_refuses_it() {
+    for flag in ["-p", "--play"] {
+        solve_maze()
+            .args([flag, BACKSTEP])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("cargo feature `playback`"));
+    }
+}
+
 #[test]
 fn tie_modes_and_priority_change_the_answer() {
     let run = |args: &[&str]| {
