@@ -7,7 +7,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, ValueEnum};
+use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::shell::{Asset, Shell};
@@ -411,9 +411,9 @@ fn fresh_seed() -> u64 {
 
 /// The entry point of the `generate-maze` binary.
 pub fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
     if let Some(asset) = Asset::asked(args.completions, args.man) {
-        return asset.print(Args::command(), PROGRAM, &mut io::stdout().lock());
+        return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
     }
     match args.into_config(fresh_seed) {
         Ok(config) => run(&config, &mut io::stdout().lock()),
@@ -645,8 +645,10 @@ mod tests {
     use super::*;
 
     fn config(args: &[&str]) -> Result<Config, String> {
-        let args = Args::try_parse_from(std::iter::once(PROGRAM).chain(args.iter().copied()))
-            .map_err(|e| e.to_string())?;
+        let args = super::super::parse_from::<Args, _, _>(
+            std::iter::once(PROGRAM).chain(args.iter().copied()),
+        )
+        .map_err(|e| e.to_string())?;
         args.into_config(|| 99)
     }
 
@@ -668,6 +670,8 @@ mod tests {
             (&["--count", "3"], "--out"),
             (&["--width", "1"], "too small"),
             (&["--braid", "1.5"], "between 0 and 1"),
+            (&["--braid", "-0.1"], "between 0 and 1"),
+            (&["--width", "-3"], "invalid digit"),
             (&["--braid", "0"], "always catches"),
             (
                 &["--braid", "0", "--min-detour", "2", "--endpoints", "random"],

@@ -17,12 +17,41 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::LazyLock;
 
+use clap::{Command, CommandFactory, Parser};
+
 /// Exit code: every map was solved and the hero escapes.
 pub const EXIT_ESCAPED: u8 = 0;
 /// Exit code: a map has no escape (no path, or caught).
 pub const EXIT_NO_ESCAPE: u8 = 1;
 /// Exit code: bad usage or unreadable or malformed input.
 pub const EXIT_ERROR: u8 = 2;
+
+/// `A`'s command line, with negative numbers taken as values wherever an
+/// option takes one, so `--braid -0.1` meets the option's range check
+/// instead of passing for an unknown flag `-0`.
+pub fn command<A: CommandFactory>() -> Command {
+    A::command().mut_args(|arg| {
+        if arg.get_action().takes_values() {
+            arg.allow_negative_numbers(true)
+        } else {
+            arg
+        }
+    })
+}
+
+/// Parses `args` (the program's name first) into `A` through [`command`].
+///
+/// # Errors
+/// clap's usage error, which `exit` prints with status 2.
+pub fn parse_from<A, I, T>(args: I) -> Result<A, clap::Error>
+where
+    A: Parser,
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut matches = command::<A>().try_get_matches_from(args)?;
+    A::from_arg_matches_mut(&mut matches)
+}
 
 /// The cargo features this build was compiled with, in a fixed order.
 pub fn features() -> Vec<&'static str> {

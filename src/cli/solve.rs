@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use clap::{CommandFactory, Parser, ValueEnum};
+use clap::{Parser, ValueEnum};
 
 use super::shell::{Asset, Shell};
 use super::{
@@ -26,6 +26,8 @@ use crate::{
 };
 
 const PROGRAM: &str = "solve-maze";
+/// How long a playback frame stays by default, in milliseconds.
+const FRAME_MS: u64 = 300;
 
 /// The text after the options in `--help`.
 fn after_help() -> String {
@@ -91,9 +93,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = TiesArg::Priority)]
     ties: TiesArg,
 
-    /// The dragon's tie order for `--ties priority`: the letters U, L, D, R.
-    #[arg(long, default_value = "ULDR", value_name = "ORDER")]
-    priority: Priority,
+    /// The dragon's tie order for `--ties priority`: the letters U, L, D, R
+    /// [default: ULDR].
+    #[arg(long, value_name = "ORDER")]
+    priority: Option<Priority>,
 
     /// How the dragon's shortest steps are computed (same answers; the
     /// Floyd–Warshall reference is slow and limited to small maps).
@@ -123,16 +126,16 @@ pub struct Args {
     #[arg(short, long, conflicts_with_all = ["steps", "map", "format"], help_heading = "Playback and play")]
     playback: bool,
 
-    /// How long each playback frame stays, in milliseconds.
+    /// How long each frame of the playback (-p) or the recording (--record)
+    /// stays, in milliseconds [default: 300].
     #[arg(
         short,
         long,
         value_name = "MS",
-        default_value_t = 300,
         value_parser = clap::value_parser!(u64).range(1..=60_000),
         help_heading = "Playback and play"
     )]
-    frame_length: u64,
+    frame_length: Option<u64>,
 
     /// Play the puzzle yourself against the dragon (keys below).
     #[arg(long, conflicts_with_all = ["playback", "steps", "map", "format"], help_heading = "Playback and play")]
@@ -266,10 +269,21 @@ impl Args {
             );
         }
         let ties = match self.ties {
-            TiesArg::Priority => Ties::Priority(self.priority),
+            TiesArg::Priority => Ties::Priority(self.priority.unwrap_or_default()),
             TiesArg::Adversarial => Ties::Adversarial,
             TiesArg::Optimistic => Ties::Optimistic,
         };
+        if self.priority.is_some() && self.ties != TiesArg::Priority {
+            return Err(format!(
+                "--priority orders the ties of --ties priority; with --ties {} it would do nothing",
+                ties.name()
+            ));
+        }
+        if self.frame_length.is_some() && !self.playback && self.record.is_none() {
+            return Err(
+                "--frame-length (-f) paces the playback: use it with -p or --record".into(),
+            );
+        }
         let oracle = match self.oracle {
             OracleArg::Bfs => OracleKind::Bfs,
             OracleArg::FloydWarshall => OracleKind::FloydWarshall,
@@ -316,7 +330,7 @@ impl Args {
                 color: self.color.enabled(stdout_is_terminal),
             },
             mode,
-            frame_length: Duration::from_millis(self.frame_length),
+            frame_length: Duration::from_millis(self.frame_length.unwrap_or(FRAME_MS)),
             exports: Exports {
                 record: self.record,
                 svg: self.svg,
@@ -331,9 +345,9 @@ impl Args {
 
 /// The entry point of the `solve-maze` binary.
 pub fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
     if let Some(asset) = Asset::asked(args.completions, args.man) {
-        return asset.print(Args::command(), PROGRAM, &mut io::stdout().lock());
+        return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
     }
     let terminals = Terminals {
         stdin: io::stdin().is_terminal(),
@@ -664,15 +678,37 @@ fn parse_size(text: &str) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::{Args, Config, PathBuf, Terminals, parse_size};
-    use clap::Parser;
 
     fn config(args: &[&str], stdin: bool) -> Result<Config, String> {
-        let args = Args::try_parse_from(std::iter::once("solve-maze").chain(args.iter().copied()))
-            .map_err(|e| e.to_string())?;
+        let args = super::super::parse_from::<Args, _, _>(
+            std::iter::once("solve-maze").chain(args.iter().copied()),
+        )
+        .map_err(|e| e.to_string())?;
         args.into_config(Terminals {
             stdin,
             stdout: false,
         })
+    }
+
+    #[test]
+    fn options_that_would_do_nothing_are_refused() {
+        for (args, words) in [
+            (
+                &["--ties", "adversarial", "--priority", "RDLU", "a.txt"][..],
+                "with --ties adversarial it would do nothing",
+            ),
+            (
+                &["--ties", "optimistic", "--priority", "RDLU", "a.txt"],
+                "with --ties optimistic",
+            ),
+            (&["-f", "100", "a.txt"], "use it with -p or --record"),
+            (&["-j", "-1", "a.txt"], "invalid digit"),
+        ] {
+            let err = config(args, true).unwrap_err();
+            assert!(err.contains(words), "{args:?}: {err}");
+        }
+        assert!(config(&["--priority", "RDLU", "a.txt"], true).is_ok());
+        assert!(config(&["-f", "100", "--record", "a.cast", "a.txt"], true).is_ok());
     }
 
     #[test]
