@@ -36,7 +36,8 @@ for requirements: easy = solvable; medium = --min-detour 2; hard =
 
 The same --seed and options give the same bytes on every platform. Without
 --seed a seed is picked and reported on standard error. With --count, puzzle
-i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json).
+i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json); --force
+replaces files that exist.
 
 Checking placements and --stats cost the solver more as mazes grow (well
 under a second at 200x200 cells, seconds at 500x500, within the solver's
@@ -48,9 +49,10 @@ effort, 2 bad usage or an output error.
 Examples:
   generate-maze | solve-maze -
   generate-maze --seed 7 --difficulty hard --stats
-  generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --format ascii
+  generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --notation ascii
   generate-maze --algorithm binary-tree --bias north=2,east=1
-  generate-maze --count 100 --out puzzles --difficulty medium";
+  generate-maze --seed 7 --stats --format json -o puzzle.txt
+  generate-maze --count 100 --out-dir puzzles --difficulty medium";
 
 /// Raw command-line arguments of `generate-maze`.
 #[derive(Debug, Parser)]
@@ -151,11 +153,17 @@ pub struct Args {
     #[arg(long, value_name = "S", help_heading = "Output")]
     seed: Option<u64>,
 
-    /// Output format: the emoji grid, ASCII aliases, or the JSON matrix.
-    #[arg(short, long, value_enum, default_value_t = FormatArg::Emoji, help_heading = "Output")]
+    /// How the map is written: the emoji grid, ASCII aliases, or the JSON
+    /// matrix (all three are what solve-maze reads).
+    #[arg(long, value_enum, default_value_t = NotationArg::Emoji, help_heading = "Output")]
+    notation: NotationArg,
+
+    /// How --stats describes each puzzle: text, or one JSON object per
+    /// puzzle (JSON Lines).
+    #[arg(long, value_enum, default_value_t = FormatArg::Text, help_heading = "Output")]
     format: FormatArg,
 
-    /// How many puzzles to write (needs --out).
+    /// How many puzzles to write (needs --out-dir).
     #[arg(
         short = 'n',
         long,
@@ -165,9 +173,26 @@ pub struct Args {
     )]
     count: usize,
 
-    /// Write the puzzles as files in this directory (created if missing).
-    #[arg(short, long, value_name = "DIR", help_heading = "Output")]
-    out: Option<PathBuf>,
+    /// Write the puzzle to FILE instead of standard output (complete or not
+    /// at all; an existing FILE is replaced).
+    #[arg(
+        short,
+        long,
+        value_name = "FILE",
+        conflicts_with = "out_dir",
+        help_heading = "Output"
+    )]
+    output: Option<PathBuf>,
+
+    /// Write the puzzles as files DIR/maze-<seed>.txt (.json with
+    /// --notation json); DIR is created if missing.
+    #[arg(long, value_name = "DIR", help_heading = "Output")]
+    out_dir: Option<PathBuf>,
+
+    /// Replace files that already exist in --out-dir (without it, an
+    /// existing file stops the run before anything is written).
+    #[arg(long, help_heading = "Output")]
+    force: bool,
 
     /// Describe each puzzle on standard error: dead ends, longest path,
     /// solution, detour, back-steps, tie dependence, search effort (as JSON
@@ -271,13 +296,37 @@ enum DifficultyArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum FormatArg {
+enum NotationArg {
     /// The official emoji grid.
     Emoji,
     /// ASCII aliases: # . H D E.
     Ascii,
     /// The JSON matrix of one-emoji strings.
     Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// Aligned lines of text.
+    Text,
+    /// One JSON object per puzzle.
+    Json,
+}
+
+/// Where the puzzles go.
+#[derive(Debug, PartialEq, Eq)]
+enum Destination {
+    /// Standard output.
+    Stdout,
+    /// One file (`-o FILE`).
+    File(PathBuf),
+    /// Files named by their seeds in a directory (`--out-dir DIR`).
+    Dir {
+        /// The directory.
+        dir: PathBuf,
+        /// Whether existing files may be replaced (`--force`).
+        force: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -314,9 +363,10 @@ pub struct Config {
     generator: mapgen::Config,
     seed: u64,
     seed_was_picked: bool,
+    notation: NotationArg,
     format: FormatArg,
     count: usize,
-    out: Option<PathBuf>,
+    destination: Destination,
     stats: bool,
 }
 
@@ -336,8 +386,24 @@ impl Args {
         if self.count == 0 {
             return Err("--count must be at least 1".into());
         }
-        if self.count > 1 && self.out.is_none() {
-            return Err("--count writes files: give a directory with --out DIR".into());
+        if self.count > 1 && self.out_dir.is_none() {
+            return Err("--count writes files: give a directory with --out-dir DIR".into());
+        }
+        if self.force && self.out_dir.is_none() {
+            return Err("--force replaces files in --out-dir; give --out-dir DIR".into());
+        }
+        if self.format == FormatArg::Json && !self.stats {
+            return Err(
+                "--format json is how --stats describes the puzzle: add --stats \
+                 (the map's own notation is --notation json)"
+                    .into(),
+            );
+        }
+        if let Some(file) = self.output.as_ref().filter(|f| f.is_dir()) {
+            return Err(format!(
+                "{}: is a directory; -o names a file (--out-dir DIR writes files into a directory)",
+                file.display()
+            ));
         }
         let base = match self.difficulty {
             None | Some(DifficultyArg::Easy) => Difficulty::Easy,
@@ -395,9 +461,17 @@ impl Args {
             generator,
             seed: self.seed.unwrap_or_else(pick_seed),
             seed_was_picked: self.seed.is_none(),
+            notation: self.notation,
             format: self.format,
             count: self.count,
-            out: self.out,
+            destination: match (self.output, self.out_dir) {
+                (Some(file), _) => Destination::File(file),
+                (None, Some(dir)) => Destination::Dir {
+                    dir,
+                    force: self.force,
+                },
+                (None, None) => Destination::Stdout,
+            },
             stats: self.stats,
         })
     }
@@ -421,21 +495,29 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Generates the puzzles of `config`: to `out`, or as files with `--out`.
-/// Notes, statistics and progress go to standard error.
+/// Generates the puzzles of `config`: to `out`, to `-o FILE`, or as files
+/// with `--out-dir`. Notes, statistics and progress go to standard error.
 pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     if config.seed_was_picked {
         note(&format!("seed {0} (repeat with --seed {0})", config.seed));
     }
-    match &config.out {
-        None => match make(config, config.seed, io::stderr().is_terminal()) {
+    let one = || make(config, config.seed, io::stderr().is_terminal());
+    match &config.destination {
+        Destination::Stdout => match one() {
             Ok(text) => match emit(out, &text) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(PROGRAM, &format!("cannot write the output: {e}")),
             },
             Err(code) => code,
         },
-        Some(dir) => write_files(config, dir),
+        Destination::File(path) => match one() {
+            Ok(text) => match write_atomically(path, text.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(PROGRAM, &format!("{}: cannot write: {e}", path.display())),
+            },
+            Err(code) => code,
+        },
+        Destination::Dir { dir, force } => write_files(config, dir, *force),
     }
 }
 
@@ -476,27 +558,51 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
         let _ = io::stderr().write_all(report.as_bytes());
     }
     let p = &generated.puzzle;
-    Ok(match config.format {
-        FormatArg::Emoji => p.to_emoji(),
-        FormatArg::Ascii => p.to_ascii(),
-        FormatArg::Json => p.to_json_matrix(),
+    Ok(match config.notation {
+        NotationArg::Emoji => p.to_emoji(),
+        NotationArg::Ascii => p.to_ascii(),
+        NotationArg::Json => p.to_json_matrix(),
     })
 }
 
 /// Writes `config.count` puzzles into `dir`, each through a temporary file
-/// renamed into place, so a file is either complete or absent.
-fn write_files(config: &Config, dir: &Path) -> ExitCode {
+/// renamed into place, so a file is either complete or absent. Unless
+/// `force`, a file that already exists stops the run before any is written.
+fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
     if let Err(e) = fs::create_dir_all(dir) {
         return fail(
             PROGRAM,
             &format!("{}: cannot create the directory: {e}", dir.display()),
         );
     }
-    let ext = if config.format == FormatArg::Json {
+    let ext = if config.notation == NotationArg::Json {
         "json"
     } else {
         "txt"
     };
+    let path_of = |i: usize| {
+        let seed = config.seed.wrapping_add(i as u64);
+        dir.join(format!("maze-{seed}.{ext}"))
+    };
+    if !force {
+        let existing: Vec<PathBuf> = (0..config.count)
+            .map(path_of)
+            .filter(|path| path.exists())
+            .collect();
+        if let Some(first) = existing.first() {
+            let more = match existing.len() {
+                1 => String::new(),
+                n => format!(" (and {} more)", n - 1),
+            };
+            return fail(
+                PROGRAM,
+                &format!(
+                    "{}: already exists{more}; --force replaces existing files",
+                    first.display()
+                ),
+            );
+        }
+    }
     // Statistics print a paragraph per puzzle, which is progress enough.
     let progress = if config.count > 1 && io::stderr().is_terminal() && !config.stats {
         let style = ProgressStyle::with_template("[{bar:30}] {pos}/{len} puzzles, {eta} left")
@@ -515,7 +621,7 @@ fn write_files(config: &Config, dir: &Path) -> ExitCode {
                 return code;
             }
         };
-        let path = dir.join(format!("maze-{seed}.{ext}"));
+        let path = path_of(i);
         if let Err(e) = write_atomically(&path, text.as_bytes()) {
             progress.finish();
             return fail(PROGRAM, &format!("{}: {e}", path.display()));
@@ -667,7 +773,10 @@ mod tests {
         for (args, words) in [
             (&["--bias", "north=1,east=1"][..], "binary-tree"),
             (&["--newest", "10"], "growing-tree"),
-            (&["--count", "3"], "--out"),
+            (&["--count", "3"], "--out-dir"),
+            (&["--force"], "--out-dir"),
+            (&["--format", "json"], "add --stats"),
+            (&["-o", "a.txt", "--out-dir", "d"], "cannot be used"),
             (&["--width", "1"], "too small"),
             (&["--braid", "1.5"], "between 0 and 1"),
             (&["--braid", "-0.1"], "between 0 and 1"),
