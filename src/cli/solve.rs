@@ -22,7 +22,7 @@ use crate::render::svg::svg;
 use crate::render::text;
 use crate::tile;
 use crate::{
-    Error, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
+    Error, Location, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
 };
 
 const PROGRAM: &str = "solve-maze";
@@ -85,9 +85,15 @@ pub struct Args {
     #[arg(short, long)]
     map: bool,
 
-    /// Output format: sentences, or one JSON object per file (JSON Lines).
+    /// Output format: sentences, or one JSON object per file (JSON Lines),
+    /// a file that fails included.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+
+    /// Time each solve and give it in the JSON report (`elapsed_ms`); without
+    /// it the report is the same, byte for byte, on every run.
+    #[arg(long)]
+    timing: bool,
 
     /// How the dragon chooses among several shortest steps.
     #[arg(long, value_enum, default_value_t = TiesArg::Priority)]
@@ -197,6 +203,7 @@ struct Show {
     steps: bool,
     map: bool,
     json: bool,
+    timing: bool,
 }
 
 /// How a solved map is shown.
@@ -263,6 +270,11 @@ impl Args {
         if json && !cfg!(feature = "json") {
             return Err("this build has no JSON support (cargo feature `json`)".into());
         }
+        if self.timing && !json {
+            return Err(
+                "--timing adds the time to the JSON report: use it with --format json".into(),
+            );
+        }
         if json && (self.steps || self.map) {
             return Err(
                 "--steps and --map print text; the JSON report already holds the moves".into(),
@@ -324,6 +336,7 @@ impl Args {
                 steps: self.steps,
                 map: self.map,
                 json,
+                timing: self.timing,
             },
             style: MapStyle {
                 ascii: self.ascii,
@@ -360,8 +373,30 @@ pub fn main() -> ExitCode {
 }
 
 /// What solving one file gives: the puzzle, its solution and the report
-/// text, or an error message.
-type Solved = Result<(Puzzle, Solution, String), String>;
+/// text, or why not.
+type Solved = Result<(Puzzle, Solution, String), Failure>;
+
+/// Why a file has no answer.
+#[derive(Debug)]
+struct Failure {
+    /// A sentence that names the file.
+    message: String,
+    /// Where in the input, for a malformed map.
+    #[cfg_attr(
+        not(feature = "json"),
+        expect(dead_code, reason = "only the JSON error record reads it")
+    )]
+    location: Option<Location>,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure {
+            message,
+            location: None,
+        }
+    }
+}
 
 /// Solves every file of `config`, writing answers to `out` and problems to
 /// standard error, and returns the exit code. With several jobs, files are
@@ -415,14 +450,17 @@ fn solve_file(config: &Config, i: usize) -> Solved {
     let path = &config.files[i];
     let name = path.display().to_string();
     let bytes = read_input(path)?;
-    let puzzle = Puzzle::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    let puzzle = Puzzle::parse(&bytes).map_err(|e| Failure {
+        message: format!("{name}: {e}"),
+        location: e.location(),
+    })?;
     drop(bytes);
     let started = Instant::now();
     let solver = Solver::new(&puzzle);
     let solution = solver
         .solve(&config.options)
         .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
-    let elapsed = started.elapsed();
+    let elapsed = config.show.timing.then(|| started.elapsed());
     let label = config.files.len() > 1;
     let report = render(
         config,
@@ -491,10 +529,18 @@ fn answer(
                 Err(message) => Some(fail(PROGRAM, &message)),
             }
         }
-        Err(message) => {
-            fail(PROGRAM, &message);
+        Err(failure) => {
+            fail(PROGRAM, &failure.message);
             *status = EXIT_ERROR;
-            None
+            if !config.show.json {
+                return None;
+            }
+            let record = json_error_line(&name, &failure);
+            match emit(out, &record) {
+                Ok(true) => None,
+                Ok(false) => Some(ExitCode::from(*status)),
+                Err(e) => Some(fail(PROGRAM, &format!("cannot write the output: {e}"))),
+            }
         }
     }
 }
@@ -601,7 +647,7 @@ fn render(
     puzzle: &Puzzle,
     solver: &Solver,
     solution: &Solution,
-    elapsed: std::time::Duration,
+    elapsed: Option<Duration>,
 ) -> String {
     if config.show.json {
         return json_line(name, puzzle, solver, solution, elapsed);
@@ -632,20 +678,33 @@ fn json_line(
     puzzle: &Puzzle,
     solver: &Solver,
     solution: &Solution,
-    elapsed: std::time::Duration,
+    elapsed: Option<Duration>,
 ) -> String {
     let report = crate::render::json::Report::new(
         Some(name),
         puzzle,
         solution,
         solver.free_distance(),
-        Some(elapsed),
+        elapsed,
     );
     report.to_json_line() + "\n"
 }
 
+/// The JSON record of a file that has no answer.
+#[cfg(feature = "json")]
+fn json_error_line(name: &str, failure: &Failure) -> String {
+    crate::render::json::ErrorReport::new(Some(name), &failure.message, failure.location)
+        .to_json_line()
+        + "\n"
+}
+
 #[cfg(not(feature = "json"))]
-fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: std::time::Duration) -> String {
+fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: Option<Duration>) -> String {
+    unreachable!("--format json is refused without the json feature")
+}
+
+#[cfg(not(feature = "json"))]
+fn json_error_line(_: &str, _: &Failure) -> String {
     unreachable!("--format json is refused without the json feature")
 }
 

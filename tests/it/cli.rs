@@ -146,6 +146,59 @@ fn json_report_round_trips() {
 
 #[cfg(feature = "json")]
 #[test]
+fn json_gives_every_input_a_record_and_the_same_bytes_every_run() {
+    let run = |args: &[&str]| {
+        solve_maze()
+            .args(["--format", "json"])
+            .args(args)
+            .args(["-", BACKSTEP, "missing.txt"])
+            .write_stdin("#H#\n#x#\n")
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "one record per input");
+    assert_eq!(lines[0]["file"], "-");
+    assert_eq!(lines[0]["outcome"], "error");
+    assert_eq!(
+        (&lines[0]["error"]["line"], &lines[0]["error"]["column"]),
+        (&serde_json::json!(2), &serde_json::json!(2))
+    );
+    assert!(
+        lines[0]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown symbol 'x'")
+    );
+    assert_eq!(lines[1]["outcome"], "escaped");
+    assert!(lines[1]["stats"]["elapsed_ms"].is_null());
+    assert_eq!(lines[2]["file"], "missing.txt");
+    assert_eq!(lines[2]["error"]["message"], "missing.txt: no such file");
+    assert!(lines[2]["error"]["line"].is_null());
+    assert_eq!(run(&[]).stdout, out.stdout, "the same bytes on every run");
+    assert_eq!(run(&["-j", "2"]).stdout, out.stdout);
+    let timed = run(&["--timing"]);
+    let timed: Vec<serde_json::Value> = String::from_utf8(timed.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(timed[1]["stats"]["elapsed_ms"].is_f64());
+    solve_maze()
+        .args(["--timing", BACKSTEP])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use it with --format json"));
+}
+
+#[cfg(feature = "json")]
+#[test]
 fn json_report_says_how_the_line_ends() {
     let out = solve_maze()
         .args(["--format", "json"])
