@@ -392,6 +392,9 @@ impl Args {
         if self.force && self.out_dir.is_none() {
             return Err("--force replaces files in --out-dir; give --out-dir DIR".into());
         }
+        if self.format == FormatArg::Json && !cfg!(feature = "json") {
+            return Err("this build has no JSON support (cargo feature `json`)".into());
+        }
         if self.format == FormatArg::Json && !self.stats {
             return Err(
                 "--format json is how --stats describes the puzzle: add --stats \
@@ -641,38 +644,7 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
             .map_or_else(|| o.name().replace('_', " "), |s| s.to_string())
     };
     if config.format == FormatArg::Json {
-        let num = |o: Option<usize>| o.map_or("null".to_owned(), |n| n.to_string());
-        let answer = |o: Outcome| {
-            o.steps()
-                .map_or_else(|| format!("\"{}\"", o.name()), |s| s.to_string())
-        };
-        return Ok(format!(
-            "{{\"seed\":{seed},\"width\":{},\"height\":{},\"algorithm\":\"{}\",\"braid\":{},\
-             \"rooms\":{},\"dead_ends_before_braid\":{},\"dead_ends\":{},\"longest_path\":{},\
-             \"free_distance\":{},\"outcome\":\"{}\",\"steps\":{},\"detour\":{},\"back_steps\":{},\
-             \"needs_back_step\":{},\"ties\":{{\"optimistic\":{},\"priority\":{},\"adversarial\":{}}},\
-             \"tie_independent\":{},\"mazes\":{},\"solver_runs\":{}}}\n",
-            g.width,
-            g.height,
-            g.algorithm,
-            g.braid,
-            g.rooms,
-            generated.braided.dead_ends_before,
-            a.dead_ends,
-            a.longest_path,
-            num(a.free_distance),
-            a.outcome.name(),
-            num(a.outcome.steps()),
-            num(a.detour()),
-            a.back_steps,
-            a.needs_back_step,
-            answer(a.ties.optimistic),
-            answer(a.ties.priority),
-            answer(a.ties.adversarial),
-            a.ties.independent(),
-            generated.effort.mazes,
-            generated.effort.solves,
-        ));
+        return stats_json::line(config, seed, generated, &a);
     }
     let mut s = String::new();
     let p = &generated.puzzle;
@@ -739,6 +711,149 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
         plural(generated.effort.solves as usize, "solver run")
     );
     Ok(s)
+}
+
+/// The `--stats` JSON record (feature `json`), a versioned contract like
+/// `solve-maze`'s report: one object per puzzle, on its own line.
+///
+/// | field | type | meaning |
+/// |---|---|---|
+/// | `version` | number | the format version, `1`; bumped on any incompatible change |
+/// | `seed` | number | the puzzle's seed |
+/// | `algorithm` | string | the maze algorithm, as `--algorithm` spells it |
+/// | `maze` | object | `width` and `height` in maze cells (`-W`, `-H`) |
+/// | `size` | object | `width` and `height` in tiles, walls included (as in `solve-maze`'s report) |
+/// | `braid`, `rooms` | number | as asked |
+/// | `dead_ends_before_braid`, `dead_ends` | number | dead ends before and after braiding |
+/// | `longest_path` | number | the longest shortest path, in steps |
+/// | `free_distance` | number or null | the hero's distance to the exit ignoring the dragon |
+/// | `outcome` | string | `escaped`, `no_path` or `caught`, under the default rule |
+/// | `steps`, `detour` | number or null | the answer, and its excess over `free_distance` |
+/// | `back_steps` | number | immediate reversals in the solver's line |
+/// | `needs_back_step` | bool | every optimal line needs one |
+/// | `ties` | object | `optimistic`, `priority`, `adversarial`: steps, or the outcome's name |
+/// | `tie_independent` | bool | the three agree |
+/// | `mazes`, `solver_runs` | number | the placement search's effort |
+///
+/// Fields may be added without bumping `version`. No field depends on the
+/// clock: the same seed and options give the same bytes.
+#[cfg(feature = "json")]
+mod stats_json {
+    use serde::Serialize;
+
+    use super::{Analysis, Config, Generated, Outcome};
+
+    /// The current version of the record.
+    const VERSION: u32 = 1;
+
+    #[derive(Serialize)]
+    struct Record {
+        version: u32,
+        seed: u64,
+        algorithm: &'static str,
+        maze: Size,
+        size: Size,
+        braid: f64,
+        rooms: usize,
+        dead_ends_before_braid: usize,
+        dead_ends: usize,
+        longest_path: usize,
+        free_distance: Option<usize>,
+        outcome: &'static str,
+        steps: Option<usize>,
+        detour: Option<usize>,
+        back_steps: usize,
+        needs_back_step: bool,
+        ties: Ties,
+        tie_independent: bool,
+        mazes: u64,
+        solver_runs: u64,
+    }
+
+    #[derive(Serialize)]
+    struct Size {
+        width: usize,
+        height: usize,
+    }
+
+    #[derive(Serialize)]
+    struct Ties {
+        optimistic: Answer,
+        priority: Answer,
+        adversarial: Answer,
+    }
+
+    /// Steps when escaped, else the outcome's name.
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum Answer {
+        Steps(usize),
+        Outcome(&'static str),
+    }
+
+    impl From<Outcome> for Answer {
+        fn from(outcome: Outcome) -> Answer {
+            outcome
+                .steps()
+                .map_or(Answer::Outcome(outcome.name()), Answer::Steps)
+        }
+    }
+
+    /// The record for one puzzle, as a line of JSON.
+    pub(super) fn line(
+        config: &Config,
+        seed: u64,
+        generated: &Generated,
+        a: &Analysis,
+    ) -> Result<String, String> {
+        let g = &config.generator;
+        let p = &generated.puzzle;
+        let record = Record {
+            version: VERSION,
+            seed,
+            algorithm: g.algorithm.name(),
+            maze: Size {
+                width: g.width,
+                height: g.height,
+            },
+            size: Size {
+                width: p.width(),
+                height: p.height(),
+            },
+            braid: g.braid,
+            rooms: g.rooms,
+            dead_ends_before_braid: generated.braided.dead_ends_before,
+            dead_ends: a.dead_ends,
+            longest_path: a.longest_path,
+            free_distance: a.free_distance,
+            outcome: a.outcome.name(),
+            steps: a.outcome.steps(),
+            detour: a.detour(),
+            back_steps: a.back_steps,
+            needs_back_step: a.needs_back_step,
+            ties: Ties {
+                optimistic: a.ties.optimistic.into(),
+                priority: a.ties.priority.into(),
+                adversarial: a.ties.adversarial.into(),
+            },
+            tie_independent: a.ties.independent(),
+            mazes: generated.effort.mazes,
+            solver_runs: generated.effort.solves,
+        };
+        serde_json::to_string(&record)
+            .map(|json| json + "\n")
+            .map_err(|e| format!("cannot write the statistics as JSON: {e}"))
+    }
+}
+
+/// Without the `json` feature the configuration refuses `--format json`.
+#[cfg(not(feature = "json"))]
+mod stats_json {
+    use super::{Analysis, Config, Generated};
+
+    pub(super) fn line(_: &Config, _: u64, _: &Generated, _: &Analysis) -> Result<String, String> {
+        Err("this build has no JSON support (cargo feature `json`)".into())
+    }
 }
 
 /// Prints `generate-maze: message` on standard error: information, not a failure.

@@ -503,9 +503,34 @@ mod cli {
             .output()
             .unwrap();
         let stats: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+        assert_eq!(stats["version"], 1);
         assert_eq!(stats["seed"], 3);
+        assert_eq!(stats["maze"]["width"], 15, "maze cells, the default -W");
+        assert_eq!(stats["size"]["width"], 31, "tiles: 2 * 15 + 1");
         assert_eq!(stats["tie_independent"], true);
         assert_eq!(stats["ties"]["adversarial"], stats["steps"]);
+        let again = generate_maze()
+            .args([
+                "--seed",
+                "3",
+                "--stats",
+                "--format",
+                "json",
+                "--tie-independent",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(again.stderr, out.stderr, "the same bytes on every run");
+    }
+
+    #[cfg(not(feature = "json"))]
+    #[test]
+    fn cli_without_json_refuses_json_stats() {
+        generate_maze()
+            .args(["--seed", "3", "--stats", "--format", "json"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cargo feature `json`"));
     }
 
     #[test]
