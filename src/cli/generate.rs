@@ -184,7 +184,7 @@ pub struct Args {
     )]
     output: Option<PathBuf>,
 
-    /// Write the puzzles as files DIR/maze-<seed>.txt (.json with
+    /// Write the puzzles as files DIR/maze-SEED.txt (.json with
     /// --notation json); DIR is created if missing.
     #[arg(long, value_name = "DIR", help_heading = "Output")]
     out_dir: Option<PathBuf>,
