@@ -53,13 +53,18 @@ map may come from standard input.
 Examples:
   solve-maze examples/mazes/official-1.txt
   solve-maze --steps --map examples/mazes/backstep.txt
-  generate-maze | solve-maze
+  generate-maze | solve-maze{pipe_note}
   solve-maze --format json --ties adversarial examples/mazes/*.txt
   solve-maze -p examples/mazes/official-2.txt
   solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
   solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt",
         legend = tile::legend(),
         aliases = tile::spellings(true),
+        pipe_note = if cfg!(feature = "mapgen") {
+            ""
+        } else {
+            "   (generate-maze: install with --features mapgen)"
+        },
     )
 }
 
