@@ -125,13 +125,14 @@ pub struct Args {
     #[arg(short, long, value_name = "N", default_value_t = 1)]
     jobs: usize,
 
-    /// Draw maps with ASCII aliases instead of emoji.
+    /// Draw maps (--map, -p, --play, --record) with ASCII aliases instead
+    /// of emoji.
     #[arg(long)]
     ascii: bool,
 
-    /// When to colour the map.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
-    color: ColorChoice,
+    /// When to colour the drawn map [default: auto].
+    #[arg(long, value_enum, value_name = "WHEN")]
+    color: Option<ColorChoice>,
 
     /// Play the escape back in the terminal, frame by frame (keys below).
     #[arg(short, long, conflicts_with_all = ["steps", "map", "format"], help_heading = "Playback and play")]
@@ -296,6 +297,13 @@ impl Args {
                 ties.name()
             ));
         }
+        let draws = self.map || self.playback || self.play || self.record.is_some();
+        if (self.ascii || self.color.is_some()) && !draws {
+            let flag = if self.ascii { "--ascii" } else { "--color" };
+            return Err(format!(
+                "{flag} styles a drawn map: use it with --map, -p, --play or --record"
+            ));
+        }
         if self.frame_length.is_some() && !self.playback && self.record.is_none() {
             return Err(
                 "--frame-length (-f) paces the playback: use it with -p or --record".into(),
@@ -345,7 +353,7 @@ impl Args {
             },
             style: MapStyle {
                 ascii: self.ascii,
-                color: self.color.enabled(stdout_is_terminal),
+                color: self.color.unwrap_or_default().enabled(stdout_is_terminal),
             },
             mode,
             frame_length: Duration::from_millis(self.frame_length.unwrap_or(FRAME_MS)),
@@ -354,7 +362,7 @@ impl Args {
                 svg: self.svg,
                 record_style: MapStyle {
                     ascii: self.ascii,
-                    color: self.color.enabled(true),
+                    color: self.color.unwrap_or_default().enabled(true),
                 },
             },
         })
@@ -767,12 +775,18 @@ mod tests {
             ),
             (&["-f", "100", "a.txt"], "use it with -p or --record"),
             (&["-j", "-1", "a.txt"], "invalid digit"),
+            (&["--ascii", "a.txt"], "--ascii styles a drawn map"),
+            (
+                &["--color", "always", "--format", "json", "a.txt"],
+                "--color styles a drawn map",
+            ),
         ] {
             let err = config(args, true).unwrap_err();
             assert!(err.contains(words), "{args:?}: {err}");
         }
         assert!(config(&["--priority", "RDLU", "a.txt"], true).is_ok());
         assert!(config(&["-f", "100", "--record", "a.cast", "a.txt"], true).is_ok());
+        assert!(config(&["--ascii", "--color", "never", "-m", "a.txt"], true).is_ok());
     }
 
     #[test]
