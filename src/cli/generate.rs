@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::shell::{Asset, Shell};
 use super::{EXIT_ERROR, emit, fail, write_atomically};
 use crate::Outcome;
 use crate::error::plural;
@@ -35,7 +36,8 @@ for requirements: easy = solvable; medium = --min-detour 2; hard =
 
 The same --seed and options give the same bytes on every platform. Without
 --seed a seed is picked and reported on standard error. With --count, puzzle
-i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json).
+i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json); --force
+replaces files that exist.
 
 Checking placements and --stats cost the solver more as mazes grow (well
 under a second at 200x200 cells, seconds at 500x500, within the solver's
@@ -47,15 +49,16 @@ effort, 2 bad usage or an output error.
 Examples:
   generate-maze | solve-maze -
   generate-maze --seed 7 --difficulty hard --stats
-  generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --format ascii
+  generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --notation ascii
   generate-maze --algorithm binary-tree --bias north=2,east=1
-  generate-maze --count 100 --out puzzles --difficulty medium";
+  generate-maze --seed 7 --stats --format json -o puzzle.txt
+  generate-maze --count 100 --out-dir puzzles --difficulty medium";
 
 /// Raw command-line arguments of `generate-maze`.
 #[derive(Debug, Parser)]
 #[command(
     name = PROGRAM,
-    version,
+    version = super::version(),
     about = "Generate dragon-escape puzzles (emoji grids that solve-maze reads)",
     after_help = AFTER_HELP
 )]
@@ -150,11 +153,17 @@ pub struct Args {
     #[arg(long, value_name = "S", help_heading = "Output")]
     seed: Option<u64>,
 
-    /// Output format: the emoji grid, ASCII aliases, or the JSON matrix.
-    #[arg(short, long, value_enum, default_value_t = FormatArg::Emoji, help_heading = "Output")]
+    /// How the map is written: the emoji grid, ASCII aliases, or the JSON
+    /// matrix (all three are what solve-maze reads).
+    #[arg(long, value_enum, default_value_t = NotationArg::Emoji, help_heading = "Output")]
+    notation: NotationArg,
+
+    /// How --stats describes each puzzle: text, or one JSON object per
+    /// puzzle (JSON Lines).
+    #[arg(long, value_enum, default_value_t = FormatArg::Text, help_heading = "Output")]
     format: FormatArg,
 
-    /// How many puzzles to write (needs --out).
+    /// How many puzzles to write (needs --out-dir).
     #[arg(
         short = 'n',
         long,
@@ -164,9 +173,26 @@ pub struct Args {
     )]
     count: usize,
 
-    /// Write the puzzles as files in this directory (created if missing).
-    #[arg(short, long, value_name = "DIR", help_heading = "Output")]
-    out: Option<PathBuf>,
+    /// Write the puzzle to FILE instead of standard output (complete or not
+    /// at all; an existing FILE is replaced).
+    #[arg(
+        short,
+        long,
+        value_name = "FILE",
+        conflicts_with = "out_dir",
+        help_heading = "Output"
+    )]
+    output: Option<PathBuf>,
+
+    /// Write the puzzles as files DIR/maze-SEED.txt (.json with
+    /// --notation json); DIR is created if missing.
+    #[arg(long, value_name = "DIR", help_heading = "Output")]
+    out_dir: Option<PathBuf>,
+
+    /// Replace files that already exist in --out-dir (without it, an
+    /// existing file stops the run before anything is written).
+    #[arg(long, help_heading = "Output")]
+    force: bool,
 
     /// Describe each puzzle on standard error: dead ends, longest path,
     /// solution, detour, back-steps, tie dependence, search effort (as JSON
@@ -191,6 +217,20 @@ pub struct Args {
     /// Give up after this many solver runs for one puzzle.
     #[arg(long, default_value_t = Search::default().max_solves, value_name = "RUNS", help_heading = "Search")]
     effort: u64,
+
+    /// Print the completion script for SHELL on standard output, and exit.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "SHELL",
+        exclusive = true,
+        help_heading = "Installation"
+    )]
+    completions: Option<Shell>,
+
+    /// Print the man page (roff) on standard output, and exit.
+    #[arg(long, exclusive = true, help_heading = "Installation")]
+    man: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -256,13 +296,37 @@ enum DifficultyArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum FormatArg {
+enum NotationArg {
     /// The official emoji grid.
     Emoji,
     /// ASCII aliases: # . H D E.
     Ascii,
     /// The JSON matrix of one-emoji strings.
     Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// Aligned lines of text.
+    Text,
+    /// One JSON object per puzzle.
+    Json,
+}
+
+/// Where the puzzles go.
+#[derive(Debug, PartialEq, Eq)]
+enum Destination {
+    /// Standard output.
+    Stdout,
+    /// One file (`-o FILE`).
+    File(PathBuf),
+    /// Files named by their seeds in a directory (`--out-dir DIR`).
+    Dir {
+        /// The directory.
+        dir: PathBuf,
+        /// Whether existing files may be replaced (`--force`).
+        force: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -299,9 +363,10 @@ pub struct Config {
     generator: mapgen::Config,
     seed: u64,
     seed_was_picked: bool,
+    notation: NotationArg,
     format: FormatArg,
     count: usize,
-    out: Option<PathBuf>,
+    destination: Destination,
     stats: bool,
 }
 
@@ -321,8 +386,27 @@ impl Args {
         if self.count == 0 {
             return Err("--count must be at least 1".into());
         }
-        if self.count > 1 && self.out.is_none() {
-            return Err("--count writes files: give a directory with --out DIR".into());
+        if self.count > 1 && self.out_dir.is_none() {
+            return Err("--count writes files: give a directory with --out-dir DIR".into());
+        }
+        if self.force && self.out_dir.is_none() {
+            return Err("--force replaces files in --out-dir; give --out-dir DIR".into());
+        }
+        if self.format == FormatArg::Json && !cfg!(feature = "json") {
+            return Err("this build has no JSON support (cargo feature `json`)".into());
+        }
+        if self.format == FormatArg::Json && !self.stats {
+            return Err(
+                "--format json is how --stats describes the puzzle: add --stats \
+                 (the map's own notation is --notation json)"
+                    .into(),
+            );
+        }
+        if let Some(file) = self.output.as_ref().filter(|f| f.is_dir()) {
+            return Err(format!(
+                "{}: is a directory; -o names a file (--out-dir DIR writes files into a directory)",
+                file.display()
+            ));
         }
         let base = match self.difficulty {
             None | Some(DifficultyArg::Easy) => Difficulty::Easy,
@@ -380,9 +464,17 @@ impl Args {
             generator,
             seed: self.seed.unwrap_or_else(pick_seed),
             seed_was_picked: self.seed.is_none(),
+            notation: self.notation,
             format: self.format,
             count: self.count,
-            out: self.out,
+            destination: match (self.output, self.out_dir) {
+                (Some(file), _) => Destination::File(file),
+                (None, Some(dir)) => Destination::Dir {
+                    dir,
+                    force: self.force,
+                },
+                (None, None) => Destination::Stdout,
+            },
             stats: self.stats,
         })
     }
@@ -396,27 +488,39 @@ fn fresh_seed() -> u64 {
 
 /// The entry point of the `generate-maze` binary.
 pub fn main() -> ExitCode {
-    match Args::parse().into_config(fresh_seed) {
+    let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
+    if let Some(asset) = Asset::asked(args.completions, args.man) {
+        return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
+    }
+    match args.into_config(fresh_seed) {
         Ok(config) => run(&config, &mut io::stdout().lock()),
         Err(message) => fail(PROGRAM, &message),
     }
 }
 
-/// Generates the puzzles of `config`: to `out`, or as files with `--out`.
-/// Notes, statistics and progress go to standard error.
+/// Generates the puzzles of `config`: to `out`, to `-o FILE`, or as files
+/// with `--out-dir`. Notes, statistics and progress go to standard error.
 pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     if config.seed_was_picked {
         note(&format!("seed {0} (repeat with --seed {0})", config.seed));
     }
-    match &config.out {
-        None => match make(config, config.seed, io::stderr().is_terminal()) {
+    let one = || make(config, config.seed, io::stderr().is_terminal());
+    match &config.destination {
+        Destination::Stdout => match one() {
             Ok(text) => match emit(out, &text) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(PROGRAM, &format!("cannot write the output: {e}")),
             },
             Err(code) => code,
         },
-        Some(dir) => write_files(config, dir),
+        Destination::File(path) => match one() {
+            Ok(text) => match write_atomically(path, text.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(PROGRAM, &format!("{}: cannot write: {e}", path.display())),
+            },
+            Err(code) => code,
+        },
+        Destination::Dir { dir, force } => write_files(config, dir, *force),
     }
 }
 
@@ -457,27 +561,51 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
         let _ = io::stderr().write_all(report.as_bytes());
     }
     let p = &generated.puzzle;
-    Ok(match config.format {
-        FormatArg::Emoji => p.to_emoji(),
-        FormatArg::Ascii => p.to_ascii(),
-        FormatArg::Json => p.to_json_matrix(),
+    Ok(match config.notation {
+        NotationArg::Emoji => p.to_emoji(),
+        NotationArg::Ascii => p.to_ascii(),
+        NotationArg::Json => p.to_json_matrix(),
     })
 }
 
 /// Writes `config.count` puzzles into `dir`, each through a temporary file
-/// renamed into place, so a file is either complete or absent.
-fn write_files(config: &Config, dir: &Path) -> ExitCode {
+/// renamed into place, so a file is either complete or absent. Unless
+/// `force`, a file that already exists stops the run before any is written.
+fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
     if let Err(e) = fs::create_dir_all(dir) {
         return fail(
             PROGRAM,
             &format!("{}: cannot create the directory: {e}", dir.display()),
         );
     }
-    let ext = if config.format == FormatArg::Json {
+    let ext = if config.notation == NotationArg::Json {
         "json"
     } else {
         "txt"
     };
+    let path_of = |i: usize| {
+        let seed = config.seed.wrapping_add(i as u64);
+        dir.join(format!("maze-{seed}.{ext}"))
+    };
+    if !force {
+        let existing: Vec<PathBuf> = (0..config.count)
+            .map(path_of)
+            .filter(|path| path.exists())
+            .collect();
+        if let Some(first) = existing.first() {
+            let more = match existing.len() {
+                1 => String::new(),
+                n => format!(" (and {} more)", n - 1),
+            };
+            return fail(
+                PROGRAM,
+                &format!(
+                    "{}: already exists{more}; --force replaces existing files",
+                    first.display()
+                ),
+            );
+        }
+    }
     // Statistics print a paragraph per puzzle, which is progress enough.
     let progress = if config.count > 1 && io::stderr().is_terminal() && !config.stats {
         let style = ProgressStyle::with_template("[{bar:30}] {pos}/{len} puzzles, {eta} left")
@@ -496,7 +624,7 @@ fn write_files(config: &Config, dir: &Path) -> ExitCode {
                 return code;
             }
         };
-        let path = dir.join(format!("maze-{seed}.{ext}"));
+        let path = path_of(i);
         if let Err(e) = write_atomically(&path, text.as_bytes()) {
             progress.finish();
             return fail(PROGRAM, &format!("{}: {e}", path.display()));
@@ -516,38 +644,7 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
             .map_or_else(|| o.name().replace('_', " "), |s| s.to_string())
     };
     if config.format == FormatArg::Json {
-        let num = |o: Option<usize>| o.map_or("null".to_owned(), |n| n.to_string());
-        let answer = |o: Outcome| {
-            o.steps()
-                .map_or_else(|| format!("\"{}\"", o.name()), |s| s.to_string())
-        };
-        return Ok(format!(
-            "{{\"seed\":{seed},\"width\":{},\"height\":{},\"algorithm\":\"{}\",\"braid\":{},\
-             \"rooms\":{},\"dead_ends_before_braid\":{},\"dead_ends\":{},\"longest_path\":{},\
-             \"free_distance\":{},\"outcome\":\"{}\",\"steps\":{},\"detour\":{},\"back_steps\":{},\
-             \"needs_back_step\":{},\"ties\":{{\"optimistic\":{},\"priority\":{},\"adversarial\":{}}},\
-             \"tie_independent\":{},\"mazes\":{},\"solver_runs\":{}}}\n",
-            g.width,
-            g.height,
-            g.algorithm,
-            g.braid,
-            g.rooms,
-            generated.braided.dead_ends_before,
-            a.dead_ends,
-            a.longest_path,
-            num(a.free_distance),
-            a.outcome.name(),
-            num(a.outcome.steps()),
-            num(a.detour()),
-            a.back_steps,
-            a.needs_back_step,
-            answer(a.ties.optimistic),
-            answer(a.ties.priority),
-            answer(a.ties.adversarial),
-            a.ties.independent(),
-            generated.effort.mazes,
-            generated.effort.solves,
-        ));
+        return stats_json::line(config, seed, generated, &a);
     }
     let mut s = String::new();
     let p = &generated.puzzle;
@@ -616,6 +713,149 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
     Ok(s)
 }
 
+/// The `--stats` JSON record (feature `json`), a versioned contract like
+/// `solve-maze`'s report: one object per puzzle, on its own line.
+///
+/// | field | type | meaning |
+/// |---|---|---|
+/// | `version` | number | the format version, `1`; bumped on any incompatible change |
+/// | `seed` | number | the puzzle's seed |
+/// | `algorithm` | string | the maze algorithm, as `--algorithm` spells it |
+/// | `maze` | object | `width` and `height` in maze cells (`-W`, `-H`) |
+/// | `size` | object | `width` and `height` in tiles, walls included (as in `solve-maze`'s report) |
+/// | `braid`, `rooms` | number | as asked |
+/// | `dead_ends_before_braid`, `dead_ends` | number | dead ends before and after braiding |
+/// | `longest_path` | number | the longest shortest path, in steps |
+/// | `free_distance` | number or null | the hero's distance to the exit ignoring the dragon |
+/// | `outcome` | string | `escaped`, `no_path` or `caught`, under the default rule |
+/// | `steps`, `detour` | number or null | the answer, and its excess over `free_distance` |
+/// | `back_steps` | number | immediate reversals in the solver's line |
+/// | `needs_back_step` | bool | every optimal line needs one |
+/// | `ties` | object | `optimistic`, `priority`, `adversarial`: steps, or the outcome's name |
+/// | `tie_independent` | bool | the three agree |
+/// | `mazes`, `solver_runs` | number | the placement search's effort |
+///
+/// Fields may be added without bumping `version`. No field depends on the
+/// clock: the same seed and options give the same bytes.
+#[cfg(feature = "json")]
+mod stats_json {
+    use serde::Serialize;
+
+    use super::{Analysis, Config, Generated, Outcome};
+
+    /// The current version of the record.
+    const VERSION: u32 = 1;
+
+    #[derive(Serialize)]
+    struct Record {
+        version: u32,
+        seed: u64,
+        algorithm: &'static str,
+        maze: Size,
+        size: Size,
+        braid: f64,
+        rooms: usize,
+        dead_ends_before_braid: usize,
+        dead_ends: usize,
+        longest_path: usize,
+        free_distance: Option<usize>,
+        outcome: &'static str,
+        steps: Option<usize>,
+        detour: Option<usize>,
+        back_steps: usize,
+        needs_back_step: bool,
+        ties: Ties,
+        tie_independent: bool,
+        mazes: u64,
+        solver_runs: u64,
+    }
+
+    #[derive(Serialize)]
+    struct Size {
+        width: usize,
+        height: usize,
+    }
+
+    #[derive(Serialize)]
+    struct Ties {
+        optimistic: Answer,
+        priority: Answer,
+        adversarial: Answer,
+    }
+
+    /// Steps when escaped, else the outcome's name.
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum Answer {
+        Steps(usize),
+        Outcome(&'static str),
+    }
+
+    impl From<Outcome> for Answer {
+        fn from(outcome: Outcome) -> Answer {
+            outcome
+                .steps()
+                .map_or(Answer::Outcome(outcome.name()), Answer::Steps)
+        }
+    }
+
+    /// The record for one puzzle, as a line of JSON.
+    pub(super) fn line(
+        config: &Config,
+        seed: u64,
+        generated: &Generated,
+        a: &Analysis,
+    ) -> Result<String, String> {
+        let g = &config.generator;
+        let p = &generated.puzzle;
+        let record = Record {
+            version: VERSION,
+            seed,
+            algorithm: g.algorithm.name(),
+            maze: Size {
+                width: g.width,
+                height: g.height,
+            },
+            size: Size {
+                width: p.width(),
+                height: p.height(),
+            },
+            braid: g.braid,
+            rooms: g.rooms,
+            dead_ends_before_braid: generated.braided.dead_ends_before,
+            dead_ends: a.dead_ends,
+            longest_path: a.longest_path,
+            free_distance: a.free_distance,
+            outcome: a.outcome.name(),
+            steps: a.outcome.steps(),
+            detour: a.detour(),
+            back_steps: a.back_steps,
+            needs_back_step: a.needs_back_step,
+            ties: Ties {
+                optimistic: a.ties.optimistic.into(),
+                priority: a.ties.priority.into(),
+                adversarial: a.ties.adversarial.into(),
+            },
+            tie_independent: a.ties.independent(),
+            mazes: generated.effort.mazes,
+            solver_runs: generated.effort.solves,
+        };
+        serde_json::to_string(&record)
+            .map(|json| json + "\n")
+            .map_err(|e| format!("cannot write the statistics as JSON: {e}"))
+    }
+}
+
+/// Without the `json` feature the configuration refuses `--format json`.
+#[cfg(not(feature = "json"))]
+mod stats_json {
+    use super::{Analysis, Config, Generated};
+
+    pub(super) fn line(_: &Config, _: u64, _: &Generated, _: &Analysis) -> Result<String, String> {
+        Err("this build has no JSON support (cargo feature `json`)".into())
+    }
+}
+
 /// Prints `generate-maze: message` on standard error: information, not a failure.
 fn note(message: &str) {
     let _ = writeln!(io::stderr(), "{PROGRAM}: {message}");
@@ -626,8 +866,10 @@ mod tests {
     use super::*;
 
     fn config(args: &[&str]) -> Result<Config, String> {
-        let args = Args::try_parse_from(std::iter::once(PROGRAM).chain(args.iter().copied()))
-            .map_err(|e| e.to_string())?;
+        let args = super::super::parse_from::<Args, _, _>(
+            std::iter::once(PROGRAM).chain(args.iter().copied()),
+        )
+        .map_err(|e| e.to_string())?;
         args.into_config(|| 99)
     }
 
@@ -646,9 +888,14 @@ mod tests {
         for (args, words) in [
             (&["--bias", "north=1,east=1"][..], "binary-tree"),
             (&["--newest", "10"], "growing-tree"),
-            (&["--count", "3"], "--out"),
+            (&["--count", "3"], "--out-dir"),
+            (&["--force"], "--out-dir"),
+            (&["--format", "json"], "add --stats"),
+            (&["-o", "a.txt", "--out-dir", "d"], "cannot be used"),
             (&["--width", "1"], "too small"),
             (&["--braid", "1.5"], "between 0 and 1"),
+            (&["--braid", "-0.1"], "between 0 and 1"),
+            (&["--width", "-3"], "invalid digit"),
             (&["--braid", "0"], "always catches"),
             (
                 &["--braid", "0", "--min-detour", "2", "--endpoints", "random"],

@@ -7,6 +7,7 @@
 
 #[cfg(feature = "mapgen")]
 pub mod generate;
+pub mod shell;
 pub mod solve;
 
 use std::ffi::OsString;
@@ -14,6 +15,9 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::LazyLock;
+
+use clap::{Command, CommandFactory, Parser};
 
 /// Exit code: every map was solved and the hero escapes.
 pub const EXIT_ESCAPED: u8 = 0;
@@ -21,6 +25,60 @@ pub const EXIT_ESCAPED: u8 = 0;
 pub const EXIT_NO_ESCAPE: u8 = 1;
 /// Exit code: bad usage or unreadable or malformed input.
 pub const EXIT_ERROR: u8 = 2;
+
+/// `A`'s command line, with negative numbers taken as values wherever an
+/// option takes one, so `--braid -0.1` meets the option's range check
+/// instead of passing for an unknown flag `-0`.
+pub fn command<A: CommandFactory>() -> Command {
+    A::command().mut_args(|arg| {
+        if arg.get_action().takes_values() {
+            arg.allow_negative_numbers(true)
+        } else {
+            arg
+        }
+    })
+}
+
+/// Parses `args` (the program's name first) into `A` through [`command`].
+///
+/// # Errors
+/// clap's usage error, which `exit` prints with status 2.
+pub fn parse_from<A, I, T>(args: I) -> Result<A, clap::Error>
+where
+    A: Parser,
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut matches = command::<A>().try_get_matches_from(args)?;
+    A::from_arg_matches_mut(&mut matches)
+}
+
+/// The cargo features this build was compiled with, in a fixed order.
+pub fn features() -> Vec<&'static str> {
+    [
+        ("cli", cfg!(feature = "cli")),
+        ("json", cfg!(feature = "json")),
+        ("playback", cfg!(feature = "playback")),
+        ("mapgen", cfg!(feature = "mapgen")),
+    ]
+    .into_iter()
+    .filter_map(|(name, on)| on.then_some(name))
+    .collect()
+}
+
+/// What `--version` prints after the program's name: the version and the
+/// features of the build, so a lean build is recognisable
+/// (`0.1.0 (features: cli, json, playback, mapgen)`).
+pub fn version() -> &'static str {
+    static VERSION: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "{} (features: {})",
+            env!("CARGO_PKG_VERSION"),
+            features().join(", ")
+        )
+    });
+    VERSION.as_str()
+}
 
 /// When to use colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 
+use super::shell::{Asset, Shell};
 use super::{
     ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input, write_atomically,
 };
@@ -21,10 +22,12 @@ use crate::render::svg::svg;
 use crate::render::text;
 use crate::tile;
 use crate::{
-    Error, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
+    Error, Location, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
 };
 
 const PROGRAM: &str = "solve-maze";
+/// How long a playback frame stays by default, in milliseconds.
+const FRAME_MS: u64 = 300;
 
 /// The text after the options in `--help`.
 fn after_help() -> String {
@@ -50,13 +53,18 @@ map may come from standard input.
 Examples:
   solve-maze examples/mazes/official-1.txt
   solve-maze --steps --map examples/mazes/backstep.txt
-  generate-maze | solve-maze -
+  generate-maze | solve-maze{pipe_note}
   solve-maze --format json --ties adversarial examples/mazes/*.txt
   solve-maze -p examples/mazes/official-2.txt
   solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
   solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt",
         legend = tile::legend(),
         aliases = tile::spellings(true),
+        pipe_note = if cfg!(feature = "mapgen") {
+            ""
+        } else {
+            "   (generate-maze: install with --features mapgen)"
+        },
     )
 }
 
@@ -64,13 +72,14 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(
     name = PROGRAM,
-    version,
+    version = super::version(),
     about = "Find the hero's shortest safe escape from a dragon-escape map",
     after_help = after_help()
 )]
 pub struct Args {
-    /// Map files to solve; `-` reads standard input.
-    #[arg(required = true, value_name = "FILE")]
+    /// Map files to solve; `-` reads standard input. Without a file,
+    /// standard input is read when it is not a terminal.
+    #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
 
     /// Also print the hero's moves and their count.
@@ -81,17 +90,24 @@ pub struct Args {
     #[arg(short, long)]
     map: bool,
 
-    /// Output format: sentences, or one JSON object per file (JSON Lines).
+    /// Output format: sentences, or one JSON object per file (JSON Lines),
+    /// a file that fails included.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+
+    /// Time each solve and give it in the JSON report (`elapsed_ms`); without
+    /// it the report is the same, byte for byte, on every run.
+    #[arg(long)]
+    timing: bool,
 
     /// How the dragon chooses among several shortest steps.
     #[arg(long, value_enum, default_value_t = TiesArg::Priority)]
     ties: TiesArg,
 
-    /// The dragon's tie order for `--ties priority`: the letters U, L, D, R.
-    #[arg(long, default_value = "ULDR", value_name = "ORDER")]
-    priority: Priority,
+    /// The dragon's tie order for `--ties priority`: the letters U, L, D, R
+    /// [default: ULDR].
+    #[arg(long, value_name = "ORDER")]
+    priority: Option<Priority>,
 
     /// How the dragon's shortest steps are computed (same answers; the
     /// Floyd–Warshall reference is slow and limited to small maps).
@@ -109,28 +125,29 @@ pub struct Args {
     #[arg(short, long, value_name = "N", default_value_t = 1)]
     jobs: usize,
 
-    /// Draw maps with ASCII aliases instead of emoji.
+    /// Draw maps (--map, -p, --play, --record) with ASCII aliases instead
+    /// of emoji.
     #[arg(long)]
     ascii: bool,
 
-    /// When to colour the map.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
-    color: ColorChoice,
+    /// When to colour the drawn map [default: auto].
+    #[arg(long, value_enum, value_name = "WHEN")]
+    color: Option<ColorChoice>,
 
     /// Play the escape back in the terminal, frame by frame (keys below).
     #[arg(short, long, conflicts_with_all = ["steps", "map", "format"], help_heading = "Playback and play")]
     playback: bool,
 
-    /// How long each playback frame stays, in milliseconds.
+    /// How long each frame of the playback (-p) or the recording (--record)
+    /// stays, in milliseconds [default: 300].
     #[arg(
         short,
         long,
         value_name = "MS",
-        default_value_t = 300,
         value_parser = clap::value_parser!(u64).range(1..=60_000),
         help_heading = "Playback and play"
     )]
-    frame_length: u64,
+    frame_length: Option<u64>,
 
     /// Play the puzzle yourself against the dragon (keys below).
     #[arg(long, conflicts_with_all = ["playback", "steps", "map", "format"], help_heading = "Playback and play")]
@@ -144,6 +161,20 @@ pub struct Args {
     /// routes to FILE, as SVG.
     #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
     svg: Option<PathBuf>,
+
+    /// Print the completion script for SHELL on standard output, and exit.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "SHELL",
+        exclusive = true,
+        help_heading = "Installation"
+    )]
+    completions: Option<Shell>,
+
+    /// Print the man page (roff) on standard output, and exit.
+    #[arg(long, exclusive = true, help_heading = "Installation")]
+    man: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -178,6 +209,7 @@ struct Show {
     steps: bool,
     map: bool,
     json: bool,
+    timing: bool,
 }
 
 /// How a solved map is shown.
@@ -203,6 +235,15 @@ struct Exports {
     record_style: MapStyle,
 }
 
+/// Which standard streams are terminals: the defaults depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terminals {
+    /// Standard input is a terminal (so no map is being piped in).
+    pub stdin: bool,
+    /// Standard output is a terminal (colour, animated playback, play).
+    pub stdout: bool,
+}
+
 /// The checked configuration a run works from.
 #[derive(Debug)]
 pub struct Config {
@@ -221,10 +262,24 @@ impl Args {
     ///
     /// # Errors
     /// A sentence for option combinations that make no sense.
-    pub fn into_config(self, stdout_is_terminal: bool) -> Result<Config, String> {
+    pub fn into_config(mut self, terminals: Terminals) -> Result<Config, String> {
+        let stdout_is_terminal = terminals.stdout;
+        if self.files.is_empty() {
+            if terminals.stdin {
+                return Err("no map given: name a map file (solve-maze MAP.txt), \
+                     or pipe one in (generate-maze | solve-maze)"
+                    .into());
+            }
+            self.files.push(PathBuf::from("-"));
+        }
         let json = self.format == Format::Json;
         if json && !cfg!(feature = "json") {
             return Err("this build has no JSON support (cargo feature `json`)".into());
+        }
+        if self.timing && !json {
+            return Err(
+                "--timing adds the time to the JSON report: use it with --format json".into(),
+            );
         }
         if json && (self.steps || self.map) {
             return Err(
@@ -232,10 +287,28 @@ impl Args {
             );
         }
         let ties = match self.ties {
-            TiesArg::Priority => Ties::Priority(self.priority),
+            TiesArg::Priority => Ties::Priority(self.priority.unwrap_or_default()),
             TiesArg::Adversarial => Ties::Adversarial,
             TiesArg::Optimistic => Ties::Optimistic,
         };
+        if self.priority.is_some() && self.ties != TiesArg::Priority {
+            return Err(format!(
+                "--priority orders the ties of --ties priority; with --ties {} it would do nothing",
+                ties.name()
+            ));
+        }
+        let draws = self.map || self.playback || self.play || self.record.is_some();
+        if (self.ascii || self.color.is_some()) && !draws {
+            let flag = if self.ascii { "--ascii" } else { "--color" };
+            return Err(format!(
+                "{flag} styles a drawn map: use it with --map, -p, --play or --record"
+            ));
+        }
+        if self.frame_length.is_some() && !self.playback && self.record.is_none() {
+            return Err(
+                "--frame-length (-f) paces the playback: use it with -p or --record".into(),
+            );
+        }
         let oracle = match self.oracle {
             OracleArg::Bfs => OracleKind::Bfs,
             OracleArg::FloydWarshall => OracleKind::FloydWarshall,
@@ -276,19 +349,20 @@ impl Args {
                 steps: self.steps,
                 map: self.map,
                 json,
+                timing: self.timing,
             },
             style: MapStyle {
                 ascii: self.ascii,
-                color: self.color.enabled(stdout_is_terminal),
+                color: self.color.unwrap_or_default().enabled(stdout_is_terminal),
             },
             mode,
-            frame_length: Duration::from_millis(self.frame_length),
+            frame_length: Duration::from_millis(self.frame_length.unwrap_or(FRAME_MS)),
             exports: Exports {
                 record: self.record,
                 svg: self.svg,
                 record_style: MapStyle {
                     ascii: self.ascii,
-                    color: self.color.enabled(true),
+                    color: self.color.unwrap_or_default().enabled(true),
                 },
             },
         })
@@ -297,16 +371,45 @@ impl Args {
 
 /// The entry point of the `solve-maze` binary.
 pub fn main() -> ExitCode {
-    let args = Args::parse();
-    match args.into_config(io::stdout().is_terminal()) {
+    let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
+    if let Some(asset) = Asset::asked(args.completions, args.man) {
+        return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
+    }
+    let terminals = Terminals {
+        stdin: io::stdin().is_terminal(),
+        stdout: io::stdout().is_terminal(),
+    };
+    match args.into_config(terminals) {
         Ok(config) => run(&config, &mut io::stdout().lock()),
         Err(message) => fail(PROGRAM, &message),
     }
 }
 
 /// What solving one file gives: the puzzle, its solution and the report
-/// text, or an error message.
-type Solved = Result<(Puzzle, Solution, String), String>;
+/// text, or why not.
+type Solved = Result<(Puzzle, Solution, String), Failure>;
+
+/// Why a file has no answer.
+#[derive(Debug)]
+struct Failure {
+    /// A sentence that names the file.
+    message: String,
+    /// Where in the input, for a malformed map.
+    #[cfg_attr(
+        not(feature = "json"),
+        expect(dead_code, reason = "only the JSON error record reads it")
+    )]
+    location: Option<Location>,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure {
+            message,
+            location: None,
+        }
+    }
+}
 
 /// Solves every file of `config`, writing answers to `out` and problems to
 /// standard error, and returns the exit code. With several jobs, files are
@@ -360,14 +463,17 @@ fn solve_file(config: &Config, i: usize) -> Solved {
     let path = &config.files[i];
     let name = path.display().to_string();
     let bytes = read_input(path)?;
-    let puzzle = Puzzle::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    let puzzle = Puzzle::parse(&bytes).map_err(|e| Failure {
+        message: format!("{name}: {e}"),
+        location: e.location(),
+    })?;
     drop(bytes);
     let started = Instant::now();
     let solver = Solver::new(&puzzle);
     let solution = solver
         .solve(&config.options)
         .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
-    let elapsed = started.elapsed();
+    let elapsed = config.show.timing.then(|| started.elapsed());
     let label = config.files.len() > 1;
     let report = render(
         config,
@@ -436,10 +542,18 @@ fn answer(
                 Err(message) => Some(fail(PROGRAM, &message)),
             }
         }
-        Err(message) => {
-            fail(PROGRAM, &message);
+        Err(failure) => {
+            fail(PROGRAM, &failure.message);
             *status = EXIT_ERROR;
-            None
+            if !config.show.json {
+                return None;
+            }
+            let record = json_error_line(&name, &failure);
+            match emit(out, &record) {
+                Ok(true) => None,
+                Ok(false) => Some(ExitCode::from(*status)),
+                Err(e) => Some(fail(PROGRAM, &format!("cannot write the output: {e}"))),
+            }
         }
     }
 }
@@ -546,7 +660,7 @@ fn render(
     puzzle: &Puzzle,
     solver: &Solver,
     solution: &Solution,
-    elapsed: std::time::Duration,
+    elapsed: Option<Duration>,
 ) -> String {
     if config.show.json {
         return json_line(name, puzzle, solver, solution, elapsed);
@@ -577,20 +691,33 @@ fn json_line(
     puzzle: &Puzzle,
     solver: &Solver,
     solution: &Solution,
-    elapsed: std::time::Duration,
+    elapsed: Option<Duration>,
 ) -> String {
     let report = crate::render::json::Report::new(
         Some(name),
         puzzle,
         solution,
         solver.free_distance(),
-        Some(elapsed),
+        elapsed,
     );
     report.to_json_line() + "\n"
 }
 
+/// The JSON record of a file that has no answer.
+#[cfg(feature = "json")]
+fn json_error_line(name: &str, failure: &Failure) -> String {
+    crate::render::json::ErrorReport::new(Some(name), &failure.message, failure.location)
+        .to_json_line()
+        + "\n"
+}
+
 #[cfg(not(feature = "json"))]
-fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: std::time::Duration) -> String {
+fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: Option<Duration>) -> String {
+    unreachable!("--format json is refused without the json feature")
+}
+
+#[cfg(not(feature = "json"))]
+fn json_error_line(_: &str, _: &Failure) -> String {
     unreachable!("--format json is refused without the json feature")
 }
 
@@ -622,7 +749,56 @@ fn parse_size(text: &str) -> Result<usize, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_size;
+    use super::{Args, Config, PathBuf, Terminals, parse_size};
+
+    fn config(args: &[&str], stdin: bool) -> Result<Config, String> {
+        let args = super::super::parse_from::<Args, _, _>(
+            std::iter::once("solve-maze").chain(args.iter().copied()),
+        )
+        .map_err(|e| e.to_string())?;
+        args.into_config(Terminals {
+            stdin,
+            stdout: false,
+        })
+    }
+
+    #[test]
+    fn options_that_would_do_nothing_are_refused() {
+        for (args, words) in [
+            (
+                &["--ties", "adversarial", "--priority", "RDLU", "a.txt"][..],
+                "with --ties adversarial it would do nothing",
+            ),
+            (
+                &["--ties", "optimistic", "--priority", "RDLU", "a.txt"],
+                "with --ties optimistic",
+            ),
+            (&["-f", "100", "a.txt"], "use it with -p or --record"),
+            (&["-j", "-1", "a.txt"], "invalid digit"),
+            (&["--ascii", "a.txt"], "--ascii styles a drawn map"),
+            (
+                &["--color", "always", "--format", "json", "a.txt"],
+                "--color styles a drawn map",
+            ),
+        ] {
+            let err = config(args, true).unwrap_err();
+            assert!(err.contains(words), "{args:?}: {err}");
+        }
+        assert!(config(&["--priority", "RDLU", "a.txt"], true).is_ok());
+        assert!(config(&["-f", "100", "--record", "a.cast", "a.txt"], true).is_ok());
+        assert!(config(&["--ascii", "--color", "never", "-m", "a.txt"], true).is_ok());
+    }
+
+    #[test]
+    fn without_a_file_standard_input_is_read_unless_it_is_a_terminal() {
+        assert_eq!(config(&[], false).unwrap().files, [PathBuf::from("-")]);
+        let err = config(&[], true).unwrap_err();
+        assert!(err.contains("name a map file"), "{err}");
+        assert_eq!(
+            config(&["a.txt"], true).unwrap().files,
+            [PathBuf::from("a.txt")]
+        );
+    }
 
     #[test]
     fn sizes_take_binary_units() {

@@ -13,18 +13,26 @@
 //! | `rules.ties` | string | `priority`, `adversarial` or `optimistic` |
 //! | `rules.priority` | string or null | the tie order for `priority`, e.g. `ULDR` |
 //! | `rules.waiting` | bool | whether the hero may wait (always `false` for now) |
-//! | `size` | object | `width` and `height` of the grid in cells |
+//! | `size` | object | `width` and `height` of the grid in tiles (walls included) |
 //! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based |
 //! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
 //! | `ending` | string | how `turns` ends: `escaped` (on the exit), `stuck` (the hero has no legal move: caught), `endless` (caught, but the hero can evade forever; the line ends where a position repeats), `no_path` (no line) |
 //! | `endless` | bool | `ending` is `endless` (kept for earlier readers) |
-//! | `stats` | object | `cells`, `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search`, `loop-free` or `proof`), `elapsed_ms` (number or null) |
+//! | `stats` | object | `cells` (walkable tiles), `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search`, `loop-free` or `proof`), `elapsed_ms` (number, or null unless timing was asked for: `solve-maze --timing`) |
+//!
+//! An input that cannot be read, parsed or solved gives an [`ErrorReport`]
+//! instead, so every input has its line: `version`, `file`, `outcome`
+//! (`error`) and `error`, an object with `message` (the sentence printed on
+//! standard error, which names the file) and `line` and `column` (from 1,
+//! columns counted in symbols; null when the error has no place in the
+//! input).
 //!
 //! Fields may be added in a later version without bumping `version`;
 //! consumers should ignore fields they do not know.
 
 use serde::Serialize;
 
+use crate::error::Location;
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
 use crate::search::rules::Ties;
@@ -187,5 +195,50 @@ impl Report {
     /// The report as one line of JSON.
     pub fn to_json_line(&self) -> String {
         serde_json::to_string(self).expect("a report always serialises")
+    }
+}
+
+/// An input that gave no answer, as serialised (see the module docs).
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorReport {
+    /// Format version, [`VERSION`].
+    pub version: u32,
+    /// The input's name.
+    pub file: Option<String>,
+    /// Always `error`.
+    pub outcome: &'static str,
+    /// What went wrong, and where.
+    pub error: ErrorDetail,
+}
+
+/// What went wrong with an input, and where.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorDetail {
+    /// The sentence, naming the file.
+    pub message: String,
+    /// The line, from 1, when the error has a place in the input.
+    pub line: Option<usize>,
+    /// The column, from 1, when the error has a place in the input.
+    pub column: Option<usize>,
+}
+
+impl ErrorReport {
+    /// Builds the record for an input that failed with `message`.
+    pub fn new(file: Option<&str>, message: &str, location: Option<Location>) -> ErrorReport {
+        ErrorReport {
+            version: VERSION,
+            file: file.map(str::to_owned),
+            outcome: "error",
+            error: ErrorDetail {
+                message: message.to_owned(),
+                line: location.map(|at| at.line),
+                column: location.map(|at| at.column),
+            },
+        }
+    }
+
+    /// The record as one line of JSON.
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("an error record always serialises")
     }
 }

@@ -19,9 +19,11 @@ pub fn summary(solution: &Solution) -> String {
             Ties::Adversarial => {
                 format!("The shortest guaranteed path is {}.", plural(steps, "step"))
             }
-            Ties::Priority(_) | Ties::Optimistic => {
-                format!("The shortest path is {}.", plural(steps, "step"))
-            }
+            Ties::Priority(_) => format!("The shortest path is {}.", plural(steps, "step")),
+            Ties::Optimistic => format!(
+                "Under any tie rule the shortest path is at least {} (the optimistic bound).",
+                plural(steps, "step")
+            ),
         },
         Outcome::NoPath => "There is no path to the exit, even without the dragon.".into(),
         Outcome::Caught if solution.endless() => {

@@ -75,6 +75,16 @@ fn reads_standard_input() {
 }
 
 #[test]
+fn reads_standard_input_when_no_file_is_given() {
+    let map = std::fs::read(format!("{}/{BACKSTEP}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    solve_maze()
+        .write_stdin(map)
+        .assert()
+        .success()
+        .stdout("The shortest path is 8 steps.\n");
+}
+
+#[test]
 fn tolerates_bom_crlf_trailing_spaces_and_variation_selectors() {
     let map = "\u{feff}🟫🏃\u{fe0f}🟫  \r\n🟫🟩🟫\r\n🟫🟩🟫\r\n🟫❎🟫\r\n🟫🟫🟫\r\n🐉🟫🟫\r\n";
     solve_maze()
@@ -136,6 +146,59 @@ fn json_report_round_trips() {
 
 #[cfg(feature = "json")]
 #[test]
+fn json_gives_every_input_a_record_and_the_same_bytes_every_run() {
+    let run = |args: &[&str]| {
+        solve_maze()
+            .args(["--format", "json"])
+            .args(args)
+            .args(["-", BACKSTEP, "missing.txt"])
+            .write_stdin("#H#\n#x#\n")
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "one record per input");
+    assert_eq!(lines[0]["file"], "-");
+    assert_eq!(lines[0]["outcome"], "error");
+    assert_eq!(
+        (&lines[0]["error"]["line"], &lines[0]["error"]["column"]),
+        (&serde_json::json!(2), &serde_json::json!(2))
+    );
+    assert!(
+        lines[0]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown symbol 'x'")
+    );
+    assert_eq!(lines[1]["outcome"], "escaped");
+    assert!(lines[1]["stats"]["elapsed_ms"].is_null());
+    assert_eq!(lines[2]["file"], "missing.txt");
+    assert_eq!(lines[2]["error"]["message"], "missing.txt: no such file");
+    assert!(lines[2]["error"]["line"].is_null());
+    assert_eq!(run(&[]).stdout, out.stdout, "the same bytes on every run");
+    assert_eq!(run(&["-j", "2"]).stdout, out.stdout);
+    let timed = run(&["--timing"]);
+    let timed: Vec<serde_json::Value> = String::from_utf8(timed.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(timed[1]["stats"]["elapsed_ms"].is_f64());
+    solve_maze()
+        .args(["--timing", BACKSTEP])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use it with --format json"));
+}
+
+#[cfg(feature = "json")]
+#[test]
 fn json_report_says_how_the_line_ends() {
     let out = solve_maze()
         .args(["--format", "json"])
@@ -151,6 +214,30 @@ fn json_report_says_how_the_line_ends() {
         })
         .collect();
     assert_eq!(endings, [r#""caught" "stuck""#, r#""no_path" "no_path""#]);
+}
+
+#[cfg(not(feature = "json"))]
+#[test]
+fn a_build_without_json_refuses_the_report() {
+    solve_maze()
+        .args(["--format", "json", BACKSTEP])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("solve-maze: this build has no JSON support (cargo feature `json`)\n");
+}
+
+#[cfg(not(feature = "playback"))]
+#[test]
+fn a_build_without_playback_refuses_it() {
+    for flag in ["-p", "--play"] {
+        solve_maze()
+            .args([flag, BACKSTEP])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("cargo feature `playback`"));
+    }
 }
 
 #[test]
@@ -170,7 +257,7 @@ fn tie_modes_and_priority_change_the_answer() {
     );
     assert_eq!(
         run(&["--ties", "optimistic"]),
-        "The shortest path is 6 steps.\n"
+        "Under any tie rule the shortest path is at least 6 steps (the optimistic bound).\n"
     );
     assert_eq!(
         run(&["--oracle", "floyd-warshall"]),
@@ -270,6 +357,7 @@ fn a_bad_file_does_not_stop_the_others() {
 #[test]
 fn usage_errors_exit_with_two() {
     solve_maze()
+        .arg("--no-such-flag")
         .assert()
         .code(2)
         .stderr(predicate::str::contains("Usage"));
@@ -284,18 +372,40 @@ fn usage_errors_exit_with_two() {
         .code(2);
 }
 
+/// The features of this build as `--version` lists them.
+fn features() -> String {
+    let all = [
+        ("cli", cfg!(feature = "cli")),
+        ("json", cfg!(feature = "json")),
+        ("playback", cfg!(feature = "playback")),
+        ("mapgen", cfg!(feature = "mapgen")),
+    ];
+    let on: Vec<&str> = all.iter().filter(|f| f.1).map(|f| f.0).collect();
+    on.join(", ")
+}
+
 #[test]
 fn help_and_version() {
     solve_maze()
         .arg("--version")
         .assert()
         .success()
-        .stdout(format!("solve-maze {}\n", env!("CARGO_PKG_VERSION")));
-    solve_maze()
-        .arg("--help")
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Exit status: 0 every map escaped"));
+        .stdout(format!(
+            "solve-maze {} (features: {})\n",
+            env!("CARGO_PKG_VERSION"),
+            features()
+        ));
+    let help = solve_maze().arg("--help").output().unwrap();
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("Exit status: 0 every map escaped"), "{help}");
+    // The example that pipes from generate-maze says how to get it when
+    // this build lacks it.
+    assert_eq!(
+        help.contains("generate-maze: install with --features mapgen"),
+        !cfg!(feature = "mapgen"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -345,4 +455,48 @@ fn parallel_jobs_answer_in_file_order() {
     assert_eq!(lines.len(), 5, "{lines:?}");
     assert!(lines[0].starts_with("examples/mazes/official-2.txt: "));
     assert!(lines[4].starts_with("examples/mazes/caught.txt: "));
+}
+
+#[test]
+fn completions_for_every_shell_and_a_man_page() {
+    let mut tools = vec![("solve-maze", "max-memory")];
+    if cfg!(feature = "mapgen") {
+        tools.push(("generate-maze", "algorithm"));
+    }
+    for (tool, flag) in tools {
+        let run = |args: &[&str]| {
+            let out = Command::cargo_bin(tool)
+                .unwrap()
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{tool} {args:?}: {out:?}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        for shell in ["bash", "elvish", "fish", "powershell", "zsh"] {
+            let script = run(&["--completions", shell]);
+            assert!(
+                script.contains(tool) && script.contains(flag),
+                "{tool} --completions {shell}:\n{script}"
+            );
+        }
+        // The bash script at least parses.
+        let bash = std::process::Command::new("bash")
+            .args(["-n", "-c", &run(&["--completions", "bash"])])
+            .status()
+            .unwrap();
+        assert!(bash.success(), "{tool}: the bash completions do not parse");
+        let man = run(&["--man"]);
+        assert!(man.contains(&format!(".TH {tool} 1")), "{man}");
+        assert!(man.contains(&flag.replace('-', "\\-")), "{man}");
+    }
+    solve_maze()
+        .args(["--completions", "tcsh"])
+        .assert()
+        .code(2);
+    solve_maze()
+        .args(["--man", BACKSTEP])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used"));
 }

@@ -352,8 +352,12 @@ mod cli {
     #[test]
     fn cli_round_trip_into_the_solver() {
         for (format, seed) in [("emoji", 1), ("ascii", 2), ("json", 3)] {
-            let map =
-                stdout_of(generate_maze().args(["--seed", &seed.to_string(), "--format", format]));
+            let map = stdout_of(generate_maze().args([
+                "--seed",
+                &seed.to_string(),
+                "--notation",
+                format,
+            ]));
             let puzzle = Puzzle::parse(&map).unwrap();
             let steps = dragon_escape::solve(&puzzle, &Options::default())
                 .unwrap()
@@ -412,7 +416,7 @@ mod cli {
                 "3",
                 "--difficulty",
                 "easy",
-                "--out",
+                "--out-dir",
             ])
             .arg(&out)
             .assert()
@@ -433,6 +437,47 @@ mod cli {
             ]));
             assert_eq!(file, single, "seed {seed}");
         }
+    }
+
+    #[test]
+    fn cli_output_file_and_directory_never_surprise() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("my.txt");
+        generate_maze()
+            .args(["--seed", "5", "-o"])
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout("");
+        assert!(file.is_file(), "-o FILE writes a file, not a directory");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            stdout_of(generate_maze().args(["--seed", "5"]))
+        );
+        generate_maze()
+            .args(["--seed", "5", "-o"])
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is a directory; -o names a file"));
+        let batch = |extra: &[&str]| {
+            let mut cmd = generate_maze();
+            cmd.args(["--seed", "8", "--count", "2", "--out-dir"])
+                .arg(dir.path())
+                .args(extra);
+            cmd.assert()
+        };
+        batch(&[]).success();
+        let before = std::fs::read(dir.path().join("maze-8.txt")).unwrap();
+        batch(&["--notation", "json"]).success(); // other names: maze-8.json, maze-9.json
+        batch(&[]).code(2).stderr(predicate::str::contains(
+            "maze-8.txt: already exists (and 1 more); --force replaces",
+        ));
+        batch(&["--force"]).success();
+        assert_eq!(
+            std::fs::read(dir.path().join("maze-8.txt")).unwrap(),
+            before
+        );
     }
 
     #[cfg(feature = "json")]
@@ -458,9 +503,34 @@ mod cli {
             .output()
             .unwrap();
         let stats: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+        assert_eq!(stats["version"], 1);
         assert_eq!(stats["seed"], 3);
+        assert_eq!(stats["maze"]["width"], 15, "maze cells, the default -W");
+        assert_eq!(stats["size"]["width"], 31, "tiles: 2 * 15 + 1");
         assert_eq!(stats["tie_independent"], true);
         assert_eq!(stats["ties"]["adversarial"], stats["steps"]);
+        let again = generate_maze()
+            .args([
+                "--seed",
+                "3",
+                "--stats",
+                "--format",
+                "json",
+                "--tie-independent",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(again.stderr, out.stderr, "the same bytes on every run");
+    }
+
+    #[cfg(not(feature = "json"))]
+    #[test]
+    fn cli_without_json_refuses_json_stats() {
+        generate_maze()
+            .args(["--seed", "3", "--stats", "--format", "json"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cargo feature `json`"));
     }
 
     #[test]

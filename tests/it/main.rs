@@ -8,6 +8,8 @@ mod families;
 mod generate;
 #[cfg(all(unix, feature = "cli", feature = "playback"))]
 mod playback;
+#[cfg(all(unix, feature = "cli", feature = "mapgen"))]
+mod readme;
 mod solve;
 mod support;
 mod tidy;

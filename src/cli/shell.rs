@@ -1,0 +1,61 @@
+//! Shell completions and man pages for the command lines, generated from
+//! their clap definitions (`--completions SHELL`, `--man`).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Command;
+pub use clap_complete::Shell;
+
+use super::{emit, fail};
+
+/// What a tool prints instead of doing its work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asset {
+    /// The completion script for a shell.
+    Completions(Shell),
+    /// The man page, in roff.
+    Man,
+}
+
+impl Asset {
+    /// The asset asked for by `--completions` and `--man`, if any.
+    pub fn asked(completions: Option<Shell>, man: bool) -> Option<Asset> {
+        match (completions, man) {
+            (Some(shell), _) => Some(Asset::Completions(shell)),
+            (None, true) => Some(Asset::Man),
+            (None, false) => None,
+        }
+    }
+
+    /// The asset's text for the program described by `command`.
+    ///
+    /// # Errors
+    /// A sentence when the man page cannot be rendered.
+    pub fn render(self, mut command: Command) -> Result<String, String> {
+        let mut bytes = Vec::new();
+        match self {
+            Asset::Completions(shell) => {
+                let name = command.get_name().to_owned();
+                clap_complete::generate(shell, &mut command, name, &mut bytes);
+            }
+            Asset::Man => clap_mangen::Man::new(command)
+                .render(&mut bytes)
+                .map_err(|e| format!("cannot render the man page: {e}"))?,
+        }
+        String::from_utf8(bytes).map_err(|_| "the generated text is not UTF-8".to_owned())
+    }
+
+    /// Writes the asset for `command` to `out` (a closed pipe is a normal
+    /// end) and returns the exit code.
+    pub fn print(self, command: Command, program: &str, out: &mut impl Write) -> ExitCode {
+        let text = match self.render(command) {
+            Ok(text) => text,
+            Err(message) => return fail(program, &message),
+        };
+        match emit(out, &text) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => fail(program, &format!("cannot write the output: {e}")),
+        }
+    }
+}
