@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{EXIT_ERROR, emit, fail, write_atomically};
+use super::{EXIT_ERROR, emit, fail, write_file};
 use crate::Outcome;
 use crate::error::plural;
 use crate::mapgen::{
@@ -464,8 +464,8 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
     })
 }
 
-/// Writes `config.count` puzzles into `dir`, each through a temporary file
-/// renamed into place, so a file is either complete or absent.
+/// Writes `config.count` puzzles into `dir`, each through [`write_file`], so
+/// a regular file is either complete or absent.
 fn write_files(config: &Config, dir: &Path) -> ExitCode {
     if let Err(e) = fs::create_dir_all(dir) {
         return fail(
@@ -497,9 +497,9 @@ fn write_files(config: &Config, dir: &Path) -> ExitCode {
             }
         };
         let path = dir.join(format!("maze-{seed}.{ext}"));
-        if let Err(e) = write_atomically(&path, text.as_bytes()) {
+        if let Err(message) = write_file(&path, text.as_bytes()) {
             progress.finish();
-            return fail(PROGRAM, &format!("{}: {e}", path.display()));
+            return fail(PROGRAM, &message);
         }
         progress.inc(1);
     }

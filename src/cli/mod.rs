@@ -12,7 +12,7 @@ pub mod solve;
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Exit code: every map was solved and the hero escapes.
@@ -102,13 +102,174 @@ pub fn fail(program: &str, message: &str) -> ExitCode {
     ExitCode::from(EXIT_ERROR)
 }
 
+/// Writes `bytes` to the file named `path` the way a shell redirection
+/// would, but never leaves a half-written file:
+///
+/// - the file behind standard output or standard error (such as
+///   `/dev/stdout`) is written through that stream;
+/// - a symbolic link is followed: its target is written or replaced, and the
+///   link stays;
+/// - a FIFO or a character device (`/dev/null`, a terminal) is written into;
+///   a socket or a block device is refused;
+/// - a regular file, or a new one, is replaced atomically
+///   ([`write_atomically`]), keeping an existing file's permissions.
+///
+/// A broken pipe (a FIFO or stream whose reader went away) is a normal end.
+///
+/// # Errors
+/// A sentence naming the path and what went wrong.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let fail = |why: String| format!("{}: cannot write: {why}", path.display());
+    let ended = |written: io::Result<()>| match written {
+        Err(e) if !is_broken_pipe(&e) => Err(fail(why(&e, path))),
+        _ => Ok(()),
+    };
+    if let Some(stream) = standard_stream(path) {
+        return ended(match stream {
+            Stream::Stdout => io::stdout()
+                .lock()
+                .write_all(bytes)
+                .and_then(|()| io::stdout().flush()),
+            Stream::Stderr => io::stderr().lock().write_all(bytes),
+        });
+    }
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(fail("it is a directory".into())),
+        Ok(meta) if meta.is_file() => {
+            let target = fs::canonicalize(path).map_err(|e| fail(why(&e, path)))?;
+            write_atomically_with(&target, bytes, Some(meta.permissions()))
+                .map_err(|e| fail(why(&e, &target)))
+        }
+        Ok(meta) => {
+            if let Some(kind) = refused_kind(&meta) {
+                return Err(fail(format!(
+                    "it is a {kind}; write to a file, a pipe or a character device"
+                )));
+            }
+            ended(
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .and_then(|mut file| file.write_all(bytes)),
+            )
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // A new file, or a link to one that does not exist yet.
+            let target = link_target(path).map_err(|e| fail(why(&e, path)))?;
+            write_atomically(&target, bytes).map_err(|e| fail(why(&e, &target)))
+        }
+        Err(e) => Err(fail(why(&e, path))),
+    }
+}
+
+/// A standard stream of this process.
+enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// Which standard stream `path` names, if it is the very file (same device
+/// and inode) behind standard output or standard error.
+#[cfg(unix)]
+fn standard_stream(path: &Path) -> Option<Stream> {
+    use std::os::fd::{AsFd, BorrowedFd};
+    use std::os::unix::fs::MetadataExt;
+    let wanted = fs::metadata(path).ok()?;
+    let is = |fd: BorrowedFd<'_>| {
+        fd.try_clone_to_owned()
+            .ok()
+            .and_then(|fd| fs::File::from(fd).metadata().ok())
+            .is_some_and(|m| m.dev() == wanted.dev() && m.ino() == wanted.ino())
+    };
+    if is(io::stdout().as_fd()) {
+        Some(Stream::Stdout)
+    } else if is(io::stderr().as_fd()) {
+        Some(Stream::Stderr)
+    } else {
+        None
+    }
+}
+
+#[cfg(not(unix))]
+fn standard_stream(_: &Path) -> Option<Stream> {
+    None
+}
+
+/// The kind of a special file that is not written into, if it is one.
+#[cfg(unix)]
+fn refused_kind(meta: &fs::Metadata) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = meta.file_type();
+    if kind.is_socket() {
+        Some("socket")
+    } else if kind.is_block_device() {
+        Some("block device")
+    } else {
+        None
+    }
+}
+
+#[cfg(not(unix))]
+fn refused_kind(_: &fs::Metadata) -> Option<&'static str> {
+    None
+}
+
+/// The path a write to `path` should create: `path` itself, or the end of
+/// its chain of symbolic links when it is a link to nothing yet.
+fn link_target(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let next = fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
+}
+
+/// Why an operation on `path` failed, as a phrase.
+fn why(e: &io::Error, path: &Path) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => {
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            format!("the directory {} does not exist", dir.display())
+        }
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
 /// Writes `bytes` to a temporary file beside `path`, then renames it over
 /// `path`; on any error the temporary file is removed, so a file is either
-/// complete or absent.
+/// complete or absent. Whatever `path` is (a link, a device) is replaced:
+/// outputs go through [`write_file`], which calls this for regular files
+/// only.
 ///
 /// # Errors
 /// Any error creating, writing or renaming the file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, bytes, None)
+}
+
+/// [`write_atomically`], giving the new file `permissions` (those of the
+/// file it replaces).
+fn write_atomically_with(
+    path: &Path,
+    bytes: &[u8],
+    permissions: Option<fs::Permissions>,
+) -> io::Result<()> {
     let file_name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
@@ -126,6 +287,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .open(&temp)
         .and_then(|mut file| {
             file.write_all(bytes)?;
+            if let Some(permissions) = permissions {
+                file.set_permissions(permissions)?;
+            }
             file.sync_all()
         })
         .and_then(|()| fs::rename(&temp, path));

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 
 use super::{
-    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input, write_atomically,
+    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input, write_file,
 };
 use crate::play::Play;
 use crate::render::cast::{CastOptions, cast};
@@ -444,8 +444,9 @@ fn answer(
     }
 }
 
-/// Writes the `--svg` picture and the `--record` recording, each to a
-/// temporary file first, so no half-written file is ever left behind.
+/// Writes the `--svg` picture and the `--record` recording through
+/// [`write_file`]: a regular file is replaced whole or not at all, a link is
+/// followed, a pipe or device is written into.
 fn export(
     config: &Config,
     name: &str,
@@ -453,10 +454,7 @@ fn export(
     solution: &Solution,
     frames: &[Frame],
 ) -> Result<(), String> {
-    let write = |path: &Path, text: String| {
-        write_atomically(path, text.as_bytes())
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
-    };
+    let write = |path: &Path, text: String| write_file(path, text.as_bytes());
     if let Some(path) = &config.exports.svg {
         write(path, svg(puzzle, solution))?;
     }
