@@ -49,33 +49,120 @@ impl ColorChoice {
     }
 }
 
-/// Reads a whole input: a file, or standard input for `-`.
+/// How much of an input is looked at before the rest is read: when the
+/// input is longer and this much of it already holds a NUL byte or bytes
+/// that are not UTF-8 (never part of a map), the error is found here, so
+/// `/dev/zero` or `/dev/urandom` end at once.
+const PROBE: usize = 1 << 20;
+
+/// Reads a whole input, at most `limit` bytes: a file, or standard input for
+/// `-`. Memory is reserved with `try_reserve`, so a machine short of memory
+/// gives an error, not an abort.
 ///
 /// # Errors
-/// A sentence naming the file and what went wrong.
-pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
+/// A sentence naming the file and what went wrong: unreadable, larger than
+/// `limit` (the `--max-memory` budget, which the sentence names), or, for
+/// an input longer than a megabyte, the map error its first megabyte
+/// already shows (see [`PROBE`]).
+pub fn read_input(path: &Path, limit: usize) -> Result<Vec<u8>, String> {
+    let name = path.display().to_string();
     if path == Path::new("-") {
-        io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok(bytes);
+        return read_limited(&mut io::stdin().lock(), &name, None, limit);
     }
     if path.is_dir() {
-        return Err(format!(
-            "{}: is a directory, not a map file",
-            path.display()
-        ));
+        return Err(format!("{name}: is a directory, not a map file"));
     }
-    std::fs::read(path).map_err(|e| {
+    let mut file = fs::File::open(path).map_err(|e| {
         let why = match e.kind() {
             io::ErrorKind::NotFound => "no such file".to_owned(),
             io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
             _ => e.to_string(),
         };
-        format!("{}: {why}", path.display())
-    })
+        format!("{name}: {why}")
+    })?;
+    // A regular file says its size; devices and pipes say 0.
+    let size = file
+        .metadata()
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .and_then(|m| usize::try_from(m.len()).ok());
+    read_limited(&mut file, &name, size, limit)
+}
+
+/// Reads `input` to its end, refusing more than `limit` bytes; `size` is
+/// its length when known in advance.
+fn read_limited(
+    input: &mut impl Read,
+    name: &str,
+    size: Option<usize>,
+    limit: usize,
+) -> Result<Vec<u8>, String> {
+    let too_large = || {
+        format!(
+            "{name}: the input is larger than the memory budget of {} (see --max-memory)",
+            crate::error::bytes(limit)
+        )
+    };
+    let no_room = |len: usize| {
+        format!(
+            "{name}: there is not enough memory to hold the input ({} read)",
+            crate::error::bytes(len)
+        )
+    };
+    if size.is_some_and(|size| size > limit) {
+        return Err(too_large());
+    }
+    let mut bytes: Vec<u8> = Vec::new();
+    if let Some(size) = size {
+        // One byte more, to see the end without growing.
+        bytes
+            .try_reserve_exact(size.saturating_add(1).min(limit))
+            .map_err(|_| no_room(0))?;
+    }
+    let mut chunk = vec![0; 64 << 10];
+    let mut probed = false;
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("{name}: cannot read: {e}")),
+        };
+        if n > limit - bytes.len() {
+            return Err(too_large());
+        }
+        if bytes.capacity() - bytes.len() < n {
+            // Grow by doubling, but never past the limit.
+            let wanted = bytes
+                .capacity()
+                .saturating_mul(2)
+                .clamp(bytes.len() + n, limit);
+            bytes
+                .try_reserve_exact(wanted - bytes.len())
+                .map_err(|_| no_room(bytes.len()))?;
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+        if !probed && bytes.len() > PROBE {
+            probed = true;
+            probe(&bytes[..PROBE]).map_err(|e| format!("{name}: {e}"))?;
+        }
+    }
+}
+
+/// The map error the start of a long input already shows, if it holds
+/// bytes that are not UTF-8 or a NUL byte. The start is read as a map up to
+/// the first such byte: invalid UTF-8 gives exactly the whole input's error
+/// (the first invalid byte is reported, wherever other problems are); a
+/// NUL byte gives the first problem at or before it.
+fn probe(start: &[u8]) -> Result<(), crate::Error> {
+    let invalid = match std::str::from_utf8(start) {
+        Err(e) if e.error_len().is_some() => Some(e.valid_up_to()),
+        _ => None,
+    };
+    match invalid.or_else(|| start.iter().position(|&b| b == 0)) {
+        Some(cut) => crate::Puzzle::parse(&start[..=cut]).map(drop),
+        None => Ok(()),
+    }
 }
 
 /// Whether an I/O error means the reader went away (`solve-maze … | head`).

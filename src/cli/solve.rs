@@ -359,11 +359,12 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
 fn solve_file(config: &Config, i: usize) -> Solved {
     let path = &config.files[i];
     let name = path.display().to_string();
-    let bytes = read_input(path)?;
+    let bytes = read_input(path, config.options.max_memory)?;
     let puzzle = Puzzle::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
     drop(bytes);
     let started = Instant::now();
-    let solver = Solver::new(&puzzle);
+    let solver = Solver::within(&puzzle, config.options.max_memory)
+        .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
     let solution = solver
         .solve(&config.options)
         .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
@@ -386,7 +387,7 @@ fn budget_hint(error: &Error, oracle: OracleKind) -> &'static str {
     match (error, oracle) {
         (
             Error::TooLarge {
-                resource: Resource::Positions,
+                resource: Resource::Positions | Resource::Graph,
                 ..
             },
             _,

@@ -123,6 +123,35 @@ impl Solver {
         }
     }
 
+    /// About how many bytes [`Solver::new`] takes for `puzzle`: the graph
+    /// of its cells, their distances to the exit, and a queue to find them.
+    pub fn bytes_needed(puzzle: &Puzzle) -> usize {
+        let cells = puzzle.walls().iter().filter(|&&wall| !wall).count();
+        Graph::bytes_needed(cells, puzzle.walls().len(), puzzle.width())
+            .saturating_add(cells.saturating_mul(2 * size_of::<u32>()))
+    }
+
+    /// Prepares `puzzle` like [`Solver::new`], but only if that fits in
+    /// `max_memory` bytes ([`Solver::bytes_needed`]); the search then has
+    /// the same budget again ([`Options::max_memory`]).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] (resource [`Resource::Graph`]) when the map's
+    /// graph would not fit, before anything is built.
+    pub fn within(puzzle: &Puzzle, max_memory: usize) -> Result<Self, Error> {
+        let needed = Self::bytes_needed(puzzle);
+        if needed > max_memory {
+            let (needed, budget) = crate::error::bytes_apart(needed, max_memory);
+            return Err(Error::TooLarge {
+                resource: Resource::Graph,
+                message: format!(
+                    "the graph of its cells needs {needed}, over the memory budget of {budget}"
+                ),
+            });
+        }
+        Ok(Self::new(puzzle))
+    }
+
     /// The graph of walkable cells.
     pub fn graph(&self) -> &Graph {
         &self.graph

@@ -6,6 +6,8 @@ mod examples;
 mod families;
 #[cfg(feature = "mapgen")]
 mod generate;
+#[cfg(feature = "cli")]
+mod inputs;
 #[cfg(all(unix, feature = "cli"))]
 mod outputs;
 #[cfg(all(unix, feature = "cli", feature = "playback"))]
