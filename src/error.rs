@@ -166,19 +166,32 @@ pub(crate) fn plural(n: usize, word: &str) -> String {
 /// A byte count for messages: `"4 GiB"`, `"300 MiB"`, `"2 KiB"`, `"512 bytes"`
 /// or `"1 byte"`, in whole units rounded down.
 pub(crate) fn bytes(n: usize) -> String {
-    bytes_apart(n, n).0
+    let (unit, name) = match n {
+        n if n >= 1 << 30 => (30, "GiB"),
+        n if n >= 1 << 20 => (20, "MiB"),
+        n if n >= 1 << 10 => (10, "KiB"),
+        _ => return exact(n),
+    };
+    format!("{} {name}", n >> unit)
 }
 
 /// Two byte counts for a message that compares them (`needs A, over the
-/// budget of B`), in the unit of the larger and with as many decimals (up
-/// to three, rounded down) as it takes to tell them apart; exact byte
-/// counts when even three do not.
+/// budget of B`): in whole units when their units differ, else in their
+/// unit with as many decimals (up to three, rounded down) as it takes to
+/// tell them apart, or exact byte counts when even three do not.
 pub(crate) fn bytes_apart(a: usize, b: usize) -> (String, String) {
-    let (unit, name) = match a.max(b) {
-        n if n >= 1 << 30 => (1u128 << 30, "GiB"),
-        n if n >= 1 << 20 => (1 << 20, "MiB"),
-        n if n >= 1 << 10 => (1 << 10, "KiB"),
-        _ => return (exact(a), exact(b)),
+    let unit = |n: usize| match n {
+        n if n >= 1 << 30 => Some((1u128 << 30, "GiB")),
+        n if n >= 1 << 20 => Some((1 << 20, "MiB")),
+        n if n >= 1 << 10 => Some((1 << 10, "KiB")),
+        _ => None,
+    };
+    if unit(a) != unit(b) {
+        // In different units, whole units already tell them apart.
+        return (bytes(a), bytes(b));
+    }
+    let Some((unit, name)) = unit(a) else {
+        return (exact(a), exact(b));
     };
     for decimals in 0..=3u32 {
         let scale = 10u128.pow(decimals);
@@ -222,6 +235,8 @@ mod tests {
         assert_eq!(pair(2100, 2048), "2.05 KiB / 2.00 KiB");
         assert_eq!(pair(3 << 20, 1 << 20), "3 MiB / 1 MiB");
         assert_eq!(pair(2 << 20, 2 << 20), "2 MiB / 2 MiB");
+        assert_eq!(pair(32 << 10, 1), "32 KiB / 1 byte");
+        assert_eq!(pair(1 << 20, (1 << 20) - 1), "1 MiB / 1023 KiB");
         assert_eq!(
             pair((1 << 30) + 1, 1 << 30),
             "1073741825 bytes / 1073741824 bytes"

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{EXIT_ERROR, emit, fail, write_file};
+use super::{EXIT_ERROR, emit, fail, parse_size, write_file};
 use crate::Outcome;
 use crate::error::plural;
 use crate::mapgen::{
@@ -38,8 +38,8 @@ The same --seed and options give the same bytes on every platform. Without
 i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json).
 
 Checking placements and --stats cost the solver more as mazes grow (well
-under a second at 200x200 cells, seconds at 500x500, within the solver's
-4 GiB memory budget); --no-verify skips the checks.
+under a second at 200x200 cells, seconds at 500x500, within --max-memory,
+4 GiB by default); --no-verify skips the checks.
 
 Exit status: 0 puzzles written, 1 no puzzle met the requirements within the
 effort, 2 bad usage or an output error.
@@ -191,6 +191,11 @@ pub struct Args {
     /// Give up after this many solver runs for one puzzle.
     #[arg(long, default_value_t = Search::default().max_solves, value_name = "RUNS", help_heading = "Search")]
     effort: u64,
+
+    /// About how much memory generating may use, e.g. 512M, 2G: a maze too
+    /// large for it is refused at once, and each solver run has this budget.
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search")]
+    max_memory: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -374,8 +379,16 @@ impl Args {
                 per_maze: self.per_maze,
                 max_solves: self.effort,
             },
+            max_memory: self.max_memory,
         };
-        generator.check().map_err(|e| e.to_string())?;
+        generator.check().map_err(|e| {
+            let hint = if generator.bytes_needed() > generator.max_memory {
+                " (see --max-memory)"
+            } else {
+                ""
+            };
+            format!("{e}{hint}")
+        })?;
         Ok(Config {
             generator,
             seed: self.seed.unwrap_or_else(pick_seed),
@@ -658,6 +671,25 @@ mod tests {
             (&["--hero", "0,0", "--exit", "0,0"], "different cells"),
             (&["--hero", "3"], "ROW,COL"),
             (&["--dragon", "10,0"], "outside"),
+            (
+                &[
+                    "--algorithm",
+                    "binary-tree",
+                    "--bias",
+                    "north=4294967295,east=1",
+                ],
+                "add up to more than",
+            ),
+            (
+                &["-W", "30000", "-H", "30000", "--no-verify"],
+                "memory budget",
+            ),
+            (
+                &["-W", "300", "-H", "300", "--max-memory", "10M"],
+                "memory budget",
+            ),
+            (&["--rooms", "1000000000"], "at most 37"),
+            (&["--max-memory", "18446744073709551616"], "too large"),
         ] {
             let err = config(args).unwrap_err();
             assert!(err.contains(words), "{args:?}: {err}");

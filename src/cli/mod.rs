@@ -165,6 +165,57 @@ fn probe(start: &[u8]) -> Result<(), crate::Error> {
     }
 }
 
+/// A size in bytes, as `--max-memory` takes it: a number (fractions
+/// allowed) with an optional unit K, M, G or T (powers of 1024; `KB`, `KiB`
+/// and friends mean the same). Worked out in whole numbers, so a size past
+/// what the machine can count is refused, not rounded.
+///
+/// # Errors
+/// A sentence for text that is not a size, a size of 0 bytes, or one
+/// larger than `usize::MAX` bytes.
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let not_a_size = || format!("'{text}' is not a size; try 512M or 2G");
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    if (whole.is_empty() && fraction.is_empty()) || fraction.contains('.') {
+        return Err(not_a_size());
+    }
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(format!("unknown unit in '{text}'; use K, M, G or T")),
+    };
+    let too_large = || format!("'{text}' is too large: at most {} bytes", usize::MAX);
+    // Digits only, so a failed parse is an overflow.
+    let whole: u128 = match whole.trim_start_matches('0') {
+        "" => 0,
+        digits => digits.parse().map_err(|_| too_large())?,
+    };
+    // Past 20 decimals a fraction of a terabyte is under a byte.
+    let fraction = &fraction[..fraction.len().min(20)];
+    let part: u128 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().map_err(|_| not_a_size())?
+    };
+    let bytes = whole
+        .checked_mul(1 << shift)
+        .and_then(|b| b.checked_add((part << shift) / 10u128.pow(fraction.len() as u32)))
+        .ok_or_else(too_large)?;
+    match usize::try_from(bytes) {
+        Ok(0) => Err(format!("'{text}' is too small: give at least 1 byte")),
+        Ok(bytes) => Ok(bytes),
+        Err(_) => Err(too_large()),
+    }
+}
+
 /// Whether an I/O error means the reader went away (`solve-maze … | head`).
 pub fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
@@ -384,4 +435,37 @@ fn write_atomically_with(
         let _ = fs::remove_file(&temp);
     }
     written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_take_binary_units() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(parse_size("64 kb"), Ok(64 << 10));
+        assert_eq!(parse_size(".5K"), Ok(512));
+        assert_eq!(
+            parse_size("0.1"),
+            Err("'0.1' is too small: give at least 1 byte".into())
+        );
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("3X").is_err());
+        assert!(parse_size("0").is_err());
+        assert!(parse_size(".").is_err());
+        assert!(parse_size("1.2.3").is_err());
+    }
+
+    #[test]
+    fn sizes_past_the_machine_are_refused_not_rounded() {
+        assert_eq!(parse_size(&usize::MAX.to_string()), Ok(usize::MAX));
+        let over = (usize::MAX as u128 + 1).to_string();
+        assert!(parse_size(&over).unwrap_err().contains("too large"));
+        assert!(parse_size("99999999999999999999999999999999999999999").is_err());
+        assert!(parse_size("17179869184G").is_err());
+    }
 }

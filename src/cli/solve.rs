@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 
 use super::{
-    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input, write_file,
+    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, parse_size, read_input,
+    write_file,
 };
 use crate::play::Play;
 use crate::render::cast::{CastOptions, cast};
@@ -591,47 +592,4 @@ fn json_line(
 #[cfg(not(feature = "json"))]
 fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: std::time::Duration) -> String {
     unreachable!("--format json is refused without the json feature")
-}
-
-/// A size in bytes: a number (fractions allowed) with an optional unit K, M,
-/// G or T (powers of 1024; `KB`, `KiB` and friends mean the same).
-fn parse_size(text: &str) -> Result<usize, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let number: f64 = number
-        .parse()
-        .map_err(|_| format!("'{text}' is not a size; try 512M or 2G"))?;
-    let shift = match unit.trim().to_ascii_uppercase().as_str() {
-        "" | "B" => 0,
-        "K" | "KB" | "KIB" => 10,
-        "M" | "MB" | "MIB" => 20,
-        "G" | "GB" | "GIB" => 30,
-        "T" | "TB" | "TIB" => 40,
-        _ => return Err(format!("unknown unit in '{text}'; use K, M, G or T")),
-    };
-    let bytes = number * (1u64 << shift) as f64;
-    if !(1.0..=usize::MAX as f64).contains(&bytes) {
-        return Err(format!("'{text}' is out of range"));
-    }
-    Ok(bytes as usize)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_size;
-
-    #[test]
-    fn sizes_take_binary_units() {
-        assert_eq!(parse_size("512M"), Ok(512 << 20));
-        assert_eq!(parse_size("2G"), Ok(2 << 30));
-        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
-        assert_eq!(parse_size("100"), Ok(100));
-        assert_eq!(parse_size("64 kb"), Ok(64 << 10));
-        assert!(parse_size("lots").is_err());
-        assert!(parse_size("3X").is_err());
-        assert!(parse_size("0").is_err());
-    }
 }
