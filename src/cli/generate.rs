@@ -401,6 +401,18 @@ impl Args {
     }
 }
 
+impl Config {
+    /// The generator's configuration, as checked.
+    pub fn generator(&self) -> &mapgen::Config {
+        &self.generator
+    }
+
+    /// The seed of the first puzzle.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+}
+
 /// A seed from the operating system's randomness (through the standard
 /// library's hash keys), for runs without `--seed`.
 fn fresh_seed() -> u64 {

@@ -296,6 +296,13 @@ impl Args {
     }
 }
 
+impl Config {
+    /// The solve options, as checked.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+}
+
 /// The entry point of the `solve-maze` binary.
 pub fn main() -> ExitCode {
     let args = Args::parse();

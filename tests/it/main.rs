@@ -8,6 +8,8 @@ mod families;
 mod generate;
 #[cfg(feature = "cli")]
 mod inputs;
+#[cfg(all(feature = "cli", feature = "mapgen"))]
+mod options;
 #[cfg(all(unix, feature = "cli"))]
 mod outputs;
 #[cfg(all(unix, feature = "cli", feature = "playback"))]
