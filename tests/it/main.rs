@@ -4,6 +4,7 @@
 mod cli;
 mod examples;
 mod families;
+mod fuzz;
 #[cfg(feature = "mapgen")]
 mod generate;
 #[cfg(feature = "cli")]
