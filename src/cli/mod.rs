@@ -55,19 +55,20 @@ impl ColorChoice {
 /// `/dev/zero` or `/dev/urandom` end at once.
 const PROBE: usize = 1 << 20;
 
-/// Reads a whole input, at most `limit` bytes: a file, or standard input for
-/// `-`. Memory is reserved with `try_reserve`, so a machine short of memory
-/// gives an error, not an abort.
+/// Reads a whole input, at most half of `budget` bytes (the map's wall
+/// grid takes as much again): a file, or standard input for `-`. Memory is
+/// reserved with `try_reserve`, so a machine short of memory gives an
+/// error, not an abort.
 ///
 /// # Errors
 /// A sentence naming the file and what went wrong: unreadable, larger than
-/// `limit` (the `--max-memory` budget, which the sentence names), or, for
+/// half the budget (the sentence names the `--max-memory` budget), or, for
 /// an input longer than a megabyte, the map error its first megabyte
 /// already shows (see [`PROBE`]).
-pub fn read_input(path: &Path, limit: usize) -> Result<Vec<u8>, String> {
+pub fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> {
     let name = path.display().to_string();
     if path == Path::new("-") {
-        return read_limited(&mut io::stdin().lock(), &name, None, limit);
+        return read_limited(&mut io::stdin().lock(), &name, None, budget);
     }
     if path.is_dir() {
         return Err(format!("{name}: is a directory, not a map file"));
@@ -86,21 +87,23 @@ pub fn read_input(path: &Path, limit: usize) -> Result<Vec<u8>, String> {
         .ok()
         .filter(fs::Metadata::is_file)
         .and_then(|m| usize::try_from(m.len()).ok());
-    read_limited(&mut file, &name, size, limit)
+    read_limited(&mut file, &name, size, budget)
 }
 
-/// Reads `input` to its end, refusing more than `limit` bytes; `size` is
-/// its length when known in advance.
+/// Reads `input` to its end, refusing more than half of `budget` bytes;
+/// `size` is its length when known in advance.
 fn read_limited(
     input: &mut impl Read,
     name: &str,
     size: Option<usize>,
-    limit: usize,
+    budget: usize,
 ) -> Result<Vec<u8>, String> {
+    let limit = budget / 2;
     let too_large = || {
         format!(
-            "{name}: the input is larger than the memory budget of {} (see --max-memory)",
-            crate::error::bytes(limit)
+            "{name}: the input is larger than {}, half the memory budget of {} (see --max-memory)",
+            crate::error::bytes(limit),
+            crate::error::bytes(budget)
         )
     };
     let no_room = |len: usize| {

@@ -63,6 +63,13 @@ pub struct Options {
 /// moves, queue entry, and slack for the vectors' growth.
 const BYTES_PER_POSITION: usize = 64;
 
+/// What every solve may need per cell of the map, counted against
+/// [`Options::max_memory`] before it starts: the closed form's four arrays
+/// and two paths, and a line of play as long as the map (a cell pair and a
+/// [`Turn`] per step). A search needs more: its oracle alone takes over
+/// half the budget at more than this per cell.
+const BYTES_PER_CELL: usize = 4 * 4 + 2 * 4 + 8 + size_of::<Turn>();
+
 impl Options {
     /// The dragon oracle's share of the budget.
     pub(crate) fn oracle_budget(&self) -> usize {
@@ -198,6 +205,18 @@ impl Solver {
             Outcome::Escaped { steps: 0 }
         } else if self.free_distance_from(start.0).is_none() {
             Outcome::NoPath
+        } else if graph.len().saturating_mul(BYTES_PER_CELL) > options.max_memory {
+            let (needed, budget) = crate::error::bytes_apart(
+                graph.len().saturating_mul(BYTES_PER_CELL),
+                options.max_memory,
+            );
+            return Err(Error::TooLarge {
+                resource: Resource::Positions,
+                message: format!(
+                    "a solve over {} cells needs at least {needed}, over the memory budget of {budget}",
+                    graph.len()
+                ),
+            });
         } else if let Some(closed) = (options.oracle == OracleKind::Bfs)
             .then(|| acyclic::solve(graph, start.0, start.1))
             .flatten()

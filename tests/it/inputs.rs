@@ -51,8 +51,9 @@ fn a_long_stream_of_bytes_that_are_not_utf8_ends_early() {
 
 #[test]
 fn input_over_the_budget_names_it_and_the_flag() {
-    let text = room(1100);
-    let expected = "the input is larger than the memory budget of 1 MiB (see --max-memory)";
+    let text = room(800);
+    let expected =
+        "the input is larger than 512 KiB, half the memory budget of 1 MiB (see --max-memory)";
     solve_maze()
         .args(["--max-memory", "1M", "-"])
         .write_stdin(text.clone())
@@ -72,7 +73,8 @@ fn input_over_the_budget_names_it_and_the_flag() {
 
 #[test]
 fn a_graph_over_the_budget_is_refused_before_it_is_built() {
-    // 40,000 bytes of text fit in 1 MiB; 40,000 cells at 32 bytes do not.
+    // 40,000 bytes of text fit in half of 1 MiB; 40,000 cells at 32 bytes
+    // do not fit in 1 MiB.
     solve_maze()
         .args(["--max-memory", "1M", "-"])
         .write_stdin(room(200))
