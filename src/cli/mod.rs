@@ -168,13 +168,17 @@ fn probe(start: &[u8]) -> Result<(), crate::Error> {
     }
 }
 
+/// The smallest budget [`parse_size`] takes: even the smallest map needs
+/// more.
+const MIN_SIZE: usize = 1 << 10;
+
 /// A size in bytes, as `--max-memory` takes it: a number (fractions
 /// allowed) with an optional unit K, M, G or T (powers of 1024; `KB`, `KiB`
 /// and friends mean the same). Worked out in whole numbers, so a size past
 /// what the machine can count is refused, not rounded.
 ///
 /// # Errors
-/// A sentence for text that is not a size, a size of 0 bytes, or one
+/// A sentence for text that is not a size, a size under 1 KiB, or one
 /// larger than `usize::MAX` bytes.
 pub fn parse_size(text: &str) -> Result<usize, String> {
     let text = text.trim();
@@ -213,7 +217,9 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
         .and_then(|b| b.checked_add((part << shift) / 10u128.pow(fraction.len() as u32)))
         .ok_or_else(too_large)?;
     match usize::try_from(bytes) {
-        Ok(0) => Err(format!("'{text}' is too small: give at least 1 byte")),
+        Ok(bytes) if bytes < MIN_SIZE => Err(format!(
+            "'{text}' is too small: no map fits in less than 1K; give at least 1K"
+        )),
         Ok(bytes) => Ok(bytes),
         Err(_) => Err(too_large()),
     }
@@ -449,13 +455,11 @@ mod tests {
         assert_eq!(parse_size("512M"), Ok(512 << 20));
         assert_eq!(parse_size("2G"), Ok(2 << 30));
         assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
-        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(parse_size("1024"), Ok(1024));
         assert_eq!(parse_size("64 kb"), Ok(64 << 10));
-        assert_eq!(parse_size(".5K"), Ok(512));
-        assert_eq!(
-            parse_size("0.1"),
-            Err("'0.1' is too small: give at least 1 byte".into())
-        );
+        assert_eq!(parse_size("1.5K"), Ok(1536));
+        assert!(parse_size(".5K").unwrap_err().contains("at least 1K"));
+        assert!(parse_size("1").unwrap_err().contains("too small"));
         assert!(parse_size("lots").is_err());
         assert!(parse_size("3X").is_err());
         assert!(parse_size("0").is_err());

@@ -92,7 +92,8 @@ impl<'g> BfsFields<'g> {
                 message: {
                     let (need, budget) = bytes_apart(Self::bytes_needed(n, 1), memory_budget);
                     format!(
-                        "the dragon oracle for {n} cells needs {need}, over its memory budget of {budget}"
+                        "the dragon oracle for {n} cells needs {need}, over the {budget} it may use \
+                         (at most half the memory budget)"
                     )
                 },
             });

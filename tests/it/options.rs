@@ -183,7 +183,7 @@ proptest! {
             .position(|a| a == "--max-memory")
             .map(|i| &args[i + 1])
             .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
-            .map(|v| v.parse::<u128>().ok().filter(|&n| n >= 1 && n <= usize::MAX as u128));
+            .map(|v| v.parse::<u128>().ok().filter(|&n| n >= 1024 && n <= usize::MAX as u128));
         let parsed = solve::Args::try_parse_from(
             ["solve-maze".to_owned()]
                 .into_iter()
@@ -208,7 +208,7 @@ proptest! {
             },
         };
         let options = config.options();
-        prop_assert!(options.max_memory >= 1);
+        prop_assert!(options.max_memory >= 1024);
         if let Some(exact) = exact {
             prop_assert_eq!(Some(options.max_memory as u128), exact, "{:?}", args);
         }
