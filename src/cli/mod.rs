@@ -64,7 +64,7 @@ const PROBE: usize = 1 << 20;
 /// A sentence naming the file and what went wrong: unreadable, larger than
 /// half the budget (the sentence names the `--max-memory` budget), or, for
 /// an input longer than a megabyte, the map error its first megabyte
-/// already shows (see [`PROBE`]).
+/// already shows (a NUL byte or bytes that are not UTF-8).
 pub fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> {
     let name = path.display().to_string();
     if path == Path::new("-") {
