@@ -17,7 +17,7 @@ use super::{
 use crate::play::Play;
 use crate::render::cast::{CastOptions, cast};
 use crate::render::frames::{Frame, frames};
-use crate::render::map::{MapStyle, route_map};
+use crate::render::map::{MapStyle, Mark, route_map};
 use crate::render::svg::svg;
 use crate::render::text;
 use crate::tile;
@@ -430,6 +430,20 @@ fn answer(
                 *status = (*status).max(EXIT_NO_ESCAPE);
             }
             let needs_frames = config.mode != Mode::Report || config.exports.record.is_some();
+            let needed = frames_bytes(config, &puzzle, &solution);
+            if needs_frames && needed > config.options.max_memory {
+                let (needed, budget) = crate::error::bytes_apart(needed, config.options.max_memory);
+                return Some(fail(
+                    PROGRAM,
+                    &format!(
+                        "{name}: the playback's frames of this {}x{} map, {} moves long, \
+                         need about {needed}, over the memory budget of {budget} (see --max-memory)",
+                        puzzle.width(),
+                        puzzle.height(),
+                        solution.turns.len()
+                    ),
+                ));
+            }
             let frames = if needs_frames {
                 frames(&puzzle, &solution)
             } else {
@@ -451,6 +465,26 @@ fn answer(
             None
         }
     }
+}
+
+/// About how many bytes the playback's frames of `solution` take: a mark
+/// per tile per frame (two frames a move), and with `--record` about four
+/// bytes of text more per tile recorded.
+fn frames_bytes(config: &Config, puzzle: &Puzzle, solution: &Solution) -> usize {
+    let per_tile = size_of::<Mark>()
+        + if config.exports.record.is_some() {
+            4
+        } else {
+            0
+        };
+    solution
+        .turns
+        .len()
+        .saturating_mul(2)
+        .saturating_add(2)
+        .saturating_mul(puzzle.width())
+        .saturating_mul(puzzle.height())
+        .saturating_mul(per_tile)
 }
 
 /// Writes the `--svg` picture and the `--record` recording through
