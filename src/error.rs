@@ -94,6 +94,9 @@ pub enum Resource {
     /// The grid itself: more tiles than cell numbers can count. No budget
     /// helps.
     Grid,
+    /// The memory budget for the map's graph of cells, checked before it
+    /// is built ([`Solver::within`](crate::Solver::within)).
+    Graph,
     /// The dragon oracle's share of the memory budget.
     Oracle,
     /// The memory budget for the positions a search stores.
@@ -160,13 +163,83 @@ pub(crate) fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// A byte count for messages: `"300 MiB"`, `"2 KiB"` or `"512 bytes"`.
+/// A byte count for messages: `"4 GiB"`, `"300 MiB"`, `"2 KiB"`, `"512 bytes"`
+/// or `"1 byte"`, in whole units rounded down.
 pub(crate) fn bytes(n: usize) -> String {
-    if n >= 1 << 20 {
-        format!("{} MiB", n >> 20)
-    } else if n >= 1 << 10 {
-        format!("{} KiB", n >> 10)
-    } else {
-        format!("{n} bytes")
+    let (unit, name) = match n {
+        n if n >= 1 << 30 => (30, "GiB"),
+        n if n >= 1 << 20 => (20, "MiB"),
+        n if n >= 1 << 10 => (10, "KiB"),
+        _ => return exact(n),
+    };
+    format!("{} {name}", n >> unit)
+}
+
+/// Two byte counts for a message that compares them (`needs A, over the
+/// budget of B`): in whole units when their units differ, else in their
+/// unit with as many decimals (up to three, rounded down) as it takes to
+/// tell them apart, or exact byte counts when even three do not.
+pub(crate) fn bytes_apart(a: usize, b: usize) -> (String, String) {
+    let unit = |n: usize| match n {
+        n if n >= 1 << 30 => Some((1u128 << 30, "GiB")),
+        n if n >= 1 << 20 => Some((1 << 20, "MiB")),
+        n if n >= 1 << 10 => Some((1 << 10, "KiB")),
+        _ => None,
+    };
+    if unit(a) != unit(b) {
+        // In different units, whole units already tell them apart.
+        return (bytes(a), bytes(b));
+    }
+    let Some((unit, name)) = unit(a) else {
+        return (exact(a), exact(b));
+    };
+    for decimals in 0..=3u32 {
+        let scale = 10u128.pow(decimals);
+        let show = |n: usize| {
+            let whole = n as u128 * scale / unit;
+            if decimals == 0 {
+                format!("{whole} {name}")
+            } else {
+                let (int, frac) = (whole / scale, whole % scale);
+                format!("{int}.{frac:0width$} {name}", width = decimals as usize)
+            }
+        };
+        let (x, y) = (show(a), show(b));
+        if x != y || a == b {
+            return (x, y);
+        }
+    }
+    (exact(a), exact(b))
+}
+
+/// `"1 byte"`, `"2047 bytes"`.
+fn exact(n: usize) -> String {
+    plural(n, "byte")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bytes, bytes_apart};
+
+    #[test]
+    fn byte_counts_that_differ_read_differently() {
+        assert_eq!(bytes(1), "1 byte");
+        assert_eq!(bytes(512), "512 bytes");
+        assert_eq!(bytes(2 << 10), "2 KiB");
+        assert_eq!(bytes(4 << 30), "4 GiB");
+        assert_eq!(bytes((3 << 20) + 5), "3 MiB");
+        let pair = |a, b| {
+            let (x, y) = bytes_apart(a, b);
+            format!("{x} / {y}")
+        };
+        assert_eq!(pair(2100, 2048), "2.05 KiB / 2.00 KiB");
+        assert_eq!(pair(3 << 20, 1 << 20), "3 MiB / 1 MiB");
+        assert_eq!(pair(2 << 20, 2 << 20), "2 MiB / 2 MiB");
+        assert_eq!(pair(32 << 10, 1), "32 KiB / 1 byte");
+        assert_eq!(pair(1 << 20, (1 << 20) - 1), "1 MiB / 1023 KiB");
+        assert_eq!(
+            pair((1 << 30) + 1, 1 << 30),
+            "1073741825 bytes / 1073741824 bytes"
+        );
     }
 }

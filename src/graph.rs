@@ -170,6 +170,19 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// About how many bytes [`Graph::new`] allocates for a map of `tiles`
+    /// tiles, `width` a row, `cells` of them free: per cell its four
+    /// neighbours and its place, per 64 tiles a word and a count, and two
+    /// rows of scratch.
+    pub fn bytes_needed(cells: usize, tiles: usize, width: usize) -> usize {
+        let per_cell = size_of::<[u32; 4]>() + size_of::<Place>();
+        let per_word = size_of::<u64>() + size_of::<u32>();
+        cells
+            .saturating_mul(per_cell)
+            .saturating_add(tiles.div_ceil(64).saturating_mul(per_word))
+            .saturating_add(width.saturating_mul(2 * size_of::<u32>()))
+    }
+
     /// Builds the graph of `puzzle`'s free cells.
     pub fn new(puzzle: &Puzzle) -> Graph {
         let width = puzzle.width();

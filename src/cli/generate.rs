@@ -11,7 +11,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::shell::{Asset, Shell};
-use super::{EXIT_ERROR, emit, fail, write_atomically};
+use super::{EXIT_ERROR, emit, fail, parse_size, write_file};
 use crate::Outcome;
 use crate::error::plural;
 use crate::mapgen::{
@@ -40,8 +40,8 @@ i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json); --force
 replaces files that exist.
 
 Checking placements and --stats cost the solver more as mazes grow (well
-under a second at 200x200 cells, seconds at 500x500, within the solver's
-4 GiB memory budget); --no-verify skips the checks.
+under a second at 200x200 cells, seconds at 500x500, within --max-memory,
+4 GiB by default); --no-verify skips the checks.
 
 Exit status: 0 puzzles written, 1 no puzzle met the requirements within the
 effort, 2 bad usage or an output error.
@@ -217,6 +217,11 @@ pub struct Args {
     /// Give up after this many solver runs for one puzzle.
     #[arg(long, default_value_t = Search::default().max_solves, value_name = "RUNS", help_heading = "Search")]
     effort: u64,
+
+    /// About how much memory generating may use, e.g. 512M, 2G: a maze too
+    /// large for it is refused at once, and each solver run has this budget.
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search")]
+    max_memory: usize,
 
     /// Print the completion script for SHELL on standard output, and exit.
     #[arg(
@@ -458,8 +463,16 @@ impl Args {
                 per_maze: self.per_maze,
                 max_solves: self.effort,
             },
+            max_memory: self.max_memory,
         };
-        generator.check().map_err(|e| e.to_string())?;
+        generator.check().map_err(|e| {
+            let hint = if generator.bytes_needed() > generator.max_memory {
+                " (see --max-memory)"
+            } else {
+                ""
+            };
+            format!("{e}{hint}")
+        })?;
         Ok(Config {
             generator,
             seed: self.seed.unwrap_or_else(pick_seed),
@@ -477,6 +490,18 @@ impl Args {
             },
             stats: self.stats,
         })
+    }
+}
+
+impl Config {
+    /// The generator's configuration, as checked.
+    pub fn generator(&self) -> &mapgen::Config {
+        &self.generator
+    }
+
+    /// The seed of the first puzzle.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 }
 
@@ -514,9 +539,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
             Err(code) => code,
         },
         Destination::File(path) => match one() {
-            Ok(text) => match write_atomically(path, text.as_bytes()) {
+            Ok(text) => match write_file(path, text.as_bytes()) {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(PROGRAM, &format!("{}: cannot write: {e}", path.display())),
+                Err(message) => fail(PROGRAM, &message),
             },
             Err(code) => code,
         },
@@ -568,9 +593,9 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
     })
 }
 
-/// Writes `config.count` puzzles into `dir`, each through a temporary file
-/// renamed into place, so a file is either complete or absent. Unless
-/// `force`, a file that already exists stops the run before any is written.
+/// Writes `config.count` puzzles into `dir`, each through [`write_file`], so
+/// a regular file is either complete or absent. Unless `force`, a file that
+/// already exists stops the run before any is written.
 fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
     if let Err(e) = fs::create_dir_all(dir) {
         return fail(
@@ -625,9 +650,9 @@ fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
             }
         };
         let path = path_of(i);
-        if let Err(e) = write_atomically(&path, text.as_bytes()) {
+        if let Err(message) = write_file(&path, text.as_bytes()) {
             progress.finish();
-            return fail(PROGRAM, &format!("{}: {e}", path.display()));
+            return fail(PROGRAM, &message);
         }
         progress.inc(1);
     }
@@ -905,6 +930,25 @@ mod tests {
             (&["--hero", "0,0", "--exit", "0,0"], "different cells"),
             (&["--hero", "3"], "ROW,COL"),
             (&["--dragon", "10,0"], "outside"),
+            (
+                &[
+                    "--algorithm",
+                    "binary-tree",
+                    "--bias",
+                    "north=4294967295,east=1",
+                ],
+                "add up to more than",
+            ),
+            (
+                &["-W", "30000", "-H", "30000", "--no-verify"],
+                "memory budget",
+            ),
+            (
+                &["-W", "300", "-H", "300", "--max-memory", "10M"],
+                "memory budget",
+            ),
+            (&["--rooms", "1000000000"], "at most 37"),
+            (&["--max-memory", "18446744073709551616"], "too large"),
         ] {
             let err = config(args).unwrap_err();
             assert!(err.contains(words), "{args:?}: {err}");

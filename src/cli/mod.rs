@@ -13,7 +13,7 @@ pub mod solve;
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::LazyLock;
 
@@ -107,33 +107,180 @@ impl ColorChoice {
     }
 }
 
-/// Reads a whole input: a file, or standard input for `-`.
+/// How much of an input is looked at before the rest is read: when the
+/// input is longer and this much of it already holds a NUL byte or bytes
+/// that are not UTF-8 (never part of a map), the error is found here, so
+/// `/dev/zero` or `/dev/urandom` end at once.
+const PROBE: usize = 1 << 20;
+
+/// Reads a whole input, at most half of `budget` bytes (the map's wall
+/// grid takes as much again): a file, or standard input for `-`. Memory is
+/// reserved with `try_reserve`, so a machine short of memory gives an
+/// error, not an abort.
 ///
 /// # Errors
-/// A sentence naming the file and what went wrong.
-pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
+/// A sentence naming the file and what went wrong: unreadable, larger than
+/// half the budget (the sentence names the `--max-memory` budget), or, for
+/// an input longer than a megabyte, the map error its first megabyte
+/// already shows (a NUL byte or bytes that are not UTF-8).
+pub fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> {
+    let name = path.display().to_string();
     if path == Path::new("-") {
-        io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok(bytes);
+        return read_limited(&mut io::stdin().lock(), &name, None, budget);
     }
     if path.is_dir() {
-        return Err(format!(
-            "{}: is a directory, not a map file",
-            path.display()
-        ));
+        return Err(format!("{name}: is a directory, not a map file"));
     }
-    std::fs::read(path).map_err(|e| {
+    let mut file = fs::File::open(path).map_err(|e| {
         let why = match e.kind() {
             io::ErrorKind::NotFound => "no such file".to_owned(),
             io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
             _ => e.to_string(),
         };
-        format!("{}: {why}", path.display())
-    })
+        format!("{name}: {why}")
+    })?;
+    // A regular file says its size; devices and pipes say 0.
+    let size = file
+        .metadata()
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .and_then(|m| usize::try_from(m.len()).ok());
+    read_limited(&mut file, &name, size, budget)
+}
+
+/// Reads `input` to its end, refusing more than half of `budget` bytes;
+/// `size` is its length when known in advance.
+fn read_limited(
+    input: &mut impl Read,
+    name: &str,
+    size: Option<usize>,
+    budget: usize,
+) -> Result<Vec<u8>, String> {
+    let limit = budget / 2;
+    let too_large = || {
+        format!(
+            "{name}: the input is larger than {}, half the memory budget of {} (see --max-memory)",
+            crate::error::bytes(limit),
+            crate::error::bytes(budget)
+        )
+    };
+    let no_room = |len: usize| {
+        format!(
+            "{name}: there is not enough memory to hold the input ({} read)",
+            crate::error::bytes(len)
+        )
+    };
+    if size.is_some_and(|size| size > limit) {
+        return Err(too_large());
+    }
+    let mut bytes: Vec<u8> = Vec::new();
+    if let Some(size) = size {
+        // One byte more, to see the end without growing.
+        bytes
+            .try_reserve_exact(size.saturating_add(1).min(limit))
+            .map_err(|_| no_room(0))?;
+    }
+    let mut chunk = vec![0; 64 << 10];
+    let mut probed = false;
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("{name}: cannot read: {e}")),
+        };
+        if n > limit - bytes.len() {
+            return Err(too_large());
+        }
+        if bytes.capacity() - bytes.len() < n {
+            // Grow by doubling, but never past the limit.
+            let wanted = bytes
+                .capacity()
+                .saturating_mul(2)
+                .clamp(bytes.len() + n, limit);
+            bytes
+                .try_reserve_exact(wanted - bytes.len())
+                .map_err(|_| no_room(bytes.len()))?;
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+        if !probed && bytes.len() > PROBE {
+            probed = true;
+            probe(&bytes[..PROBE]).map_err(|e| format!("{name}: {e}"))?;
+        }
+    }
+}
+
+/// The map error the start of a long input already shows, if it holds
+/// bytes that are not UTF-8 or a NUL byte. The start is read as a map up to
+/// the first such byte: invalid UTF-8 gives exactly the whole input's error
+/// (the first invalid byte is reported, wherever other problems are); a
+/// NUL byte gives the first problem at or before it.
+fn probe(start: &[u8]) -> Result<(), crate::Error> {
+    let invalid = match std::str::from_utf8(start) {
+        Err(e) if e.error_len().is_some() => Some(e.valid_up_to()),
+        _ => None,
+    };
+    match invalid.or_else(|| start.iter().position(|&b| b == 0)) {
+        Some(cut) => crate::Puzzle::parse(&start[..=cut]).map(drop),
+        None => Ok(()),
+    }
+}
+
+/// The smallest budget [`parse_size`] takes: even the smallest map needs
+/// more.
+const MIN_SIZE: usize = 1 << 10;
+
+/// A size in bytes, as `--max-memory` takes it: a number (fractions
+/// allowed) with an optional unit K, M, G or T (powers of 1024; `KB`, `KiB`
+/// and friends mean the same). Worked out in whole numbers, so a size past
+/// what the machine can count is refused, not rounded.
+///
+/// # Errors
+/// A sentence for text that is not a size, a size under 1 KiB, or one
+/// larger than `usize::MAX` bytes.
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let not_a_size = || format!("'{text}' is not a size; try 512M or 2G");
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    if (whole.is_empty() && fraction.is_empty()) || fraction.contains('.') {
+        return Err(not_a_size());
+    }
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(format!("unknown unit in '{text}'; use K, M, G or T")),
+    };
+    let too_large = || format!("'{text}' is too large: at most {} bytes", usize::MAX);
+    // Digits only, so a failed parse is an overflow.
+    let whole: u128 = match whole.trim_start_matches('0') {
+        "" => 0,
+        digits => digits.parse().map_err(|_| too_large())?,
+    };
+    // Past 20 decimals a fraction of a terabyte is under a byte.
+    let fraction = &fraction[..fraction.len().min(20)];
+    let part: u128 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().map_err(|_| not_a_size())?
+    };
+    let bytes = whole
+        .checked_mul(1 << shift)
+        .and_then(|b| b.checked_add((part << shift) / 10u128.pow(fraction.len() as u32)))
+        .ok_or_else(too_large)?;
+    match usize::try_from(bytes) {
+        Ok(bytes) if bytes < MIN_SIZE => Err(format!(
+            "'{text}' is too small: no map fits in less than 1K; give at least 1K"
+        )),
+        Ok(bytes) => Ok(bytes),
+        Err(_) => Err(too_large()),
+    }
 }
 
 /// Whether an I/O error means the reader went away (`solve-maze … | head`).
@@ -160,13 +307,174 @@ pub fn fail(program: &str, message: &str) -> ExitCode {
     ExitCode::from(EXIT_ERROR)
 }
 
+/// Writes `bytes` to the file named `path` the way a shell redirection
+/// would, but never leaves a half-written file:
+///
+/// - the file behind standard output or standard error (such as
+///   `/dev/stdout`) is written through that stream;
+/// - a symbolic link is followed: its target is written or replaced, and the
+///   link stays;
+/// - a FIFO or a character device (`/dev/null`, a terminal) is written into;
+///   a socket or a block device is refused;
+/// - a regular file, or a new one, is replaced atomically
+///   ([`write_atomically`]), keeping an existing file's permissions.
+///
+/// A broken pipe (a FIFO or stream whose reader went away) is a normal end.
+///
+/// # Errors
+/// A sentence naming the path and what went wrong.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let fail = |why: String| format!("{}: cannot write: {why}", path.display());
+    let ended = |written: io::Result<()>| match written {
+        Err(e) if !is_broken_pipe(&e) => Err(fail(why(&e, path))),
+        _ => Ok(()),
+    };
+    if let Some(stream) = standard_stream(path) {
+        return ended(match stream {
+            Stream::Stdout => io::stdout()
+                .lock()
+                .write_all(bytes)
+                .and_then(|()| io::stdout().flush()),
+            Stream::Stderr => io::stderr().lock().write_all(bytes),
+        });
+    }
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(fail("it is a directory".into())),
+        Ok(meta) if meta.is_file() => {
+            let target = fs::canonicalize(path).map_err(|e| fail(why(&e, path)))?;
+            write_atomically_with(&target, bytes, Some(meta.permissions()))
+                .map_err(|e| fail(why(&e, &target)))
+        }
+        Ok(meta) => {
+            if let Some(kind) = refused_kind(&meta) {
+                return Err(fail(format!(
+                    "it is a {kind}; write to a file, a pipe or a character device"
+                )));
+            }
+            ended(
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .and_then(|mut file| file.write_all(bytes)),
+            )
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // A new file, or a link to one that does not exist yet.
+            let target = link_target(path).map_err(|e| fail(why(&e, path)))?;
+            write_atomically(&target, bytes).map_err(|e| fail(why(&e, &target)))
+        }
+        Err(e) => Err(fail(why(&e, path))),
+    }
+}
+
+/// A standard stream of this process.
+enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// Which standard stream `path` names, if it is the very file (same device
+/// and inode) behind standard output or standard error.
+#[cfg(unix)]
+fn standard_stream(path: &Path) -> Option<Stream> {
+    use std::os::fd::{AsFd, BorrowedFd};
+    use std::os::unix::fs::MetadataExt;
+    let wanted = fs::metadata(path).ok()?;
+    let is = |fd: BorrowedFd<'_>| {
+        fd.try_clone_to_owned()
+            .ok()
+            .and_then(|fd| fs::File::from(fd).metadata().ok())
+            .is_some_and(|m| m.dev() == wanted.dev() && m.ino() == wanted.ino())
+    };
+    if is(io::stdout().as_fd()) {
+        Some(Stream::Stdout)
+    } else if is(io::stderr().as_fd()) {
+        Some(Stream::Stderr)
+    } else {
+        None
+    }
+}
+
+#[cfg(not(unix))]
+fn standard_stream(_: &Path) -> Option<Stream> {
+    None
+}
+
+/// The kind of a special file that is not written into, if it is one.
+#[cfg(unix)]
+fn refused_kind(meta: &fs::Metadata) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = meta.file_type();
+    if kind.is_socket() {
+        Some("socket")
+    } else if kind.is_block_device() {
+        Some("block device")
+    } else {
+        None
+    }
+}
+
+#[cfg(not(unix))]
+fn refused_kind(_: &fs::Metadata) -> Option<&'static str> {
+    None
+}
+
+/// The path a write to `path` should create: `path` itself, or the end of
+/// its chain of symbolic links when it is a link to nothing yet.
+fn link_target(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let next = fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
+}
+
+/// Why an operation on `path` failed, as a phrase.
+fn why(e: &io::Error, path: &Path) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => {
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            format!("the directory {} does not exist", dir.display())
+        }
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
 /// Writes `bytes` to a temporary file beside `path`, then renames it over
 /// `path`; on any error the temporary file is removed, so a file is either
-/// complete or absent.
+/// complete or absent. Whatever `path` is (a link, a device) is replaced:
+/// outputs go through [`write_file`], which calls this for regular files
+/// only.
 ///
 /// # Errors
 /// Any error creating, writing or renaming the file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, bytes, None)
+}
+
+/// [`write_atomically`], giving the new file `permissions` (those of the
+/// file it replaces).
+fn write_atomically_with(
+    path: &Path,
+    bytes: &[u8],
+    permissions: Option<fs::Permissions>,
+) -> io::Result<()> {
     let file_name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
@@ -184,6 +492,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .open(&temp)
         .and_then(|mut file| {
             file.write_all(bytes)?;
+            if let Some(permissions) = permissions {
+                file.set_permissions(permissions)?;
+            }
             file.sync_all()
         })
         .and_then(|()| fs::rename(&temp, path));
@@ -191,4 +502,35 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&temp);
     }
     written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_take_binary_units() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("1024"), Ok(1024));
+        assert_eq!(parse_size("64 kb"), Ok(64 << 10));
+        assert_eq!(parse_size("1.5K"), Ok(1536));
+        assert!(parse_size(".5K").unwrap_err().contains("at least 1K"));
+        assert!(parse_size("1").unwrap_err().contains("too small"));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("3X").is_err());
+        assert!(parse_size("0").is_err());
+        assert!(parse_size(".").is_err());
+        assert!(parse_size("1.2.3").is_err());
+    }
+
+    #[test]
+    fn sizes_past_the_machine_are_refused_not_rounded() {
+        assert_eq!(parse_size(&usize::MAX.to_string()), Ok(usize::MAX));
+        let over = (usize::MAX as u128 + 1).to_string();
+        assert!(parse_size(&over).unwrap_err().contains("too large"));
+        assert!(parse_size("99999999999999999999999999999999999999999").is_err());
+        assert!(parse_size("17179869184G").is_err());
+    }
 }

@@ -12,12 +12,13 @@ use clap::{Parser, ValueEnum};
 
 use super::shell::{Asset, Shell};
 use super::{
-    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, read_input, write_atomically,
+    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, parse_size, read_input,
+    write_file,
 };
 use crate::play::Play;
 use crate::render::cast::{CastOptions, cast};
 use crate::render::frames::{Frame, frames};
-use crate::render::map::{MapStyle, route_map};
+use crate::render::map::{MapStyle, Mark, route_map};
 use crate::render::svg::svg;
 use crate::render::text;
 use crate::tile;
@@ -369,6 +370,13 @@ impl Args {
     }
 }
 
+impl Config {
+    /// The solve options, as checked.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+}
+
 /// The entry point of the `solve-maze` binary.
 pub fn main() -> ExitCode {
     let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
@@ -462,14 +470,15 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
 fn solve_file(config: &Config, i: usize) -> Solved {
     let path = &config.files[i];
     let name = path.display().to_string();
-    let bytes = read_input(path)?;
+    let bytes = read_input(path, config.options.max_memory)?;
     let puzzle = Puzzle::parse(&bytes).map_err(|e| Failure {
         message: format!("{name}: {e}"),
         location: e.location(),
     })?;
     drop(bytes);
     let started = Instant::now();
-    let solver = Solver::new(&puzzle);
+    let solver = Solver::within(&puzzle, config.options.max_memory)
+        .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
     let solution = solver
         .solve(&config.options)
         .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
@@ -492,7 +501,7 @@ fn budget_hint(error: &Error, oracle: OracleKind) -> &'static str {
     match (error, oracle) {
         (
             Error::TooLarge {
-                resource: Resource::Positions,
+                resource: Resource::Positions | Resource::Graph,
                 ..
             },
             _,
@@ -527,6 +536,20 @@ fn answer(
                 *status = (*status).max(EXIT_NO_ESCAPE);
             }
             let needs_frames = config.mode != Mode::Report || config.exports.record.is_some();
+            let needed = frames_bytes(config, &puzzle, &solution);
+            if needs_frames && needed > config.options.max_memory {
+                let (needed, budget) = crate::error::bytes_apart(needed, config.options.max_memory);
+                return Some(fail(
+                    PROGRAM,
+                    &format!(
+                        "{name}: the playback's frames of this {}x{} map, {} moves long, \
+                         need about {needed}, over the memory budget of {budget} (see --max-memory)",
+                        puzzle.width(),
+                        puzzle.height(),
+                        solution.turns.len()
+                    ),
+                ));
+            }
             let frames = if needs_frames {
                 frames(&puzzle, &solution)
             } else {
@@ -558,8 +581,29 @@ fn answer(
     }
 }
 
-/// Writes the `--svg` picture and the `--record` recording, each to a
-/// temporary file first, so no half-written file is ever left behind.
+/// About how many bytes the playback's frames of `solution` take: a mark
+/// per tile per frame (two frames a move), and with `--record` about four
+/// bytes of text more per tile recorded.
+fn frames_bytes(config: &Config, puzzle: &Puzzle, solution: &Solution) -> usize {
+    let per_tile = size_of::<Mark>()
+        + if config.exports.record.is_some() {
+            4
+        } else {
+            0
+        };
+    solution
+        .turns
+        .len()
+        .saturating_mul(2)
+        .saturating_add(2)
+        .saturating_mul(puzzle.width())
+        .saturating_mul(puzzle.height())
+        .saturating_mul(per_tile)
+}
+
+/// Writes the `--svg` picture and the `--record` recording through
+/// [`write_file`]: a regular file is replaced whole or not at all, a link is
+/// followed, a pipe or device is written into.
 fn export(
     config: &Config,
     name: &str,
@@ -567,10 +611,7 @@ fn export(
     solution: &Solution,
     frames: &[Frame],
 ) -> Result<(), String> {
-    let write = |path: &Path, text: String| {
-        write_atomically(path, text.as_bytes())
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
-    };
+    let write = |path: &Path, text: String| write_file(path, text.as_bytes());
     if let Some(path) = &config.exports.svg {
         write(path, svg(puzzle, solution))?;
     }
@@ -721,35 +762,9 @@ fn json_error_line(_: &str, _: &Failure) -> String {
     unreachable!("--format json is refused without the json feature")
 }
 
-/// A size in bytes: a number (fractions allowed) with an optional unit K, M,
-/// G or T (powers of 1024; `KB`, `KiB` and friends mean the same).
-fn parse_size(text: &str) -> Result<usize, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let number: f64 = number
-        .parse()
-        .map_err(|_| format!("'{text}' is not a size; try 512M or 2G"))?;
-    let shift = match unit.trim().to_ascii_uppercase().as_str() {
-        "" | "B" => 0,
-        "K" | "KB" | "KIB" => 10,
-        "M" | "MB" | "MIB" => 20,
-        "G" | "GB" | "GIB" => 30,
-        "T" | "TB" | "TIB" => 40,
-        _ => return Err(format!("unknown unit in '{text}'; use K, M, G or T")),
-    };
-    let bytes = number * (1u64 << shift) as f64;
-    if !(1.0..=usize::MAX as f64).contains(&bytes) {
-        return Err(format!("'{text}' is out of range"));
-    }
-    Ok(bytes as usize)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Args, Config, PathBuf, Terminals, parse_size};
+    use super::{Args, Config, PathBuf, Terminals};
 
     fn config(args: &[&str], stdin: bool) -> Result<Config, String> {
         let args = super::super::parse_from::<Args, _, _>(
@@ -798,17 +813,5 @@ mod tests {
             config(&["a.txt"], true).unwrap().files,
             [PathBuf::from("a.txt")]
         );
-    }
-
-    #[test]
-    fn sizes_take_binary_units() {
-        assert_eq!(parse_size("512M"), Ok(512 << 20));
-        assert_eq!(parse_size("2G"), Ok(2 << 30));
-        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
-        assert_eq!(parse_size("100"), Ok(100));
-        assert_eq!(parse_size("64 kb"), Ok(64 << 10));
-        assert!(parse_size("lots").is_err());
-        assert!(parse_size("3X").is_err());
-        assert!(parse_size("0").is_err());
     }
 }

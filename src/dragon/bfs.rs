@@ -6,7 +6,7 @@
 use super::directed::Directed;
 use super::root::{RootField, Scratch, WHOLE};
 use super::{DragonOracle, steps_from_field};
-use crate::error::{Error, Resource, bytes};
+use crate::error::{Error, Resource, bytes_apart};
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
 const NO_SLOT: u32 = u32::MAX;
@@ -99,11 +99,13 @@ impl<'g> BfsFields<'g> {
         if slots == 0 {
             return Err(Error::TooLarge {
                 resource: Resource::Oracle,
-                message: format!(
-                    "the dragon oracle for {n} cells needs {}, over its memory budget of {}",
-                    bytes(Self::bytes_needed(n, 1)),
-                    bytes(memory_budget)
-                ),
+                message: {
+                    let (need, budget) = bytes_apart(Self::bytes_needed(n, 1), memory_budget);
+                    format!(
+                        "the dragon oracle for {n} cells needs {need}, over the {budget} it may use \
+                         (at most half the memory budget)"
+                    )
+                },
             });
         }
         let mut oracle = BfsFields {

@@ -34,12 +34,13 @@ impl<'g> FloydWarshall<'g> {
         if n > Self::MAX_CELLS || bytes > memory_budget {
             return Err(Error::TooLarge {
                 resource: Resource::Oracle,
-                message: format!(
-                    "Floyd–Warshall over {n} cells needs {} (memory budget {}, at most {} cells); use the bfs oracle",
-                    crate::error::bytes(bytes),
-                    crate::error::bytes(memory_budget),
-                    Self::MAX_CELLS
-                ),
+                message: {
+                    let (need, budget) = crate::error::bytes_apart(bytes, memory_budget);
+                    format!(
+                        "Floyd–Warshall over {n} cells needs {need} (memory budget {budget}, at most {} cells); use the bfs oracle",
+                        Self::MAX_CELLS
+                    )
+                },
             });
         }
         let mut dist = vec![INF; n * n];

@@ -28,8 +28,8 @@ impl Bias {
     /// A bias towards `vertical` and `horizontal` with the given weights.
     ///
     /// # Errors
-    /// When the directions are not one vertical and one horizontal, or a
-    /// weight is 0.
+    /// When the directions are not one vertical and one horizontal, a
+    /// weight is 0, or the two add up to more than `u32::MAX`.
     pub fn new(vertical: (Direction, u32), horizontal: (Direction, u32)) -> Result<Bias, String> {
         let is_vertical = |d: Direction| matches!(d, Direction::Up | Direction::Down);
         if !is_vertical(vertical.0) || is_vertical(horizontal.0) {
@@ -41,6 +41,15 @@ impl Bias {
         }
         if vertical.1 == 0 || horizontal.1 == 0 {
             return Err("binary-tree weights must be positive whole numbers".into());
+        }
+        if u64::from(vertical.1) + u64::from(horizontal.1) > u64::from(u32::MAX) {
+            return Err(format!(
+                "the binary-tree weights {} and {} add up to more than {}; \
+                 use smaller numbers in the same ratio",
+                vertical.1,
+                horizontal.1,
+                u32::MAX
+            ));
         }
         let mut weights = [0; 4];
         weights[vertical.0 as usize] = vertical.1;
@@ -197,5 +206,16 @@ mod tests {
         assert!("north=0,east=1".parse::<Bias>().is_err());
         assert!("up=x,east=1".parse::<Bias>().is_err());
         assert!("northeast=1".parse::<Bias>().is_err());
+        let err = "north=4294967295,east=1".parse::<Bias>().unwrap_err();
+        assert!(err.contains("add up to more than 4294967295"), "{err}");
+        assert!("north=4294967294,east=1".parse::<Bias>().is_ok());
+    }
+
+    #[test]
+    fn the_largest_weights_still_carve() {
+        let bias = "north=4294967294,east=1".parse::<Bias>().unwrap();
+        let mut maze = Maze::new(6, 5);
+        BinaryTree { bias }.carve(&mut maze, &mut crate::mapgen::seeded(1));
+        assert!(maze.is_perfect());
     }
 }

@@ -234,6 +234,10 @@ pub struct Config {
     pub verify: bool,
     /// How to search for a placement.
     pub search: Search,
+    /// About how many bytes generating may use: a maze whose size needs
+    /// more ([`Config::bytes_needed`]) is refused by [`Config::check`], and
+    /// each solver run has this budget ([`Options::max_memory`]).
+    pub max_memory: usize,
 }
 
 impl Config {
@@ -259,7 +263,32 @@ impl Config {
             knobs: Knobs::default(),
             verify: true,
             search: Search::default(),
+            max_memory: Options::default().max_memory,
         }
+    }
+
+    /// About how many bytes generating a puzzle takes, before any solver
+    /// run: per cell the maze, a distance field and its queue; per tile two
+    /// wall grids and the text; and with `verify` per free tile (about two
+    /// a cell) the graphs, candidates and distance fields of the placement.
+    pub fn bytes_needed(&self) -> usize {
+        /// The maze's passages, a `u32` distance and a `usize` queue entry.
+        const PER_CELL: u128 = 1 + 4 + 8;
+        /// Two grids of wall flags and up to four bytes of text.
+        const PER_TILE: u128 = 2 + 4;
+        /// Two graphs (32 bytes a cell each), a candidate (a `Pos`) and
+        /// three distance fields.
+        const PER_FREE_TILE: u128 = 2 * 32 + 16 + 3 * 4;
+        let (w, h) = (self.width as u128, self.height as u128);
+        let cells = w * h;
+        let tiles = (2 * w + 1) * (2 * h + 1);
+        let verify = if self.verify {
+            2 * cells * PER_FREE_TILE
+        } else {
+            0
+        };
+        let bytes = cells * PER_CELL + tiles * PER_TILE + verify;
+        usize::try_from(bytes).unwrap_or(usize::MAX)
     }
 
     /// Checks that the configuration can work.
@@ -279,6 +308,21 @@ impl Config {
             return bad(format!(
                 "a {w}x{h} maze has {tiles} tiles; at most {} fit in a puzzle",
                 u32::MAX - 1
+            ));
+        }
+        let needed = self.bytes_needed();
+        if needed > self.max_memory {
+            let (needed, budget) = crate::error::bytes_apart(needed, self.max_memory);
+            return bad(format!(
+                "a {w}x{h} maze needs about {needed}, over the memory budget of {budget}"
+            ));
+        }
+        // A room covers four cells or more: more rooms than that add nothing.
+        let most_rooms = w * h / 4;
+        if self.rooms > most_rooms {
+            return bad(format!(
+                "{} do not fit in a {w}x{h} maze: at most {most_rooms}, as a room covers 4 cells or more",
+                plural(self.rooms, "room")
             ));
         }
         if !(0.0..=1.0).contains(&self.braid) {
@@ -486,7 +530,7 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
                 return Err(gave_up(effort));
             }
             let puzzle = layout.puzzle(dragon)?;
-            if meets(&puzzle, &config.knobs, &mut effort)? {
+            if meets(&puzzle, config, &mut effort)? {
                 return done(dragon, effort);
             }
         }
@@ -495,13 +539,18 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
 
 /// Whether `puzzle` is solvable under the default rules and meets `knobs`,
 /// counting the solver runs in `effort`. Cheap checks first.
-fn meets(puzzle: &Puzzle, knobs: &Knobs, effort: &mut Effort) -> Result<bool, Error> {
+fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, Error> {
+    let knobs = &config.knobs;
+    let options = Options {
+        max_memory: config.max_memory,
+        ..Options::default()
+    };
     let solver = Solver::new(puzzle);
     let Some(free) = solver.free_distance() else {
         return Ok(false);
     };
     effort.solves += 1;
-    let solution = solver.solve(&Options::default())?;
+    let solution = solver.solve(&options)?;
     let Some(steps) = solution.outcome.steps() else {
         return Ok(false);
     };
@@ -510,14 +559,14 @@ fn meets(puzzle: &Puzzle, knobs: &Knobs, effort: &mut Effort) -> Result<bool, Er
     }
     if knobs.require_backstep {
         effort.solves += 1;
-        if !needs_back_step(&solver, &solution, &Options::default())? {
+        if !needs_back_step(&solver, &solution, &options)? {
             return Ok(false);
         }
     }
     if knobs.tie_independent {
         let with = |ties| Options {
             rules: Rules { ties },
-            ..Options::default()
+            ..options
         };
         effort.solves += 1;
         let optimistic = solver.solve(&with(Ties::Optimistic))?.outcome;

@@ -103,6 +103,11 @@ impl Hanging {
         Hanging { parent, branch }
     }
 
+    /// The bytes it holds.
+    pub(super) fn bytes(&self) -> usize {
+        (self.parent.len() + self.branch.len()) * size_of::<u32>()
+    }
+
     /// Whether the rule leaves out the hero's step from `hero` to `to` with
     /// the dragon on `dragon`: a step one deeper, to depth 2 or more, into
     /// a branch the dragon is neither in nor at the attachment of.

@@ -60,6 +60,13 @@ pub struct Options {
     pub max_memory: usize,
 }
 
+/// What every solve may need per cell of the map, counted against
+/// [`Options::max_memory`] before it starts: the closed form's four arrays
+/// and two paths, and a line of play as long as the map (a cell pair and a
+/// [`Turn`] per step). A search needs more: its oracle alone takes over
+/// half the budget at more than this per cell.
+const BYTES_PER_CELL: usize = 4 * 4 + 2 * 4 + 8 + size_of::<Turn>();
+
 impl Options {
     /// The dragon oracle's share of the budget.
     pub(crate) fn oracle_budget(&self) -> usize {
@@ -122,7 +129,39 @@ impl Solver {
     /// less what the solver itself holds.
     fn search_memory(&self, options: &Options) -> usize {
         let solver = self.graph.bytes() + self.exit_distance.len() * size_of::<u32>();
-        options.max_memory.saturating_sub(solver)
+        options
+            .max_memory
+            .saturating_sub(solver + self.hanging.bytes())
+    }
+
+    /// About how many bytes [`Solver::new`] takes for `puzzle`: the graph
+    /// of its cells, their distances to the exit and a queue to find them,
+    /// and the dead ends' parents and branches.
+    pub fn bytes_needed(puzzle: &Puzzle) -> usize {
+        let cells = puzzle.walls().iter().filter(|&&wall| !wall).count();
+        Graph::bytes_needed(cells, puzzle.walls().len(), puzzle.width())
+            .saturating_add(cells.saturating_mul(4 * size_of::<u32>()))
+    }
+
+    /// Prepares `puzzle` like [`Solver::new`], but only if that fits in
+    /// `max_memory` bytes ([`Solver::bytes_needed`]); a solve then has what
+    /// is left of [`Options::max_memory`].
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] (resource [`Resource::Graph`]) when the map's
+    /// graph would not fit, before anything is built.
+    pub fn within(puzzle: &Puzzle, max_memory: usize) -> Result<Self, Error> {
+        let needed = Self::bytes_needed(puzzle);
+        if needed > max_memory {
+            let (needed, budget) = crate::error::bytes_apart(needed, max_memory);
+            return Err(Error::TooLarge {
+                resource: Resource::Graph,
+                message: format!(
+                    "the graph of its cells needs {needed}, over the memory budget of {budget}"
+                ),
+            });
+        }
+        Ok(Self::new(puzzle))
     }
 
     /// The graph of walkable cells.
@@ -171,6 +210,18 @@ impl Solver {
             Outcome::Escaped { steps: 0 }
         } else if self.free_distance_from(start.0).is_none() {
             Outcome::NoPath
+        } else if graph.len().saturating_mul(BYTES_PER_CELL) > options.max_memory {
+            let (needed, budget) = crate::error::bytes_apart(
+                graph.len().saturating_mul(BYTES_PER_CELL),
+                options.max_memory,
+            );
+            return Err(Error::TooLarge {
+                resource: Resource::Positions,
+                message: format!(
+                    "a solve over {} cells needs at least {needed}, over the memory budget of {budget}",
+                    graph.len()
+                ),
+            });
         } else if let Some(closed) = (options.oracle == OracleKind::Bfs)
             .then(|| acyclic::solve(graph, start.0, start.1))
             .flatten()

@@ -4,8 +4,15 @@
 mod cli;
 mod examples;
 mod families;
+mod fuzz;
 #[cfg(feature = "mapgen")]
 mod generate;
+#[cfg(feature = "cli")]
+mod inputs;
+#[cfg(all(feature = "cli", feature = "mapgen"))]
+mod options;
+#[cfg(all(unix, feature = "cli"))]
+mod outputs;
 #[cfg(all(unix, feature = "cli", feature = "playback"))]
 mod playback;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]

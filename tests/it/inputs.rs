@@ -1,0 +1,117 @@
+//! Hostile inputs: endless or huge streams end at once with a sentence, and
+//! a map whose graph would not fit the memory budget is refused before it
+//! is built.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+use dragon_escape::{Error, Puzzle, Resource, Solver};
+
+fn solve_maze() -> Command {
+    let mut cmd = Command::cargo_bin("solve-maze").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// An open room of `side` x `side` tiles with the pieces in its corners.
+fn room(side: usize) -> String {
+    let mut rows = vec![vec!['.'; side]; side];
+    rows[0][0] = 'H';
+    rows[side - 1][0] = 'D';
+    rows[side - 1][side - 1] = 'E';
+    rows.iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn dev_zero_ends_with_the_first_problem() {
+    solve_maze()
+        .arg("/dev/zero")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "solve-maze: /dev/zero: line 1, column 1: unknown symbol",
+        ));
+}
+
+#[test]
+fn a_long_stream_of_bytes_that_are_not_utf8_ends_early() {
+    let mut noise = b"H.D.E\n".repeat(1000);
+    noise.extend(std::iter::repeat_n(0xFF, 2 << 20));
+    solve_maze()
+        .arg("-")
+        .write_stdin(noise)
+        .assert()
+        .code(2)
+        .stderr("solve-maze: -: line 1001, column 1: the input is not valid UTF-8\n");
+}
+
+#[test]
+fn input_over_the_budget_names_it_and_the_flag() {
+    let text = room(800);
+    let expected =
+        "the input is larger than 512 KiB, half the memory budget of 1 MiB (see --max-memory)";
+    solve_maze()
+        .args(["--max-memory", "1M", "-"])
+        .write_stdin(text.clone())
+        .assert()
+        .code(2)
+        .stderr(format!("solve-maze: -: {expected}\n"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("room.txt");
+    std::fs::write(&file, text).unwrap();
+    solve_maze()
+        .args(["--max-memory", "1M"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(format!("solve-maze: {}: {expected}\n", file.display()));
+}
+
+#[test]
+fn a_graph_over_the_budget_is_refused_before_it_is_built() {
+    // 40,000 bytes of text fit in half of 1 MiB; 40,000 cells at 40 bytes
+    // do not fit in 1 MiB.
+    solve_maze()
+        .args(["--max-memory", "1M", "-"])
+        .write_stdin(room(200))
+        .assert()
+        .code(2)
+        .stderr(
+            "solve-maze: -: the map is too large: the graph of its cells needs 1.5 MiB, \
+             over the memory budget of 1.0 MiB (see --max-memory)\n",
+        );
+    solve_maze()
+        .args(["--max-memory", "16M", "-"])
+        .write_stdin(room(200))
+        .assert()
+        .success();
+}
+
+#[test]
+fn solver_within_checks_before_building() {
+    let puzzle: Puzzle = room(20).parse().unwrap();
+    let needed = Solver::bytes_needed(&puzzle);
+    assert!(needed >= 400 * 28, "{needed}");
+    assert!(Solver::within(&puzzle, needed).is_ok());
+    let error = Solver::within(&puzzle, needed - 1).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            Error::TooLarge {
+                resource: Resource::Graph,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("needs 15.863 KiB, over the memory budget of 15.862 KiB"),
+        "{error}"
+    );
+}

@@ -1,0 +1,206 @@
+//! Where the command lines write their files: a FIFO, a device or the
+//! stream behind `/dev/stdout` is written into, a symbolic link is followed,
+//! a regular file is replaced whole, and a path that cannot be written gives
+//! a sentence naming it.
+
+use std::fs;
+use std::io::Read;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::path::Path;
+use std::process::Command as Std;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const BACKSTEP: &str = "examples/mazes/backstep.txt";
+
+fn solve_maze() -> Command {
+    let mut cmd = Command::cargo_bin("solve-maze").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn svg_into(path: &Path) -> assert_cmd::assert::Assert {
+    solve_maze().arg("--svg").arg(path).arg(BACKSTEP).assert()
+}
+
+#[test]
+fn a_fifo_is_written_into_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("picture.svg");
+    assert!(Std::new("mkfifo").arg(&fifo).status().unwrap().success());
+    // Hold a read end open without blocking (a write end opened first lets
+    // the read end open at once), so the test fails rather than waits if the
+    // FIFO were replaced.
+    let both = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&fifo)
+        .unwrap();
+    let mut reader = fs::File::open(&fifo).unwrap();
+    drop(both);
+    svg_into(&fifo).success();
+    let mut text = String::new();
+    reader.read_to_string(&mut text).unwrap();
+    assert!(text.contains("<svg"), "{text}");
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+#[test]
+fn a_symbolic_link_is_followed_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let (real, link) = (dir.path().join("real.svg"), dir.path().join("link.svg"));
+    fs::write(&real, "old").unwrap();
+    fs::set_permissions(&real, fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink("real.svg", &link).unwrap();
+    svg_into(&link).success();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(fs::read_to_string(&real).unwrap().starts_with("<svg"));
+    let mode = fs::metadata(&real).unwrap().permissions().mode();
+    assert_eq!(
+        mode & 0o777,
+        0o600,
+        "the replaced file keeps its permissions"
+    );
+    // A link to a file that does not exist yet creates that file.
+    let (absent, dangling) = (dir.path().join("new.cast"), dir.path().join("dangling"));
+    std::os::unix::fs::symlink(&absent, &dangling).unwrap();
+    solve_maze()
+        .arg("--record")
+        .arg(&dangling)
+        .arg(BACKSTEP)
+        .assert()
+        .success();
+    assert!(
+        fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        fs::read_to_string(&absent)
+            .unwrap()
+            .starts_with("{\"version\": 2")
+    );
+    let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 4, "no temporary file is left: {names:?}");
+}
+
+#[test]
+fn dev_null_stays_a_device() {
+    solve_maze()
+        .args(["--record", "/dev/null", "--svg", "/dev/null", BACKSTEP])
+        .assert()
+        .success()
+        .stdout("The shortest path is 8 steps.\n");
+    let null = fs::symlink_metadata("/dev/null").unwrap();
+    assert!(null.file_type().is_char_device());
+}
+
+#[test]
+fn dev_stdout_writes_into_standard_output() {
+    // A pipe.
+    solve_maze()
+        .args(["--svg", "/dev/stdout", BACKSTEP])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("<svg").and(predicate::str::contains("8 steps")));
+    // A regular file opened by the shell: written through the stream, not
+    // replaced behind its back (which would lose the report).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let status = Std::new(assert_cmd::cargo::cargo_bin("solve-maze"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["--svg", "/dev/stdout", BACKSTEP])
+        .stdout(fs::File::create(&out).unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("<svg"), "{text}");
+    assert!(text.ends_with("The shortest path is 8 steps.\n"), "{text}");
+}
+
+#[test]
+fn unwritable_paths_are_named_in_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nowhere").join("picture.svg");
+    svg_into(&missing).code(2).stderr(format!(
+        "solve-maze: {}: cannot write: the directory {} does not exist\n",
+        missing.display(),
+        dir.path().join("nowhere").display()
+    ));
+    svg_into(dir.path())
+        .code(2)
+        .stderr(predicate::str::ends_with(format!(
+            "{}: cannot write: it is a directory\n",
+            dir.path().display()
+        )));
+    // Permission denied: a read-only directory, unless the tests run with
+    // privileges that ignore it; then sysfs, which refuses new files to all.
+    let locked = dir.path().join("locked");
+    fs::create_dir(&locked).unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o500)).unwrap();
+    let privileged = fs::write(locked.join("probe"), "").is_ok();
+    let denied = if privileged {
+        Path::new("/sys/dragon-escape-test.svg").to_path_buf()
+    } else {
+        locked.join("picture.svg")
+    };
+    svg_into(&denied).code(2).stderr(format!(
+        "solve-maze: {}: cannot write: permission denied\n",
+        denied.display()
+    ));
+    assert!(!denied.exists());
+}
+
+#[cfg(feature = "mapgen")]
+#[test]
+fn generated_files_follow_links_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let (real, link) = (dir.path().join("kept.txt"), dir.path().join("maze-5.txt"));
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    Command::cargo_bin("generate-maze")
+        .unwrap()
+        .args(["--seed", "5", "--out-dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(fs::read_to_string(&real).unwrap().contains('\n'));
+}
+
+#[test]
+fn a_recording_too_large_for_the_budget_is_refused_before_it_is_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("escape.cast");
+    solve_maze()
+        .args(["--max-memory", "16M", "--record"])
+        .arg(&cast)
+        .arg("examples/mazes/large-101.txt")
+        .assert()
+        .code(2)
+        .stderr(
+            "solve-maze: examples/mazes/large-101.txt: the playback's frames of this 101x101 \
+             map, 478 moves long, need about 46 MiB, over the memory budget of 16 MiB \
+             (see --max-memory)\n",
+        );
+    assert!(!cast.exists());
+    solve_maze()
+        .args(["--max-memory", "64M", "--record"])
+        .arg(&cast)
+        .arg("examples/mazes/large-101.txt")
+        .assert()
+        .success();
+    assert!(cast.exists());
+}
