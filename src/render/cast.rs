@@ -241,6 +241,96 @@ mod tests {
         assert_eq!(json_string("a\"b\\c\x1b\r\n🐉"), r#""a\"b\\c\u001b\r\n🐉""#);
     }
 
+    /// The screen an asciicast player shows after every event, replayed
+    /// through a terminal emulator of the recording's size.
+    #[cfg(feature = "json")]
+    fn replay(text: &str) -> Vec<Vec<String>> {
+        let mut lines = text.lines();
+        let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+        let cols = header["width"].as_u64().unwrap() as u16;
+        let rows = header["height"].as_u64().unwrap() as u16;
+        let mut parser = vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0);
+        lines
+            .map(|line| {
+                let event: serde_json::Value = serde_json::from_str(line).unwrap();
+                parser.process(event[2].as_str().unwrap().as_bytes());
+                parser.screen().rows(0, cols).collect()
+            })
+            .collect()
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn a_finished_player_shows_the_last_frame_whole() {
+        // A map as tall as the largest screen: the status and the result
+        // fill the last rows, and nothing may scroll the top row away.
+        let map = "H..\n...\n...\n...\n...\n...\n...\n..E\nD..";
+        let puzzle: Puzzle = map.parse().unwrap();
+        let film = Film::new(&puzzle, &solve(&puzzle, &Options::default()).unwrap());
+        let options = CastOptions {
+            frame_length: Duration::from_millis(100),
+            style: MapStyle {
+                ascii: true,
+                color: false,
+            },
+            title: None,
+            size: (80, 11),
+        };
+        let screens = replay(&cast(&film, &options));
+        let last = film.frame(film.len() - 1);
+        let expected: Vec<String> = film
+            .board()
+            .lines(&last, options.style, film.board().full());
+        let end = screens.last().unwrap();
+        assert_eq!(end[..expected.len()], expected[..]);
+        // Every frame on the way is the frame a full redraw shows.
+        for (i, screen) in screens[..film.len()].iter().enumerate() {
+            let frame = film.frame(i);
+            let grid = film
+                .board()
+                .grid(&frame, options.style, film.board().full());
+            assert_eq!(screen[..grid.len()], grid[..], "frame {i}");
+            assert_eq!(screen[grid.len()], frame.status);
+        }
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn a_large_map_is_recorded_through_a_window_a_few_lines_a_step() {
+        let map = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/mazes/large-101.txt"
+        ))
+        .unwrap();
+        let puzzle: Puzzle = map.parse().unwrap();
+        let film = Film::new(&puzzle, &solve(&puzzle, &Options::default()).unwrap());
+        film.measure_all(&Options::default()).unwrap();
+        let options = CastOptions {
+            frame_length: Duration::from_millis(100),
+            style: MapStyle::default(),
+            title: None,
+            size: (100, 40),
+        };
+        let text = cast(&film, &options);
+        assert!(text.starts_with(r#"{"version": 2, "width": 100, "height": 40"#));
+        let screens = replay(&text);
+        // Each screen shows the hero, and what the frame says.
+        for (i, screen) in screens[..film.len()].iter().enumerate().step_by(37) {
+            let frame = film.frame(i);
+            let all = screen.join("\n");
+            assert!(all.contains(crate::tile::Tile::Hero.emoji()), "frame {i}");
+            assert!(all.contains(&frame.status), "frame {i}");
+        }
+        // Most steps rewrite a few lines, not the screen: on average fewer
+        // than a quarter of the rows change.
+        let rewrites = text.matches("\\u001b[K").count();
+        assert!(
+            rewrites < film.len() * 40 / 4,
+            "{rewrites} lines for {} frames",
+            film.len()
+        );
+    }
+
     #[cfg(feature = "json")]
     #[test]
     fn every_line_is_json_and_times_increase() {

@@ -550,3 +550,22 @@ fn play_record_writes_the_game_played() {
     // Never the solver's line, which ends in an escape.
     assert!(!recording.contains("escaped"), "{recording}");
 }
+
+#[test]
+fn the_help_and_the_readme_list_the_keys_of_the_tables() {
+    use dragon_escape::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text, legend};
+    let out = Command::new(BIN).arg("--help").output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    // clap wraps the text: compare with the line breaks as spaces.
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for table in [PLAYBACK_KEYS, PLAY_KEYS] {
+        let keys = help_text(table);
+        let keys = keys.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(&keys), "--help lacks: {keys}\n{help}");
+    }
+    // The README's picture of the playback screen shows the legend as a
+    // terminal of 90 columns draws it.
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let drawn = legend(PLAYBACK_KEYS, 90, 2).join("\n");
+    assert!(readme.contains(&drawn), "README lacks:\n{drawn}");
+}
