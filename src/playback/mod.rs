@@ -705,7 +705,8 @@ mod tests {
         // 7 rows: 2 of map, where the window is, status, message, the state
         // and one legend line; 4 columns.
         let rows: Vec<String> = parser.screen().rows(0, 4).collect();
-        assert_eq!(rows, ["####", "#H..", "rows", "step", "", "play", "[?] "]);
+        // The dragon, off to the right, is marked on the edge.
+        assert_eq!(rows, ["####", "#H.d", "rows", "step", "", "play", "[?] "]);
         assert_eq!(shown.window.rows, 2);
     }
 

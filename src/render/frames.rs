@@ -28,6 +28,7 @@ use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::map::{MapStyle, Mark, RESET, draw};
 use crate::render::text;
+use crate::tile::Tile;
 
 use crate::search::Options;
 use crate::search::solution::{Ending, Outcome, Solution};
@@ -255,16 +256,57 @@ impl Board {
         }
     }
 
-    /// The rows of `window` in `frame`, as text. With `style.color`, ASCII
-    /// symbols are coloured with ANSI codes; otherwise the lines hold none.
+    /// What marks the dragon and the exit on the edge of `window` when they
+    /// are outside it: the edge cell nearest to each, with the way to it
+    /// (the dragon first; never over the hero).
+    pub fn edge_marks(&self, frame: &Frame, window: Window) -> Vec<(Pos, Mark)> {
+        let mut marks: Vec<(Pos, Mark)> = Vec::new();
+        for (tile, pos) in [(Tile::Dragon, frame.dragon), (Tile::Exit, self.exit)] {
+            if window.contains(pos) || window.rows == 0 || window.cols == 0 {
+                continue;
+            }
+            let near = window.nearest(pos);
+            let (down, right) = (
+                pos.row as isize - near.row as isize,
+                pos.col as isize - near.col as isize,
+            );
+            let toward = if down.abs() >= right.abs() {
+                if down < 0 {
+                    Direction::Up
+                } else {
+                    Direction::Down
+                }
+            } else if right < 0 {
+                Direction::Left
+            } else {
+                Direction::Right
+            };
+            if near != frame.hero && marks.iter().all(|&(p, _)| p != near) {
+                marks.push((near, Mark::Away(tile, toward)));
+            }
+        }
+        marks
+    }
+
+    /// The rows of `window` in `frame`, as text, with the edge marks of a
+    /// dragon or exit outside it. With `style.color`, ASCII symbols and
+    /// edge marks are coloured with ANSI codes; otherwise the lines hold
+    /// none.
     pub fn grid(&self, frame: &Frame, style: MapStyle, window: Window) -> Vec<String> {
         let bottom = (window.top + window.rows).min(self.height);
         let right = (window.left + window.cols).min(self.width);
+        let edges = self.edge_marks(frame, window);
         let mut marks = Vec::with_capacity(right.saturating_sub(window.left));
         (window.top..bottom)
             .map(|row| {
                 marks.clear();
-                marks.extend((window.left..right).map(|col| self.mark(frame, Pos::new(row, col))));
+                marks.extend((window.left..right).map(|col| {
+                    let pos = Pos::new(row, col);
+                    edges
+                        .iter()
+                        .find(|&&(at, _)| at == pos)
+                        .map_or_else(|| self.mark(frame, pos), |&(_, mark)| mark)
+                }));
                 let mut line = String::with_capacity(marks.len() * 4);
                 draw(&marks, style, &mut line);
                 line
@@ -1018,7 +1060,28 @@ mod tests {
                 cols: 4
             }
         );
-        assert_eq!(board.grid(&mid, ASCII, window), [".#*#", ".#H#", ".#.#"]);
+        assert_eq!(board.grid(&mid, ASCII, window), [".#d#", ".#H#", "e#.#"]);
+        // The dragon (up, on the trail) and the exit (down and left) are
+        // out of sight: each is marked on the nearest edge cell.
+        assert_eq!(
+            board.edge_marks(&mid, window),
+            [
+                (Pos::new(3, 5), Mark::Away(Tile::Dragon, Direction::Up)),
+                (Pos::new(5, 3), Mark::Away(Tile::Exit, Direction::Down)),
+            ]
+        );
+        let emoji = board.grid(&mid, EMOJI, window);
+        assert_eq!(emoji[0].chars().skip(2).collect::<String>(), "D^🟫");
+        assert_eq!(emoji[2].chars().take(2).collect::<String>(), "Ev");
+        // Never over the hero; nothing when the whole map is shown.
+        let corner = Window {
+            top: 4,
+            left: 5,
+            rows: 1,
+            cols: 1,
+        };
+        assert_eq!(board.edge_marks(&mid, corner), []);
+        assert_eq!(board.edge_marks(&mid, board.full()), []);
         assert!(window.contains(mid.hero) && !window.contains(Pos::new(0, 0)));
         assert_eq!(window.nearest(Pos::new(0, 0)), Pos::new(3, 3));
         assert_eq!(window.nearest(Pos::new(8, 5)), Pos::new(5, 5));

@@ -261,7 +261,7 @@ mod tests {
         let film = film("H.........\n#########.\nE........D");
         let frame = film.frame(0);
         let screen = compose(film.board(), &frame, ASCII, (frame.hero, None), (4, 6), &[]);
-        assert_eq!(screen.lines, ["H...", "####", "E...", "rows", "step", ""]);
+        assert_eq!(screen.lines, ["H...", "####", "E..d", "rows", "step", ""]);
         let said = whereabouts(film.board(), &frame, screen.window);
         assert_eq!(said, "rows 1-3 of 3, columns 1-4 of 10; dragon 6 right");
         let window = film.board().around(Pos::new(0, 0), 1, 2);
