@@ -113,8 +113,12 @@ impl Keys for TerminalKeys {
             if left == Some(Duration::ZERO) {
                 return Ok(None);
             }
-            if !event::poll(left.map_or(SLICE, |l| l.min(SLICE)))? {
-                continue;
+            match event::poll(left.map_or(SLICE, |l| l.min(SLICE))) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                // A signal arrived while waiting: look at the flags.
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
             }
             match event::read()? {
                 Event::Key(k) if k.kind != KeyEventKind::Release => {

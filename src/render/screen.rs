@@ -333,6 +333,40 @@ mod tests {
     }
 
     #[test]
+    fn every_screen_size_holds_its_lines() {
+        let film = film("######\n#H..##\n#.#.##\n#..D.E\n######");
+        let board = film.board();
+        let extra = ["a legend line that is long".to_owned()];
+        for (ascii, narrowest) in [(true, 1), (false, 2)] {
+            let style = MapStyle {
+                ascii,
+                color: false,
+            };
+            for frame in film.frames() {
+                for cols in narrowest..12 {
+                    for rows in 1..12 {
+                        let shown = compose(
+                            board,
+                            &frame,
+                            style,
+                            (frame.hero, None),
+                            (cols, rows),
+                            &extra,
+                        );
+                        assert!(shown.lines.len() <= rows, "{cols}x{rows}");
+                        for line in &shown.lines {
+                            let width: usize =
+                                line.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+                            assert!(width <= cols, "{cols}x{rows}: {line:?}");
+                        }
+                        assert!(shown.window.rows >= 1 && shown.window.cols >= 1);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn clip_and_wrap() {
         assert_eq!(clip("abcdef", 4), "abcd");
         assert_eq!(clip("abc", 4), "abc");
