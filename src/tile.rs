@@ -52,6 +52,11 @@ pub const REACH_EMOJI: &str = "🟦";
 /// The ASCII symbol for a cell the hero could reach (output only).
 pub const REACH_ASCII: char = ':';
 
+/// The upper half block: one terminal cell shows two map cells, the upper
+/// in the foreground colour, the lower in the background (the overview of
+/// a large map; output only).
+pub const HALF_BLOCK: char = '\u{2580}';
+
 /// How a piece outside the part of a large map on screen is marked on the
 /// edge cell nearest to it (output only): in ASCII its letter in lower
 /// case (`d`, `e`); beside emoji, which are two columns wide, its letter

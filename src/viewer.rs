@@ -93,6 +93,8 @@ pub enum Action {
     Pan(Direction),
     /// Centre the window on the hero again.
     Follow,
+    /// Show the whole map shrunk to fit, or the window again.
+    Overview,
     /// Move the hero (play mode).
     Move(Direction),
     /// Take back the last turn (play mode).
@@ -190,6 +192,7 @@ pub const PLAYBACK_KEYS: &[Binding] = &[
     },
     PAN,
     FOLLOW,
+    ZOOM,
     HELP,
     SUSPEND,
     QUIT,
@@ -240,6 +243,7 @@ pub const PLAY_KEYS: &[Binding] = &[
     },
     PAN,
     FOLLOW,
+    ZOOM,
     HELP,
     SUSPEND,
     QUIT,
@@ -266,6 +270,14 @@ const FOLLOW: Binding = Binding {
     essential: false,
 };
 
+const ZOOM: Binding = Binding {
+    keys: &[(Key::Char('z'), A::Overview)],
+    names: "z",
+    short: "zoom",
+    long: "the whole map shrunk to fit, or the window again",
+    essential: false,
+};
+
 const HELP: Binding = Binding {
     keys: &[(Key::Char('?'), A::Help)],
     names: "?",
@@ -276,9 +288,9 @@ const HELP: Binding = Binding {
 
 const SUSPEND: Binding = Binding {
     keys: &[(Key::Suspend, A::Suspend)],
-    names: "Ctrl-Z",
+    names: "^Z",
     short: "suspend",
-    long: "suspend (fg brings it back)",
+    long: "suspend with Ctrl-Z (fg brings it back)",
     essential: false,
 };
 
@@ -437,6 +449,8 @@ pub struct Camera {
     pub pan: (isize, isize),
     /// Whether the list of keys covers the map.
     pub help: bool,
+    /// Whether the whole map is shown shrunk instead of a window.
+    pub overview: bool,
 }
 
 impl Camera {
@@ -457,6 +471,7 @@ impl Camera {
                 self.pan.1 += dc * Camera::PAN_STEP;
             }
             Action::Follow => self.pan = (0, 0),
+            Action::Overview => self.overview = !self.overview,
             Action::Help => self.help = !self.help,
             _ => return false,
         }

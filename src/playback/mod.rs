@@ -22,6 +22,7 @@ use crate::play::{Done, Play};
 use crate::render::cast::Recorder;
 use crate::render::frames::{Board, Film, Frame, Window};
 use crate::render::map::MapStyle;
+use crate::render::overview::overview;
 use crate::render::screen;
 use crate::viewer::{self, Action, Camera, PLAY_KEYS, PLAYBACK_KEYS, Reaction, Viewer};
 pub use crate::viewer::{Input, Key};
@@ -161,6 +162,22 @@ impl Painter {
             (cols, rows),
             extra,
         );
+        if camera.overview {
+            let grid = shown.window.rows.min(shown.lines.len());
+            let (mut small, side) = overview(board, frame, self.style, cols, grid);
+            small.resize(grid, String::new());
+            shown.lines.splice(..grid, small);
+            if !shown.fits && grid < shown.lines.len() {
+                shown.lines[grid] = screen::clip(
+                    &format!(
+                        "the whole map: a character for {side}x{} cells; [z] back",
+                        2 * side
+                    ),
+                    cols,
+                )
+                .into_owned();
+            }
+        }
         if camera.help {
             shown.lines = help
                 .iter()
@@ -734,6 +751,41 @@ mod tests {
         assert_eq!(panned.left, 2 * Camera::PAN_STEP as usize - 5);
         let back = run(&[(0, key(' ')), (1, key('l')), (2, key('c')), (3, key('q'))]);
         assert_eq!(back, still);
+    }
+
+    #[test]
+    fn z_shows_the_whole_map_shrunk_and_back() {
+        let map = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/mazes/large-101.txt"
+        ))
+        .unwrap();
+        let puzzle: Puzzle = map.parse().unwrap();
+        let film = Film::new(&puzzle, &solve(&puzzle, &Options::default()).unwrap());
+        let small = Settings {
+            size: (60, 30),
+            ..settings(100_000)
+        };
+        let (clock, mut keys) = Script::new(&[(0, key(' ')), (1, key('z'))]);
+        let mut out = Vec::new();
+        let _ = playback(&film, &small, &clock, &mut keys, &mut out);
+        let parser = screen(&out, 60, 30);
+        let rows: Vec<String> = parser.screen().rows(0, 60).collect();
+        // 101 columns and rows in 60 x 24: blocks of 3, 34 wide, 17 lines.
+        let said = rows
+            .iter()
+            .find(|r| r.starts_with("the whole map"))
+            .unwrap();
+        assert_eq!(said, "the whole map: a character for 3x6 cells; [z] back");
+        assert_eq!(rows[0].chars().count(), 34, "{rows:?}");
+        assert!(rows[0].starts_with('H'), "{rows:?}");
+        assert_eq!(rows.iter().filter(|r| r.contains('E')).count(), 1);
+        // z again: the window around the hero.
+        let (clock, mut keys) = Script::new(&[(0, key(' ')), (1, key('z')), (2, key('z'))]);
+        let mut again = Vec::new();
+        let _ = playback(&film, &small, &clock, &mut keys, &mut again);
+        let rows: Vec<String> = screen(&again, 60, 30).screen().rows(0, 60).collect();
+        assert!(rows.iter().any(|r| r.starts_with("rows 1-")), "{rows:?}");
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub struct Screen {
     pub lines: Vec<String>,
     /// The part of the grid shown.
     pub window: Window,
+    /// Whether the whole grid is shown; if not, the line after the grid
+    /// says which part is.
+    pub fits: bool,
 }
 
 /// Lays `frame` out on a `cols` x `rows` screen with `extra` lines at the
@@ -79,7 +82,11 @@ pub fn compose(
     lines.extend(message);
     lines.extend(extra.iter().map(|l| clip(l, cols).into_owned()));
     lines.truncate(rows);
-    Screen { lines, window }
+    Screen {
+        lines,
+        window,
+        fits,
+    }
 }
 
 /// The window of at most `rows` x `cols` cells to show for `at`: `previous`
