@@ -50,7 +50,11 @@ impl Terminal {
             }));
         });
         signals::install();
-        take()?;
+        if let Err(e) = take() {
+            // Whatever was switched is switched back.
+            restore();
+            return Err(e);
+        }
         Ok(Terminal { _private: () })
     }
 
