@@ -18,7 +18,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 pub use self::terminal::{Terminal, TerminalKeys};
-use crate::play::{Done, Play};
+use crate::play::{Command, Done, Play};
 use crate::render::cast::Recorder;
 use crate::render::frames::{Board, Film, Frame, Window};
 use crate::render::map::MapStyle;
@@ -330,10 +330,10 @@ pub fn play(
             continue;
         };
         let command = match action {
-            Action::Move(d) => crate::play::Command::Move(d),
-            Action::Undo => crate::play::Command::Undo,
-            Action::Restart => crate::play::Command::Restart,
-            Action::Hint => crate::play::Command::Hint,
+            Action::Move(d) => Command::Move(d),
+            Action::Undo => Command::Undo,
+            Action::Restart => Command::Restart,
+            Action::Hint => Command::Hint,
             Action::Quit => return Ok(shown(frame, false)),
             Action::Suspend => {
                 if let Some(size) = keys.suspend()? {
@@ -349,7 +349,7 @@ pub fn play(
                 continue;
             }
         };
-        if matches!(command, crate::play::Command::Move(_)) {
+        if matches!(command, Command::Move(_)) {
             // A move brings the window back to the hero.
             camera.pan = (0, 0);
         }
@@ -453,7 +453,6 @@ pub fn play_on_terminal(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Command;
     use crate::puzzle::{Pos, Puzzle};
     use crate::render::cast::CastOptions;
     use crate::search::{Options, solve};
@@ -909,15 +908,5 @@ mod tests {
             farewell(board, &shown((80, 6)), ASCII),
             board.text(&frame, ASCII)
         );
-    }
-
-    #[test]
-    fn play_mode_commands_come_from_the_table() {
-        assert_eq!(
-            viewer::action(PLAY_KEYS, Key::Char('w')),
-            Some(Action::Move(crate::graph::Direction::Up))
-        );
-        assert_eq!(viewer::action(PLAY_KEYS, Key::Esc), Some(Action::Quit));
-        let _ = Command::Hint;
     }
 }
