@@ -478,6 +478,16 @@ impl Camera {
         true
     }
 
+    /// Keeps the pan within the grid, so that a pan key pressed past an
+    /// edge does not have to be undone press by press.
+    pub fn clamp(&mut self, hero: crate::Pos, height: usize, width: usize) {
+        let centre = self.centre(hero, height, width);
+        let offset = |to: usize, from: usize| {
+            isize::try_from(to).unwrap_or(isize::MAX) - isize::try_from(from).unwrap_or(isize::MAX)
+        };
+        self.pan = (offset(centre.row, hero.row), offset(centre.col, hero.col));
+    }
+
     /// The cell to centre the window on, for a hero at `hero` on a grid of
     /// `height` x `width` cells.
     pub fn centre(&self, hero: crate::Pos, height: usize, width: usize) -> crate::Pos {
@@ -710,6 +720,14 @@ mod tests {
         v.apply(Action::Pan(Right));
         v.apply(Action::Pan(Right));
         assert_eq!(v.camera.centre(hero, 100, 10), crate::Pos::new(0, 9));
+        // Past the edge, the pan is kept at the edge: one press comes back.
+        for _ in 0..5 {
+            v.apply(Action::Pan(Right));
+        }
+        v.camera.clamp(hero, 100, 10);
+        assert_eq!(v.camera.pan, (-5, 4));
+        v.apply(Action::Pan(Left));
+        assert_eq!(v.camera.centre(hero, 100, 10), crate::Pos::new(0, 1));
         v.apply(Action::Follow);
         assert_eq!(v.camera.centre(hero, 100, 100), hero);
         v.apply(Action::Help);

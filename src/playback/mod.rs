@@ -146,11 +146,12 @@ impl Painter {
         out: &mut impl Write,
         board: &Board,
         frame: &Frame,
-        camera: &Camera,
+        camera: &mut Camera,
         extra: &[String],
         help: &[String],
     ) -> io::Result<Window> {
         let (cols, rows) = (self.cols(), usize::from(self.size.1.max(1)));
+        camera.clamp(frame.hero, board.height(), board.width());
         let centre = camera.centre(frame.hero, board.height(), board.width());
         // Panned, the window goes where the person puts it.
         let previous = self.window.filter(|_| camera.pan == (0, 0));
@@ -225,7 +226,7 @@ pub fn playback(
             painter.cols(),
             painter.legend_lines(),
         ));
-        let window = painter.draw(out, film.board(), &frame, &viewer.camera, &extra, &help)?;
+        let window = painter.draw(out, film.board(), &frame, &mut viewer.camera, &extra, &help)?;
         let shown = |frame: Frame, terminated| Shown {
             frame,
             window,
@@ -292,7 +293,7 @@ pub fn play(
     loop {
         let frame = game.frame(message.take());
         let extra = viewer::legend(PLAY_KEYS, painter.cols(), painter.legend_lines());
-        let window = painter.draw(out, game.board(), &frame, &camera, &extra, &help)?;
+        let window = painter.draw(out, game.board(), &frame, &mut camera, &extra, &help)?;
         if let Some(recorder) = record.as_deref_mut() {
             recorder.record(clock.now(), game.board(), &frame);
         }
