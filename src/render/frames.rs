@@ -492,7 +492,7 @@ impl Film {
                 };
                 if from != to {
                     d = if closer(from, to, other) {
-                        d - 1
+                        d.saturating_sub(1)
                     } else {
                         d + 1
                     };
