@@ -22,13 +22,14 @@
 //! # Ok::<(), dragon_escape::Error>(())
 //! ```
 
+use std::cell::RefCell;
 use std::fmt;
 
 use crate::dragon::OracleKind;
 use crate::error::{Error, plural};
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::frames::{Board, Event, Frame, distance, lower};
+use crate::render::frames::{Board, Event, Frame, Ruler, lower};
 use crate::search::solution::{Ending, Outcome};
 use crate::search::{IllegalMove, Options, Solver};
 
@@ -187,6 +188,9 @@ pub struct Play {
     line: Vec<(Pos, Pos)>,
     /// The map, with the cells of the line visited.
     board: Board,
+    /// Measures the distance between the pieces for the status line,
+    /// keeping its memory from one move to the next.
+    ruler: RefCell<Ruler>,
 }
 
 impl Play {
@@ -219,6 +223,7 @@ impl Play {
             optimum,
             line,
             board,
+            ruler: RefCell::default(),
         })
     }
 
@@ -354,7 +359,10 @@ impl Play {
             hero,
             dragon,
             caught: state == State::Caught,
-            distance: distance(self.solver.graph(), hero, dragon),
+            distance: self
+                .ruler
+                .borrow_mut()
+                .measure(self.solver.graph(), hero, dragon),
             status: String::new(),
             message: None,
         };
@@ -476,6 +484,36 @@ mod tests {
         assert_eq!(
             (play.hero(), play.dragon()),
             (Pos::new(1, 1), Pos::new(3, 3))
+        );
+    }
+
+    #[test]
+    fn undo_and_restart_take_the_trail_back_too() {
+        // However a line was reached, the picture is that of the line.
+        let text = |play: &Play| play.board().text(&play.frame(None), ASCII);
+        let moves = |play: &mut Play, line: &[Direction]| {
+            for &d in line {
+                play.apply(Command::Move(d)).unwrap();
+            }
+        };
+        let mut direct = game(BACKSTEP, Ties::default());
+        moves(&mut direct, &[Down, Up, Right]);
+        let mut winding = game(BACKSTEP, Ties::default());
+        moves(&mut winding, &[Down, Up, Right, Right]);
+        winding.apply(Command::Restart).unwrap();
+        assert_eq!(text(&winding), text(&game(BACKSTEP, Ties::default())));
+        moves(&mut winding, &[Down, Up, Right, Right, Down]);
+        for _ in 0..3 {
+            winding.apply(Command::Undo).unwrap();
+        }
+        moves(&mut winding, &[Right]);
+        assert_eq!(text(&winding), text(&direct));
+        // The start is trail, the hero stands right of it, and the dragon
+        // has followed onto the cell below the start.
+        assert!(
+            text(&direct).starts_with("######\n#*H.##\n#D#"),
+            "{}",
+            text(&direct)
         );
     }
 

@@ -661,11 +661,6 @@ impl Ruler {
     }
 }
 
-/// The shortest-path distance between two free cells (a fresh search).
-pub(crate) fn distance(graph: &Graph, a: Pos, b: Pos) -> Option<usize> {
-    Ruler::default().measure(graph, a, b)
-}
-
 /// The sentence that ends a playback; `stuck` when the line ends with the
 /// hero out of safe moves.
 pub(crate) fn result_sentence(solution: &Solution, stuck: bool) -> String {
@@ -937,7 +932,7 @@ mod tests {
                 for f in all_at_once {
                     assert_eq!(
                         f.distance,
-                        distance(&graph, f.hero, f.dragon),
+                        Ruler::default().measure(&graph, f.hero, f.dragon),
                         "{map}\n{}",
                         f.status
                     );
