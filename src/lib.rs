@@ -32,7 +32,8 @@
 //! # Features
 //! - `cli` (default): the command lines ([`cli`] module; clap, indicatif).
 //! - `json` (default): the versioned JSON report (serde).
-//! - `playback` (default): terminal playback and play (crossterm).
+//! - `playback` (default): terminal playback and play (crossterm,
+//!   signal-hook).
 //! - `mapgen`: the maze and puzzle generator (`mapgen` module) and the
 //!   `generate-maze` binary (rand_core, rand_chacha).
 //!
@@ -48,6 +49,7 @@ mod puzzle;
 pub mod render;
 pub mod search;
 pub mod tile;
+pub mod viewer;
 
 #[cfg(feature = "cli")]
 #[allow(

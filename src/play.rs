@@ -22,13 +22,14 @@
 //! # Ok::<(), dragon_escape::Error>(())
 //! ```
 
+use std::cell::RefCell;
 use std::fmt;
 
 use crate::dragon::OracleKind;
 use crate::error::{Error, plural};
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::frames::{Board, Event, Frame, lower};
+use crate::render::frames::{Board, Event, Frame, Ruler, lower};
 use crate::search::solution::{Ending, Outcome};
 use crate::search::{IllegalMove, Options, Solver};
 
@@ -185,6 +186,11 @@ pub struct Play {
     optimum: Outcome,
     /// (hero, dragon) positions, the start first.
     line: Vec<(Pos, Pos)>,
+    /// The map, with the cells of the line visited.
+    board: Board,
+    /// Measures the distance between the pieces for the status line,
+    /// keeping its memory from one move to the next.
+    ruler: RefCell<Ruler>,
 }
 
 impl Play {
@@ -208,12 +214,16 @@ impl Play {
             .oracle
             .build(solver.graph(), options.oracle_budget())?;
         let line = vec![(puzzle.hero(), puzzle.dragon())];
+        let mut board = Board::new(&puzzle);
+        board.visit(puzzle.hero(), 0);
         Ok(Play {
             puzzle,
             solver,
             options,
             optimum,
             line,
+            board,
+            ruler: RefCell::default(),
         })
     }
 
@@ -264,12 +274,14 @@ impl Play {
             Command::Undo => {
                 let undone = self.line.len() > 1;
                 if undone {
-                    self.line.pop();
+                    self.pop();
                 }
                 Ok(Done::Undone(undone))
             }
             Command::Restart => {
-                self.line.truncate(1);
+                while self.line.len() > 1 {
+                    self.pop();
+                }
                 Ok(Done::Restarted)
             }
             Command::Hint => Ok(Done::Hinted(self.hint())),
@@ -288,6 +300,7 @@ impl Play {
             .solver
             .dragon_reply(to, dragon, &self.options)
             .map_err(|_| Refusal::OverBudget)?;
+        self.board.visit(to, self.line.len());
         self.line.push((to, answer));
         Ok(Done::Moved {
             dragon: Direction::between(dragon, answer),
@@ -320,17 +333,39 @@ impl Play {
         })
     }
 
-    /// The board as a frame: the trail, both pieces, a status line and
-    /// `message` (or, when the game is over, the result).
+    /// Takes back the last turn of the line (not the start).
+    fn pop(&mut self) {
+        if self.line.len() > 1 {
+            let (hero, _) = self.line.pop().expect("checked above");
+            self.board.forget(hero, self.line.len());
+        }
+    }
+
+    /// The map with the trail of the line played so far; it draws
+    /// [`Play::frame`].
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position as a frame: both pieces, a status line and `message`
+    /// (or, when the game is over, the result); [`Play::board`] draws it.
     pub fn frame(&self, message: Option<String>) -> Frame {
-        let board = Board::new(&self.puzzle, self.solver.graph());
-        let trail: Vec<Pos> = self.line[..self.line.len() - 1]
-            .iter()
-            .map(|p| p.0)
-            .collect();
         let state = self.state();
         let (hero, dragon) = self.position();
-        let mut frame = board.frame(&trail, hero, dragon, state == State::Caught);
+        let mut frame = Frame {
+            step: self.moves(),
+            total: 0,
+            event: Event::Play,
+            hero,
+            dragon,
+            caught: state == State::Caught,
+            distance: self
+                .ruler
+                .borrow_mut()
+                .measure(self.solver.graph(), hero, dragon),
+            status: String::new(),
+            message: None,
+        };
         let distance = match frame.distance {
             Some(d) => format!("distance {d}"),
             None => "the dragon cannot reach you".into(),
@@ -340,8 +375,6 @@ impl Play {
             Outcome::Caught | Outcome::NoPath => "optimum: no escape".into(),
         };
         frame.status = format!("moves {}  {distance}  {optimum}", self.moves());
-        frame.step = self.moves();
-        frame.event = Event::Play;
         frame.message = message.or_else(|| self.result());
         frame
     }
@@ -426,7 +459,7 @@ mod tests {
         );
         assert_eq!(play.apply(Command::Move(Left)), Err(Refusal::Over));
         assert_eq!(play.hint(), None);
-        insta::assert_snapshot!(play.frame(None).text(ASCII), @r"
+        insta::assert_snapshot!(play.board().text(&play.frame(None), ASCII), @r"
         ######
         #***##
         #*#D##
@@ -451,6 +484,36 @@ mod tests {
         assert_eq!(
             (play.hero(), play.dragon()),
             (Pos::new(1, 1), Pos::new(3, 3))
+        );
+    }
+
+    #[test]
+    fn undo_and_restart_take_the_trail_back_too() {
+        // However a line was reached, the picture is that of the line.
+        let text = |play: &Play| play.board().text(&play.frame(None), ASCII);
+        let moves = |play: &mut Play, line: &[Direction]| {
+            for &d in line {
+                play.apply(Command::Move(d)).unwrap();
+            }
+        };
+        let mut direct = game(BACKSTEP, Ties::default());
+        moves(&mut direct, &[Down, Up, Right]);
+        let mut winding = game(BACKSTEP, Ties::default());
+        moves(&mut winding, &[Down, Up, Right, Right]);
+        winding.apply(Command::Restart).unwrap();
+        assert_eq!(text(&winding), text(&game(BACKSTEP, Ties::default())));
+        moves(&mut winding, &[Down, Up, Right, Right, Down]);
+        for _ in 0..3 {
+            winding.apply(Command::Undo).unwrap();
+        }
+        moves(&mut winding, &[Right]);
+        assert_eq!(text(&winding), text(&direct));
+        // The start is trail, the hero stands right of it, and the dragon
+        // has followed onto the cell below the start.
+        assert!(
+            text(&direct).starts_with("######\n#*H.##\n#D#"),
+            "{}",
+            text(&direct)
         );
     }
 
@@ -498,7 +561,7 @@ mod tests {
             "Caught after 4 steps: no safe move left. There was no escape."
         );
         assert_eq!(
-            play.frame(None).mark(play.hero()),
+            play.board().mark(&play.frame(None), play.hero()),
             crate::render::map::Mark::Caught
         );
         assert_eq!(play.apply(Command::Move(Right)), Err(Refusal::Over));
@@ -571,7 +634,7 @@ mod tests {
         let mut play = game(BACKSTEP, Ties::default());
         play.apply(Command::Move(Down)).unwrap();
         let frame = play.frame(Some(Refusal::Wall.to_string()));
-        insta::assert_snapshot!(frame.text(ASCII), @r"
+        insta::assert_snapshot!(play.board().text(&frame, ASCII), @r"
         ######
         #*..##
         #H#.##

@@ -14,7 +14,9 @@
 //!
 //! Output only, never read: the hero's route or trail (🟨, `*`), where the
 //! hero is caught (💥, `X`) and the cells the hero could reach when there is
-//! no path (🟦, `:`). Every emoji here is two terminal columns wide.
+//! no path (🟦, `:`), and a dragon or exit beyond the edge of the screen
+//! (`d`, `e`; beside emoji `D>`, `E^`…). Every emoji here is two terminal
+//! columns wide, like each of those pairs.
 //!
 //! Variation selectors (U+FE0E, U+FE0F), skin-tone modifiers and the
 //! gendered forms of the runner (🏃‍♀️, 🏃‍♂️) are accepted and ignored.
@@ -49,6 +51,30 @@ pub const CAUGHT_ASCII: char = 'X';
 pub const REACH_EMOJI: &str = "🟦";
 /// The ASCII symbol for a cell the hero could reach (output only).
 pub const REACH_ASCII: char = ':';
+
+/// The upper half block: one terminal cell shows two map cells, the upper
+/// in the foreground colour, the lower in the background (the overview of
+/// a large map; output only).
+pub const HALF_BLOCK: char = '\u{2580}';
+
+/// How a piece outside the part of a large map on screen is marked on the
+/// edge cell nearest to it (output only): in ASCII its letter in lower
+/// case (`d`, `e`); beside emoji, which are two columns wide, its letter
+/// and an arrow pointing towards it (`D>`, `E^`).
+pub fn edge_marker(tile: Tile, toward: crate::graph::Direction, ascii: bool) -> String {
+    use crate::graph::Direction;
+    let letter = tile.ascii();
+    if ascii {
+        return letter.to_ascii_lowercase().to_string();
+    }
+    let arrow = match toward {
+        Direction::Up => '^',
+        Direction::Left => '<',
+        Direction::Down => 'v',
+        Direction::Right => '>',
+    };
+    format!("{letter}{arrow}")
+}
 
 impl Tile {
     /// All tiles, in the order the legend lists them.

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -16,12 +16,13 @@ use super::{
     write_file,
 };
 use crate::play::Play;
-use crate::render::cast::{CastOptions, cast};
-use crate::render::frames::{Frame, frames};
-use crate::render::map::{MapStyle, Mark, route_map};
+use crate::render::cast::{CastOptions, Recorder, cast};
+use crate::render::frames::Film;
+use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::svg;
 use crate::render::text;
 use crate::tile;
+use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
 use crate::{
     Error, Location, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
 };
@@ -43,13 +44,17 @@ Exit status: 0 every map escaped, 1 some map has no escape (no path or
 caught), 2 bad usage or unreadable or malformed input. With -p and --play too,
 the status describes the map, not the game played.
 
-Playback (-p) keys: space pause/play, right or . one frame forward, left one
-frame back, + and - speed, q, Esc or Ctrl-C quit. Each turn is two frames: the
-hero's move, then the dragon's answer. When standard output is not a
-terminal, or TERM is dumb, the frames are printed as plain text instead.
-Play (--play) keys: arrows or WASD move, u undo, r restart, h hint (the
-solver's next move from here), q quit. Keys are read from the terminal, so the
-map may come from standard input.
+Playback (-p): each turn is two frames, the hero's move, then the dragon's
+answer. When standard output is not a terminal, or TERM is dumb, the frames
+are printed as plain text instead. Keys: {playback_keys}.
+
+Play (--play) keys: {play_keys}. Keys are read from the terminal, so the map
+may come from standard input.
+
+Recordings (--record): with -p or alone, the solver's line; with --play, your
+own game as you played it, undos and all. The recording's screen is the map's
+size, at most --record-size; a larger map is seen through a window that
+follows the hero.
 
 Examples:
   solve-maze examples/mazes/official-1.txt
@@ -66,6 +71,8 @@ Examples:
         } else {
             "   (generate-maze: install with --features mapgen)"
         },
+        playback_keys = help_text(PLAYBACK_KEYS),
+        play_keys = help_text(PLAY_KEYS),
     )
 }
 
@@ -154,9 +161,21 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["playback", "steps", "map", "format"], help_heading = "Playback and play")]
     play: bool,
 
-    /// Also write the playback to FILE as an asciicast v2 recording.
+    /// Also write an asciicast v2 recording to FILE: the solver's line, or
+    /// with --play your own game.
     #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
     record: Option<PathBuf>,
+
+    /// The largest screen a recording uses, as COLSxROWS; a larger map is
+    /// seen through a window that follows the hero.
+    #[arg(
+        long,
+        value_name = "COLSxROWS",
+        default_value = "100x40",
+        value_parser = parse_screen,
+        help_heading = "Playback and play"
+    )]
+    record_size: (u16, u16),
 
     /// Also write a picture of the map with the hero's and the dragon's
     /// routes to FILE, as SVG.
@@ -234,6 +253,8 @@ struct Exports {
     svg: Option<PathBuf>,
     /// The recording's style: colour unless `--color never` or `NO_COLOR`.
     record_style: MapStyle,
+    /// The recording's largest screen: columns, rows.
+    record_size: (u16, u16),
 }
 
 /// Which standard streams are terminals: the defaults depend on it.
@@ -365,6 +386,7 @@ impl Args {
                     ascii: self.ascii,
                     color: self.color.unwrap_or_default().enabled(true),
                 },
+                record_size: self.record_size,
             },
         })
     }
@@ -535,31 +557,22 @@ fn answer(
             if solution.outcome.steps().is_none() {
                 *status = (*status).max(EXIT_NO_ESCAPE);
             }
-            let needs_frames = config.mode != Mode::Report || config.exports.record.is_some();
-            let needed = frames_bytes(config, &puzzle, &solution);
-            if needs_frames && needed > config.options.max_memory {
-                let (needed, budget) = crate::error::bytes_apart(needed, config.options.max_memory);
-                return Some(fail(
-                    PROGRAM,
-                    &format!(
-                        "{name}: the playback's frames of this {}x{} map, {} moves long, \
-                         need about {needed}, over the memory budget of {budget} (see --max-memory)",
-                        puzzle.width(),
-                        puzzle.height(),
-                        solution.turns.len()
-                    ),
-                ));
-            }
-            let frames = if needs_frames {
-                frames(&puzzle, &solution)
-            } else {
-                Vec::new()
-            };
-            if let Err(message) = export(config, &name, &puzzle, &solution, &frames) {
+            let needs_film = matches!(config.mode, Mode::Playback { .. })
+                || (config.exports.record.is_some() && config.mode != Mode::Play);
+            let film = needs_film.then(|| Film::new(&puzzle, &solution));
+            if let Err(message) = export(config, &name, &puzzle, &solution, film.as_ref()) {
                 fail(PROGRAM, &message);
                 *status = EXIT_ERROR;
             }
-            match present(config, puzzle, &solution, &frames, &report, out) {
+            match present(
+                config,
+                &name,
+                puzzle,
+                &solution,
+                film.as_ref(),
+                &report,
+                out,
+            ) {
                 Ok(true) => None,
                 Ok(false) => Some(ExitCode::from(*status)),
                 Err(message) => Some(fail(PROGRAM, &message)),
@@ -581,27 +594,18 @@ fn answer(
     }
 }
 
-/// About how many bytes the playback's frames of `solution` take: a mark
-/// per tile per frame (two frames a move), and with `--record` about four
-/// bytes of text more per tile recorded.
-fn frames_bytes(config: &Config, puzzle: &Puzzle, solution: &Solution) -> usize {
-    let per_tile = size_of::<Mark>()
-        + if config.exports.record.is_some() {
-            4
-        } else {
-            0
-        };
-    solution
-        .turns
-        .len()
-        .saturating_mul(2)
-        .saturating_add(2)
-        .saturating_mul(puzzle.width())
-        .saturating_mul(puzzle.height())
-        .saturating_mul(per_tile)
+/// How `--record` records.
+fn cast_options(config: &Config, name: &str) -> CastOptions {
+    CastOptions {
+        frame_length: config.frame_length,
+        style: config.exports.record_style,
+        title: Some(format!("dragon-escape: {name}")),
+        size: config.exports.record_size,
+    }
 }
 
-/// Writes the `--svg` picture and the `--record` recording through
+/// Writes the `--svg` picture and the `--record` recording of the solver's
+/// line (`film`; play mode records the game itself, in [`present`]) through
 /// [`write_file`]: a regular file is replaced whole or not at all, a link is
 /// followed, a pipe or device is written into.
 fn export(
@@ -609,19 +613,19 @@ fn export(
     name: &str,
     puzzle: &Puzzle,
     solution: &Solution,
-    frames: &[Frame],
+    film: Option<&Film>,
 ) -> Result<(), String> {
-    let write = |path: &Path, text: String| write_file(path, text.as_bytes());
     if let Some(path) = &config.exports.svg {
-        write(path, svg(puzzle, solution))?;
+        write_file(path, svg(puzzle, solution).as_bytes())?;
     }
-    if let Some(path) = &config.exports.record {
-        let options = CastOptions {
-            frame_length: config.frame_length,
-            style: config.exports.record_style,
-            title: Some(format!("dragon-escape: {name}")),
-        };
-        write(path, cast(frames, &options))?;
+    if let (Some(path), Some(film)) = (&config.exports.record, film) {
+        film.measure_all(&config.options).map_err(|e| {
+            format!(
+                "{name}: cannot record: {e}{}",
+                budget_hint(&e, OracleKind::Bfs)
+            )
+        })?;
+        write_file(path, cast(film, &cast_options(config, name)).as_bytes())?;
     }
     Ok(())
 }
@@ -630,66 +634,92 @@ fn export(
 /// of standard output went away.
 fn present(
     config: &Config,
+    name: &str,
     puzzle: Puzzle,
     solution: &Solution,
-    frames: &[Frame],
+    film: Option<&Film>,
     report: &str,
     out: &mut impl Write,
 ) -> Result<bool, String> {
-    let text = match config.mode {
-        Mode::Report => report.to_owned(),
-        Mode::Playback { animate: false } => {
-            let all: Vec<String> = frames.iter().map(|f| f.text(config.style)).collect();
-            all.join("\n")
+    let written =
+        |result: io::Result<bool>| result.map_err(|e| format!("cannot write the output: {e}"));
+    let text = match (config.mode, film) {
+        (Mode::Playback { animate: false }, Some(film)) => {
+            // Frame by frame, so the first comes at once on any map.
+            for (i, frame) in film.frames().enumerate() {
+                let separator = if i == 0 { "" } else { "\n" };
+                let text = format!("{separator}{}", film.board().text(&frame, config.style));
+                if !written(emit(out, &text))? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
         }
-        Mode::Playback { animate: true } => {
-            let shown = terminal::playback(frames, config.frame_length, config.style)
-                .map_err(|e| format!("cannot play back on the terminal: {e}"))?;
-            frames[shown].text(config.style)
+        (Mode::Playback { animate: true }, Some(film)) => {
+            terminal::playback(film, config.frame_length, config.style)
+                .map_err(|e| format!("cannot play back on the terminal: {e}"))?
         }
-        Mode::Play => {
-            let play =
+        (Mode::Play, _) => {
+            let mut play =
                 Play::new(puzzle, config.options, solution.outcome).map_err(|e| e.to_string())?;
-            terminal::play(play, config.style)
-                .map_err(|e| format!("cannot play on the terminal: {e}"))?
+            let mut recorder = config
+                .exports
+                .record
+                .as_ref()
+                .map(|_| Recorder::new(play.board(), cast_options(config, name), 2));
+            let text = terminal::play(&mut play, config.style, recorder.as_mut())
+                .map_err(|e| format!("cannot play on the terminal: {e}"))?;
+            if let (Some(path), Some(recorder)) = (&config.exports.record, recorder) {
+                write_file(path, recorder.finish().as_bytes())?;
+            }
+            text
         }
+        _ => report.to_owned(),
     };
-    emit(out, &text).map_err(|e| format!("cannot write the output: {e}"))
+    written(emit(out, &text))
 }
 
 /// The terminal drivers, or stand-ins that are never called when the
 /// `playback` feature is off (the configuration refuses those modes).
 #[cfg(feature = "playback")]
 mod terminal {
-    use super::{Frame, MapStyle, Play};
+    use super::{Film, MapStyle, Play, Recorder};
+    use crate::playback::{farewell, play_on_terminal, playback_on_terminal};
     use std::io;
     use std::time::Duration;
 
+    /// Plays back, then returns what to leave on the normal screen.
     pub(super) fn playback(
-        frames: &[Frame],
+        film: &Film,
         frame_length: Duration,
         style: MapStyle,
-    ) -> io::Result<usize> {
-        crate::playback::playback_on_terminal(frames, frame_length, style)
+    ) -> io::Result<String> {
+        let shown = playback_on_terminal(film, frame_length, style)?;
+        Ok(farewell(film.board(), &shown, style))
     }
 
-    /// Plays, then returns the last screen as text to leave on the terminal.
-    pub(super) fn play(mut play: Play, style: MapStyle) -> io::Result<String> {
-        Ok(crate::playback::play_on_terminal(&mut play, style)?.text(style))
+    /// Plays, then returns what to leave on the normal screen.
+    pub(super) fn play(
+        play: &mut Play,
+        style: MapStyle,
+        record: Option<&mut Recorder>,
+    ) -> io::Result<String> {
+        let shown = play_on_terminal(play, style, record)?;
+        Ok(farewell(play.board(), &shown, style))
     }
 }
 
 #[cfg(not(feature = "playback"))]
 mod terminal {
-    use super::{Frame, MapStyle, Play};
+    use super::{Film, MapStyle, Play, Recorder};
     use std::io;
     use std::time::Duration;
 
-    pub(super) fn playback(_: &[Frame], _: Duration, _: MapStyle) -> io::Result<usize> {
+    pub(super) fn playback(_: &Film, _: Duration, _: MapStyle) -> io::Result<String> {
         unreachable!("playback is refused without the playback feature")
     }
 
-    pub(super) fn play(_: Play, _: MapStyle) -> io::Result<String> {
+    pub(super) fn play(_: &mut Play, _: MapStyle, _: Option<&mut Recorder>) -> io::Result<String> {
         unreachable!("play is refused without the playback feature")
     }
 }
@@ -762,9 +792,21 @@ fn json_error_line(_: &str, _: &Failure) -> String {
     unreachable!("--format json is refused without the json feature")
 }
 
+/// A screen size, `COLSxROWS` (`100x40`), each from 10 to 1000.
+fn parse_screen(text: &str) -> Result<(u16, u16), String> {
+    let bad = || format!("'{text}' is not a screen size; try 100x40");
+    let (cols, rows) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let cols: u16 = cols.trim().parse().map_err(|_| bad())?;
+    let rows: u16 = rows.trim().parse().map_err(|_| bad())?;
+    if !(10..=1000).contains(&cols) || !(10..=1000).contains(&rows) {
+        return Err(format!("'{text}': columns and rows go from 10 to 1000"));
+    }
+    Ok((cols, rows))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Args, Config, PathBuf, Terminals};
+    use super::{Args, Config, PathBuf, Terminals, parse_screen};
 
     fn config(args: &[&str], stdin: bool) -> Result<Config, String> {
         let args = super::super::parse_from::<Args, _, _>(
@@ -775,6 +817,15 @@ mod tests {
             stdin,
             stdout: false,
         })
+    }
+
+    #[test]
+    fn screen_sizes() {
+        assert_eq!(parse_screen("100x40"), Ok((100, 40)));
+        assert_eq!(parse_screen("80X24"), Ok((80, 24)));
+        assert!(parse_screen("80").is_err());
+        assert!(parse_screen("5x5").is_err());
+        assert!(parse_screen("axb").is_err());
     }
 
     #[test]

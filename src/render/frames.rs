@@ -1,25 +1,36 @@
-//! Playback frames: a line of play as a sequence of pictures (pure).
+//! Playback frames: a line of play as a sequence of pictures, built on
+//! demand (pure).
 //!
-//! [`frames`] turns a [`Solution`] into [`Frame`]s: the start, then every
-//! turn as two half-steps (the hero moves, then the dragon answers) so that
-//! the chase is visible, and the result sentence on the last frame.
-//! [`Frame::lines`] draws one frame as text; [`legend`] and [`play_legend`]
-//! are the key legends the terminal driver shows under it.
+//! A picture is the map plus a few moving marks: the hero, the dragon and
+//! the hero's trail. [`Board`] holds the map once, with the step at which
+//! the hero first visited each cell, so that any frame of the line (its
+//! [`Frame`]: positions, counters and sentences, no grid) can be drawn
+//! without storing a grid per frame. [`Film`] gives the frames of a
+//! [`Solution`]: the start, then every turn as two half-steps (the hero
+//! moves, then the dragon answers) so that the chase is visible, and the
+//! result sentence on the last frame. Frame `i` costs a distance search,
+//! whatever `i` is, so stepping back or seeking is as cheap as going on.
 //!
 //! Nothing here touches a terminal or a file: the terminal driver, the
 //! asciicast export ([`cast`](super::cast)) and the play mode all draw these
-//! frames, so a snapshot of [`Frame::lines`] is what a person sees.
+//! frames, so a snapshot of [`Board::lines`] is what a person sees.
 //!
 //! Emoji are two terminal columns wide (every symbol [`tile`](crate::tile)
 //! draws is), ASCII symbols one; either way every cell of a row has the
 //! same width, so the grid stays aligned.
 
+use std::cell::RefCell;
+
+use crate::dragon::OracleKind;
+use crate::error::Error;
 use crate::error::plural;
-use crate::graph::{Direction, Graph, UNREACHABLE};
+use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::map::{MapStyle, Mark, RESET, draw};
 use crate::render::text;
+use crate::tile::Tile;
 
+use crate::search::Options;
 use crate::search::solution::{Ending, Outcome, Solution};
 
 const BOLD: &str = "\x1b[1m";
@@ -40,10 +51,13 @@ pub enum Event {
     Play,
 }
 
-/// One picture of the game: the grid, a status line and perhaps a sentence.
+/// One picture of the game, without its grid: where the pieces stand, how
+/// far the line has come, a status line and perhaps a sentence. A
+/// [`Board`] draws it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
-    /// Hero moves made so far.
+    /// Hero moves made so far; the trail is where the hero stood before
+    /// each of them.
     pub step: usize,
     /// Hero moves in the whole line (0 in play mode).
     pub total: usize,
@@ -53,6 +67,8 @@ pub struct Frame {
     pub hero: Pos,
     /// Where the dragon stands.
     pub dragon: Pos,
+    /// Whether the hero is caught (it has no safe move left).
+    pub caught: bool,
     /// The length of a shortest path between hero and dragon through free
     /// cells, `None` when there is none (the dragon sleeps).
     pub distance: Option<usize>,
@@ -61,9 +77,6 @@ pub struct Frame {
     /// A sentence under the status line: the result on the last frame of a
     /// playback, a refusal, hint or result in play mode.
     pub message: Option<String>,
-    width: usize,
-    height: usize,
-    marks: Vec<Mark>,
 }
 
 /// The part of the grid a frame shows, in cells (for maps larger than the
@@ -80,7 +93,66 @@ pub struct Window {
     pub cols: usize,
 }
 
-impl Frame {
+impl Window {
+    /// Whether `pos` is inside the window.
+    pub fn contains(&self, pos: Pos) -> bool {
+        (self.top..self.top + self.rows).contains(&pos.row)
+            && (self.left..self.left + self.cols).contains(&pos.col)
+    }
+
+    /// The cell of the window nearest to `pos` (`pos` itself when inside).
+    pub fn nearest(&self, pos: Pos) -> Pos {
+        Pos::new(
+            pos.row
+                .clamp(self.top, self.top + self.rows.saturating_sub(1)),
+            pos.col
+                .clamp(self.left, self.left + self.cols.saturating_sub(1)),
+        )
+    }
+}
+
+/// A step no hero has made yet.
+const NEVER: u32 = u32::MAX;
+
+/// The map of one game: walls, free cells and the exit, and for each cell
+/// the first step at which the hero stood there. It draws any [`Frame`] of
+/// the game; its memory is a few bytes per cell, whatever the line's length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    exit: Pos,
+    base: Vec<Mark>,
+    /// Per cell, row-major: the first index of the line where the hero
+    /// stands there ([`NEVER`] if none yet).
+    visits: Vec<u32>,
+}
+
+impl Board {
+    /// The map's walls, free cells and exit; no visits yet.
+    pub fn new(puzzle: &Puzzle) -> Board {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        let base = (0..width * height)
+            .map(|i| {
+                let pos = Pos::new(i / width, i % width);
+                if pos == puzzle.exit() {
+                    Mark::Exit
+                } else if puzzle.is_free(pos) {
+                    Mark::Free
+                } else {
+                    Mark::Wall
+                }
+            })
+            .collect();
+        Board {
+            width,
+            height,
+            exit: puzzle.exit(),
+            base,
+            visits: vec![NEVER; width * height],
+        }
+    }
+
     /// Grid width in cells.
     pub fn width(&self) -> usize {
         self.width
@@ -91,12 +163,68 @@ impl Frame {
         self.height
     }
 
-    /// What the cell at `pos` shows (`Wall` outside the grid).
-    pub fn mark(&self, pos: Pos) -> Mark {
-        if pos.row < self.height && pos.col < self.width {
-            self.marks[pos.row * self.width + pos.col]
+    /// Where the exit is.
+    pub fn exit(&self) -> Pos {
+        self.exit
+    }
+
+    fn index(&self, pos: Pos) -> Option<usize> {
+        (pos.row < self.height && pos.col < self.width).then(|| pos.row * self.width + pos.col)
+    }
+
+    /// Records that the hero stands on `pos` at step `step` of the line
+    /// (kept if it stood there earlier).
+    pub(crate) fn visit(&mut self, pos: Pos, step: usize) {
+        if let Some(at) = self.index(pos) {
+            let step = u32::try_from(step).unwrap_or(NEVER - 1);
+            self.visits[at] = self.visits[at].min(step);
+        }
+    }
+
+    /// Takes back [`Board::visit`]`(pos, step)`: the line is cut before
+    /// `step`.
+    pub(crate) fn forget(&mut self, pos: Pos, step: usize) {
+        if let Some(at) = self.index(pos) {
+            if usize::try_from(self.visits[at]).is_ok_and(|v| v >= step) {
+                self.visits[at] = NEVER;
+            }
+        }
+    }
+
+    /// Marks every free cell the hero can reach from `hero` (shown when
+    /// there is no path, to say why).
+    fn mark_reach(&mut self, graph: &Graph, hero: Pos) {
+        let Some(hero) = graph.cell_at(hero) else {
+            return;
+        };
+        for (i, d) in graph.distances_from(hero).iter().enumerate() {
+            let pos = graph.pos(CellId(i as u32));
+            let at = pos.row * self.width + pos.col;
+            if *d != UNREACHABLE && self.base[at] == Mark::Free {
+                self.base[at] = Mark::Reach;
+            }
+        }
+    }
+
+    /// What the cell at `pos` shows in `frame` (`Wall` outside the grid).
+    pub fn mark(&self, frame: &Frame, pos: Pos) -> Mark {
+        let Some(at) = self.index(pos) else {
+            return Mark::Wall;
+        };
+        if pos == frame.dragon {
+            Mark::Dragon
+        } else if pos == frame.hero {
+            if frame.caught {
+                Mark::Caught
+            } else {
+                Mark::Hero
+            }
+        } else if self.base[at] == Mark::Free
+            && usize::try_from(self.visits[at]).is_ok_and(|v| v < frame.step)
+        {
+            Mark::Trail
         } else {
-            Mark::Wall
+            self.base[at]
         }
     }
 
@@ -110,16 +238,16 @@ impl Frame {
         }
     }
 
-    /// At most `rows` x `cols` cells of the grid, centred on the hero as far
-    /// as the edges allow.
-    pub fn around_hero(&self, rows: usize, cols: usize) -> Window {
+    /// At most `rows` x `cols` cells of the grid, centred on `at` as far as
+    /// the edges allow.
+    pub fn around(&self, at: Pos, rows: usize, cols: usize) -> Window {
         let span = |len: usize, max: usize, at: usize| {
-            let shown = max.clamp(1, len);
-            let first = at.saturating_sub(shown / 2).min(len - shown);
+            let shown = max.clamp(1, len.max(1));
+            let first = at.saturating_sub(shown / 2).min(len.saturating_sub(shown));
             (first, shown)
         };
-        let (top, rows) = span(self.height, rows, self.hero.row);
-        let (left, cols) = span(self.width, cols, self.hero.col);
+        let (top, rows) = span(self.height, rows, at.row);
+        let (left, cols) = span(self.width, cols, at.col);
         Window {
             top,
             left,
@@ -128,19 +256,70 @@ impl Frame {
         }
     }
 
-    /// The frame as lines of text: the rows of `window`, the status line and
-    /// the message, if any. With `style.color`, ASCII symbols and the
-    /// message are coloured with ANSI codes; otherwise the lines hold none.
-    pub fn lines(&self, style: MapStyle, window: Window) -> Vec<String> {
-        let mut lines = Vec::with_capacity(window.rows + 2);
-        for row in window.top..(window.top + window.rows).min(self.height) {
-            let mut line = String::with_capacity(window.cols * 4);
-            let cols = window.left..(window.left + window.cols).min(self.width);
-            draw(&self.marks[row * self.width..][cols], style, &mut line);
-            lines.push(line);
+    /// What marks the dragon and the exit on the edge of `window` when they
+    /// are outside it: the edge cell nearest to each, with the way to it
+    /// (the dragon first; never over the hero).
+    pub fn edge_marks(&self, frame: &Frame, window: Window) -> Vec<(Pos, Mark)> {
+        let mut marks: Vec<(Pos, Mark)> = Vec::new();
+        for (tile, pos) in [(Tile::Dragon, frame.dragon), (Tile::Exit, self.exit)] {
+            if window.contains(pos) || window.rows == 0 || window.cols == 0 {
+                continue;
+            }
+            let near = window.nearest(pos);
+            let (down, right) = (
+                pos.row as isize - near.row as isize,
+                pos.col as isize - near.col as isize,
+            );
+            let toward = if down.abs() >= right.abs() {
+                if down < 0 {
+                    Direction::Up
+                } else {
+                    Direction::Down
+                }
+            } else if right < 0 {
+                Direction::Left
+            } else {
+                Direction::Right
+            };
+            if near != frame.hero && marks.iter().all(|&(p, _)| p != near) {
+                marks.push((near, Mark::Away(tile, toward)));
+            }
         }
-        lines.push(self.status.clone());
-        if let Some(message) = &self.message {
+        marks
+    }
+
+    /// The rows of `window` in `frame`, as text, with the edge marks of a
+    /// dragon or exit outside it. With `style.color`, ASCII symbols and
+    /// edge marks are coloured with ANSI codes; otherwise the lines hold
+    /// none.
+    pub fn grid(&self, frame: &Frame, style: MapStyle, window: Window) -> Vec<String> {
+        let bottom = (window.top + window.rows).min(self.height);
+        let right = (window.left + window.cols).min(self.width);
+        let edges = self.edge_marks(frame, window);
+        let mut marks = Vec::with_capacity(right.saturating_sub(window.left));
+        (window.top..bottom)
+            .map(|row| {
+                marks.clear();
+                marks.extend((window.left..right).map(|col| {
+                    let pos = Pos::new(row, col);
+                    edges
+                        .iter()
+                        .find(|&&(at, _)| at == pos)
+                        .map_or_else(|| self.mark(frame, pos), |&(_, mark)| mark)
+                }));
+                let mut line = String::with_capacity(marks.len() * 4);
+                draw(&marks, style, &mut line);
+                line
+            })
+            .collect()
+    }
+
+    /// `frame` as lines of text: the rows of `window`, the status line and
+    /// the message, if any (bold with `style.color`).
+    pub fn lines(&self, frame: &Frame, style: MapStyle, window: Window) -> Vec<String> {
+        let mut lines = self.grid(frame, style, window);
+        lines.push(frame.status.clone());
+        if let Some(message) = &frame.message {
             lines.push(if style.color {
                 format!("{BOLD}{message}{RESET}")
             } else {
@@ -150,45 +329,23 @@ impl Frame {
         lines
     }
 
-    /// The frame as text, every line ended by `\n` (the whole grid).
-    pub fn text(&self, style: MapStyle) -> String {
+    /// `frame` as text, every line ended by `\n` (the whole grid).
+    pub fn text(&self, frame: &Frame, style: MapStyle) -> String {
         let mut out = String::new();
-        for line in self.lines(style, self.full()) {
+        for line in self.lines(frame, style, self.full()) {
             out.push_str(&line);
             out.push('\n');
         }
         out
     }
 
-    /// The widest line of [`Frame::lines`] over the whole grid, in terminal
-    /// columns (status lines and messages are plain ASCII).
+    /// The width of the grid in terminal columns.
     pub fn columns(&self, ascii: bool) -> usize {
-        let grid = self.width * if ascii { 1 } else { 2 };
-        let text = self.message.as_ref().map_or(0, |m| m.chars().count());
-        grid.max(self.status.chars().count()).max(text)
+        self.width * if ascii { 1 } else { 2 }
     }
 }
 
-/// The key legend of playback, as two lines: the state (playing at what
-/// speed, paused, or at the end) and the keys.
-pub fn legend(paused: bool, at_end: bool, frame_ms: u64) -> [String; 2] {
-    let state = if at_end {
-        "the end: [space] replay, [left] step back".to_owned()
-    } else if paused {
-        format!("paused ({frame_ms} ms a frame)")
-    } else {
-        format!("playing, {frame_ms} ms a frame")
-    };
-    let keys = "[space] pause/play  [right/.] step  [left] back  [+/-] speed  [q] quit";
-    [state, keys.to_owned()]
-}
-
-/// The key legend of play mode.
-pub fn play_legend() -> &'static str {
-    "[arrows/WASD] move  [u] undo  [r] restart  [h] hint  [q] quit"
-}
-
-/// The frames of a playback of `solution` on `puzzle`.
+/// The frames of a playback of one solution, made one at a time on demand.
 ///
 /// The first frame is the start; then each turn gives a frame for the hero's
 /// move and, unless that move escapes, one for the dragon's answer. A caught
@@ -197,102 +354,311 @@ pub fn play_legend() -> &'static str {
 /// the result sentence.
 ///
 /// ```
-/// use dragon_escape::render::{frames::frames, map::MapStyle};
+/// use dragon_escape::render::{frames::Film, map::MapStyle};
 /// use dragon_escape::{solve, Options, Puzzle};
 /// let puzzle: Puzzle = "H.E..D".parse()?;
 /// let solution = solve(&puzzle, &Options::default())?;
-/// let frames = frames(&puzzle, &solution);
-/// assert_eq!(frames.len(), 4); // start, right, dragon, right (escaped)
+/// let film = Film::new(&puzzle, &solution);
+/// assert_eq!(film.len(), 4); // start, right, dragon, right (escaped)
 /// let style = MapStyle { ascii: true, color: false };
-/// assert_eq!(frames[3].text(style), "
+/// assert_eq!(film.board().text(&film.frame(3), style), "
 /// **H.D.
 /// step 2 of 2  hero: right  escaped!
 /// The shortest path is 2 steps.
 /// ".trim_start());
 /// # Ok::<(), dragon_escape::Error>(())
 /// ```
-pub fn frames(puzzle: &Puzzle, solution: &Solution) -> Vec<Frame> {
-    let graph = Graph::new(puzzle);
-    let board = Board::new(puzzle, &graph);
-    let total = solution.turns.len();
-    if solution.outcome == Outcome::NoPath {
-        let mut frame = board.frame(&[], solution.hero, solution.dragon, false);
-        let hero = graph
-            .cell_at(solution.hero)
-            .expect("the hero stands on a free cell");
-        let reach = graph.distances_from(hero);
-        for (i, d) in reach.iter().enumerate() {
-            let pos = graph.pos(crate::graph::CellId(i as u32));
-            let at = pos.row * board.width + pos.col;
-            if *d != UNREACHABLE && frame.marks[at] == Mark::Free {
-                frame.marks[at] = Mark::Reach;
+#[derive(Clone, Debug)]
+pub struct Film {
+    board: Board,
+    graph: Graph,
+    /// (hero, dragon) at the start and after each turn, up to the escape.
+    line: Vec<(Pos, Pos)>,
+    exit: Pos,
+    /// The line ends with the hero out of safe moves.
+    stuck: bool,
+    no_path: bool,
+    sentence: String,
+    /// The distance between the pieces in each frame, once known: `None`
+    /// not yet measured, `Some(None)` no path (the dragon sleeps).
+    distances: RefCell<Vec<Option<Option<u32>>>>,
+    ruler: RefCell<Ruler>,
+}
+
+impl Film {
+    /// The film of `solution` on `puzzle`: the map once and the line.
+    ///
+    /// This costs about as much as reading the map; each frame's distance
+    /// between the pieces is measured when the frame is first asked for
+    /// (a search that stops at the dragon), or for all frames at once by
+    /// [`Film::measure_all`].
+    pub fn new(puzzle: &Puzzle, solution: &Solution) -> Film {
+        let graph = Graph::new(puzzle);
+        let mut board = Board::new(puzzle);
+        let no_path = solution.outcome == Outcome::NoPath;
+        let mut line = vec![(solution.hero, solution.dragon)];
+        if no_path {
+            board.mark_reach(&graph, solution.hero);
+        } else {
+            for turn in &solution.turns {
+                line.push((turn.hero, turn.dragon));
+                if turn.hero == solution.exit {
+                    break;
+                }
             }
         }
-        frame.status = format!("step 0 of 0  {}", distance_text(frame.distance));
-        frame.message = Some(
-            "There is no path to the exit, even without the dragon: the marked cells are all \
-             the hero can reach."
-                .into(),
-        );
-        return vec![frame];
-    }
-
-    let mut frames = Vec::with_capacity(2 * total + 2);
-    let (mut hero, mut dragon) = (solution.hero, solution.dragon);
-    let mut trail = vec![hero];
-    let start = board.frame(&[], hero, dragon, false);
-    let status = format!(
-        "step 0 of {total}  start  {}",
-        distance_text(start.distance)
-    );
-    frames.push(Frame { status, ..start });
-    for (i, turn) in solution.turns.iter().enumerate() {
-        let step = i + 1;
-        hero = turn.hero;
-        let mut frame = board.frame(&trail[..], hero, dragon, false);
-        let tail = if hero == solution.exit {
-            "escaped!".to_owned()
-        } else {
-            distance_text(frame.distance)
-        };
-        frame.status = format!("step {step} of {total}  hero: {}  {tail}", lower(turn.step));
-        frame.step = step;
-        frame.total = total;
-        frame.event = Event::Hero(turn.step);
-        frames.push(frame);
-        trail.push(hero);
-        if hero == solution.exit {
-            break;
+        for (step, &(hero, _)) in line.iter().enumerate() {
+            board.visit(hero, step);
         }
-        let moved = Direction::between(dragon, turn.dragon);
-        dragon = turn.dragon;
-        let mut frame = board.frame(&trail[..trail.len() - 1], hero, dragon, false);
-        let what = match moved {
-            Some(d) => format!("dragon: {}", lower(d)),
-            None => "dragon sleeps".to_owned(),
+        let stuck = solution.ending == Ending::Stuck;
+        let mut film = Film {
+            board,
+            graph,
+            line,
+            exit: solution.exit,
+            stuck,
+            no_path,
+            sentence: result_sentence(solution, stuck),
+            distances: RefCell::default(),
+            ruler: RefCell::default(),
         };
-        frame.status = format!(
-            "step {step} of {total}  {what}  {}",
-            distance_text(frame.distance)
-        );
-        frame.step = step;
-        frame.total = total;
-        frame.event = Event::Dragon(moved);
-        frames.push(frame);
+        film.distances = RefCell::new(vec![None; film.len()]);
+        film
     }
 
-    let stuck = solution.ending == Ending::Stuck;
-    if stuck {
-        let mut frame = board.frame(&trail[..trail.len() - 1], hero, dragon, true);
-        frame.status = format!("step {total} of {total}  no safe move left  caught");
-        frame.step = total;
-        frame.total = total;
-        frame.event = Event::Caught;
-        frames.push(frame);
+    /// The distance between the pieces in frame `i`, measured now if it
+    /// was not yet.
+    fn distance(&self, i: usize, hero: Pos, dragon: Pos) -> Option<u32> {
+        if let Some(known) = self.distances.borrow().get(i).copied().flatten() {
+            return known;
+        }
+        let measured = self
+            .ruler
+            .borrow_mut()
+            .measure(&self.graph, hero, dragon)
+            .and_then(|d| u32::try_from(d).ok());
+        let mut distances = self.distances.borrow_mut();
+        if measured.is_none() {
+            // Neither piece ever leaves its part of the map: the dragon
+            // sleeps all game.
+            distances.fill(Some(None));
+        } else if let Some(slot) = distances.get_mut(i) {
+            *slot = Some(measured);
+        }
+        measured
     }
-    let last = frames.last_mut().expect("there is always a start frame");
-    last.message = Some(result_sentence(solution, stuck));
-    frames
+
+    /// Measures the distance between the pieces in every frame at once, for
+    /// a recording: a search at the start, then one question to the
+    /// dragon's oracle per half-step (on the grid, every step changes the
+    /// distance by exactly one; the oracle says which way).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when the oracle does not fit its share of
+    /// `options.max_memory`.
+    pub fn measure_all(&self, options: &Options) -> Result<(), Error> {
+        let (hero, dragon) = self.line[0];
+        let Some(mut d) = self.distance(0, hero, dragon) else {
+            return Ok(());
+        };
+        let graph = &self.graph;
+        let mut oracle = OracleKind::Bfs.build(graph, options.oracle_budget())?;
+        // Whether a piece stepping from `from` to `to` came one closer to
+        // `other` (else it went one farther: the grid has no odd cycles).
+        let mut closer = |from: Pos, to: Pos, other: Pos| -> bool {
+            let (Some(a), Some(b), Some(dir)) = (
+                graph.cell_at(from),
+                graph.cell_at(other),
+                Direction::between(from, to),
+            ) else {
+                return false;
+            };
+            a != b
+                && oracle
+                    .shortest_steps(a, b)
+                    .is_some_and(|steps| steps.contains(dir))
+        };
+        let mut distances = self.distances.borrow_mut();
+        for i in 1..distances.len() {
+            let step = i.div_ceil(2);
+            // Past the last turn is the caught frame: nobody moved.
+            if step <= self.total() {
+                let (hero_before, dragon_before) = self.line[step - 1];
+                let (hero, dragon) = self.line[step];
+                let (from, to, other) = if i % 2 == 1 {
+                    (hero_before, hero, dragon_before)
+                } else {
+                    (dragon_before, dragon, hero)
+                };
+                if from != to {
+                    d = if closer(from, to, other) {
+                        d.saturating_sub(1)
+                    } else {
+                        d + 1
+                    };
+                }
+            }
+            distances[i] = Some(Some(d));
+        }
+        Ok(())
+    }
+
+    /// The map, which draws the frames.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Hero moves in the line.
+    pub fn total(&self) -> usize {
+        self.line.len() - 1
+    }
+
+    fn escapes(&self) -> bool {
+        self.line.last().is_some_and(|&(hero, _)| hero == self.exit) && self.total() > 0
+    }
+
+    /// How many frames there are (at least one).
+    pub fn len(&self) -> usize {
+        if self.no_path {
+            return 1;
+        }
+        1 + 2 * self.total() - usize::from(self.escapes()) + usize::from(self.stuck)
+    }
+
+    /// Always `false`: a film has at least its start frame.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Frame `i` (the last one for `i` past the end).
+    pub fn frame(&self, i: usize) -> Frame {
+        let last = self.len() - 1;
+        let i = i.min(last);
+        let total = self.total();
+        let mut frame = if self.no_path {
+            let (hero, dragon) = self.line[0];
+            let mut frame = self.picture(0, 0, hero, dragon, Event::Start);
+            frame.status = format!("step 0 of 0  {}", distance_text(frame.distance));
+            frame.message = Some(
+                "There is no path to the exit, even without the dragon: the marked cells are \
+                 all the hero can reach."
+                    .into(),
+            );
+            return frame;
+        } else if i == 0 {
+            let (hero, dragon) = self.line[0];
+            let mut frame = self.picture(0, 0, hero, dragon, Event::Start);
+            frame.status = format!(
+                "step 0 of {total}  start  {}",
+                distance_text(frame.distance)
+            );
+            frame
+        } else if i > 2 * total {
+            // The hero is out of safe moves.
+            let (hero, dragon) = self.line[total];
+            let mut frame = self.picture(i, total, hero, dragon, Event::Caught);
+            frame.caught = true;
+            frame.status = format!("step {total} of {total}  no safe move left  caught");
+            frame
+        } else {
+            let step = i.div_ceil(2);
+            let (hero, dragon_after) = self.line[step];
+            let dragon_before = self.line[step - 1].1;
+            if i % 2 == 1 {
+                let moved = Direction::between(self.line[step - 1].0, hero);
+                let event = moved.map_or(Event::Start, Event::Hero);
+                let mut frame = self.picture(i, step, hero, dragon_before, event);
+                let tail = if hero == self.exit {
+                    "escaped!".to_owned()
+                } else {
+                    distance_text(frame.distance)
+                };
+                let what = moved.map_or("", lower);
+                frame.status = format!("step {step} of {total}  hero: {what}  {tail}");
+                frame
+            } else {
+                let moved = Direction::between(dragon_before, dragon_after);
+                let mut frame = self.picture(i, step, hero, dragon_after, Event::Dragon(moved));
+                let what = match moved {
+                    Some(d) => format!("dragon: {}", lower(d)),
+                    None => "dragon sleeps".to_owned(),
+                };
+                frame.status = format!(
+                    "step {step} of {total}  {what}  {}",
+                    distance_text(frame.distance)
+                );
+                frame
+            }
+        };
+        if i == last {
+            frame.message = Some(self.sentence.clone());
+        }
+        frame
+    }
+
+    /// Every frame, in order.
+    pub fn frames(&self) -> impl Iterator<Item = Frame> + '_ {
+        (0..self.len()).map(|i| self.frame(i))
+    }
+
+    /// Frame `i`, at `step`, with both pieces and the distance between them;
+    /// the status is left for the caller.
+    fn picture(&self, i: usize, step: usize, hero: Pos, dragon: Pos, event: Event) -> Frame {
+        Frame {
+            step,
+            total: self.total(),
+            event,
+            hero,
+            dragon,
+            caught: false,
+            distance: self.distance(i, hero, dragon).map(|d| d as usize),
+            status: String::new(),
+            message: None,
+        }
+    }
+}
+
+/// Measures distances between pieces, reusing its memory: a search costs
+/// the cells it visits, not the map's size, so a frame of a chase on a
+/// large map is cheap.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ruler {
+    /// Per cell, the distance from the last search's source
+    /// ([`UNREACHABLE`] outside the cells in `queue`).
+    dist: Vec<u32>,
+    /// The cells the last search reached.
+    queue: Vec<CellId>,
+}
+
+impl Ruler {
+    /// The length of a shortest path between two free cells, `None` when
+    /// there is none.
+    pub(crate) fn measure(&mut self, graph: &Graph, a: Pos, b: Pos) -> Option<usize> {
+        let (a, b) = (graph.cell_at(a)?, graph.cell_at(b)?);
+        if self.dist.len() != graph.len() {
+            self.dist = vec![UNREACHABLE; graph.len()];
+        }
+        for cell in self.queue.drain(..) {
+            self.dist[cell.index()] = UNREACHABLE;
+        }
+        self.dist[a.index()] = 0;
+        self.queue.push(a);
+        let mut head = 0;
+        while let Some(&cell) = self.queue.get(head) {
+            head += 1;
+            let d = self.dist[cell.index()];
+            if cell == b {
+                return Some(d as usize);
+            }
+            for (_, next) in graph.neighbors(cell) {
+                if self.dist[next.index()] == UNREACHABLE {
+                    self.dist[next.index()] = d + 1;
+                    self.queue.push(next);
+                }
+            }
+        }
+        None
+    }
 }
 
 /// The sentence that ends a playback; `stuck` when the line ends with the
@@ -334,75 +700,6 @@ pub(crate) fn lower(d: Direction) -> &'static str {
     }
 }
 
-/// The static part of every frame of one map, and the graph for distances.
-pub(crate) struct Board<'g> {
-    width: usize,
-    height: usize,
-    exit: Pos,
-    base: Vec<Mark>,
-    graph: &'g Graph,
-}
-
-impl<'g> Board<'g> {
-    /// The map's walls, free cells and exit.
-    pub(crate) fn new(puzzle: &Puzzle, graph: &'g Graph) -> Board<'g> {
-        let (width, height) = (puzzle.width(), puzzle.height());
-        let base = (0..width * height)
-            .map(|i| {
-                let pos = Pos::new(i / width, i % width);
-                if pos == puzzle.exit() {
-                    Mark::Exit
-                } else if puzzle.is_free(pos) {
-                    Mark::Free
-                } else {
-                    Mark::Wall
-                }
-            })
-            .collect();
-        Board {
-            width,
-            height,
-            exit: puzzle.exit(),
-            base,
-            graph,
-        }
-    }
-
-    /// A frame with the hero's `trail`, the hero (or where it is caught) and
-    /// the dragon; the step counters, event and status are left for the
-    /// caller.
-    pub(crate) fn frame(&self, trail: &[Pos], hero: Pos, dragon: Pos, caught: bool) -> Frame {
-        let mut marks = self.base.clone();
-        for p in trail {
-            let at = p.row * self.width + p.col;
-            if *p != self.exit {
-                marks[at] = Mark::Trail;
-            }
-        }
-        marks[hero.row * self.width + hero.col] = if caught { Mark::Caught } else { Mark::Hero };
-        marks[dragon.row * self.width + dragon.col] = Mark::Dragon;
-        Frame {
-            step: 0,
-            total: 0,
-            event: Event::Start,
-            hero,
-            dragon,
-            distance: self.distance(hero, dragon),
-            status: String::new(),
-            message: None,
-            width: self.width,
-            height: self.height,
-            marks,
-        }
-    }
-
-    /// The shortest-path distance between two free cells.
-    pub(crate) fn distance(&self, a: Pos, b: Pos) -> Option<usize> {
-        let (a, b) = (self.graph.cell_at(a)?, self.graph.cell_at(b)?);
-        self.graph.distance(a, b).map(|d| d as usize)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -432,32 +729,32 @@ mod tests {
             .unwrap()
     }
 
-    fn play(puzzle: &Puzzle, ties: Ties) -> Vec<Frame> {
+    fn play(puzzle: &Puzzle, ties: Ties) -> Film {
         let options = Options {
             rules: Rules { ties },
             ..Options::default()
         };
-        frames(puzzle, &solve(puzzle, &options).unwrap())
+        Film::new(puzzle, &solve(puzzle, &options).unwrap())
     }
 
     /// Every frame of a playback, as text, one after the other.
-    fn film(frames: &[Frame], style: MapStyle) -> String {
-        frames
-            .iter()
+    fn reel(film: &Film, style: MapStyle) -> String {
+        film.frames()
             .enumerate()
-            .map(|(i, f)| format!("--- frame {i}\n{}", f.text(style)))
+            .map(|(i, f)| format!("--- frame {i}\n{}", film.board().text(&f, style)))
             .collect()
     }
 
     #[test]
     fn official_1_half_steps() {
-        let frames = play(&official_1(), Ties::default());
+        let film = play(&official_1(), Ties::default());
         // Start, 15 turns of two half-steps, the escaping move.
-        assert_eq!(frames.len(), 1 + 2 * 15 + 1);
-        insta::assert_snapshot!("official_1_start", frames[0].text(EMOJI));
-        insta::assert_snapshot!("official_1_hero_half", frames[1].text(EMOJI));
-        insta::assert_snapshot!("official_1_dragon_half", frames[2].text(EMOJI));
-        insta::assert_snapshot!("official_1_end", frames.last().unwrap().text(EMOJI));
+        assert_eq!(film.len(), 1 + 2 * 15 + 1);
+        let text = |i: usize| film.board().text(&film.frame(i), EMOJI);
+        insta::assert_snapshot!("official_1_start", text(0));
+        insta::assert_snapshot!("official_1_hero_half", text(1));
+        insta::assert_snapshot!("official_1_dragon_half", text(2));
+        insta::assert_snapshot!("official_1_end", text(film.len() - 1));
     }
 
     #[test]
@@ -470,7 +767,7 @@ mod tests {
 ######"
             .parse()
             .unwrap();
-        insta::assert_snapshot!(film(&play(&puzzle, Ties::default()), ASCII));
+        insta::assert_snapshot!(reel(&play(&puzzle, Ties::default()), ASCII));
     }
 
     #[test]
@@ -482,9 +779,9 @@ mod tests {
         .unwrap()
         .parse()
         .unwrap();
-        let frames = play(&puzzle, Ties::Adversarial);
-        assert_eq!(frames.last().unwrap().step, 12);
-        insta::assert_snapshot!(film(&frames, ASCII));
+        let film = play(&puzzle, Ties::Adversarial);
+        assert_eq!(film.frame(film.len() - 1).step, 12);
+        insta::assert_snapshot!(reel(&film, ASCII));
     }
 
     #[test]
@@ -497,9 +794,9 @@ mod tests {
 #######"
             .parse()
             .unwrap();
-        let frames = play(&puzzle, Ties::default());
-        assert_eq!(frames.len(), 1);
-        insta::assert_snapshot!(frames[0].text(ASCII), @r"
+        let film = play(&puzzle, Ties::default());
+        assert_eq!(film.len(), 1);
+        insta::assert_snapshot!(film.board().text(&film.frame(0), ASCII), @r"
         #######
         #H::#E#
         #:#:###
@@ -520,14 +817,18 @@ mod tests {
 #######"
             .parse()
             .unwrap();
-        let frames = play(&puzzle, Ties::default());
-        let last = frames.last().unwrap();
+        let film = play(&puzzle, Ties::default());
+        let board = film.board();
+        let last = film.frame(film.len() - 1);
         // Whatever line the search returns, the film ends with a sentence and
         // never shows an escape.
         assert!(last.message.as_deref().unwrap().starts_with("The "));
-        assert!(frames.iter().all(|f| f.mark(puzzle.exit()) != Mark::Hero));
+        assert!(
+            film.frames()
+                .all(|f| board.mark(&f, puzzle.exit()) != Mark::Hero)
+        );
         if last.event == Event::Caught {
-            assert_eq!(last.mark(last.hero), Mark::Caught);
+            assert_eq!(board.mark(&last, last.hero), Mark::Caught);
             assert!(last.status.ends_with("caught"));
         }
     }
@@ -535,10 +836,10 @@ mod tests {
     #[test]
     fn endless_chase_ends_where_it_repeats() {
         let puzzle: Puzzle = "#H...\n.#...\n.ED..\n##...".parse().unwrap();
-        let frames = play(&puzzle, Ties::default());
-        let last = frames.last().unwrap();
+        let film = play(&puzzle, Ties::default());
+        let last = film.frame(film.len() - 1);
         assert_ne!(last.event, Event::Caught);
-        insta::assert_snapshot!(last.text(ASCII), @r"
+        insta::assert_snapshot!(film.board().text(&last, ASCII), @r"
         #*DH.
         .#.*.
         .E...
@@ -551,8 +852,8 @@ mod tests {
     #[test]
     fn sleeping_dragon_is_said() {
         let puzzle: Puzzle = "H..E\n####\n#D##".parse().unwrap();
-        let frames = play(&puzzle, Ties::default());
-        insta::assert_snapshot!(film(&frames, ASCII), @r"
+        let film = play(&puzzle, Ties::default());
+        insta::assert_snapshot!(reel(&film, ASCII), @r"
         --- frame 0
         H..E
         ####
@@ -588,29 +889,143 @@ mod tests {
     }
 
     #[test]
+    fn frames_on_demand_match_in_any_order() {
+        // Frame i is the same picture whether the frames are made forwards,
+        // backwards or by jumping about.
+        let film = play(&official_1(), Ties::default());
+        let forwards: Vec<String> = film
+            .frames()
+            .map(|f| film.board().text(&f, ASCII))
+            .collect();
+        for i in (0..film.len()).rev().chain([7, 0, 31, 3]) {
+            assert_eq!(
+                film.board().text(&film.frame(i), ASCII),
+                forwards[i],
+                "frame {i}"
+            );
+        }
+        // Past the end is the last frame.
+        assert_eq!(film.frame(usize::MAX), film.frame(film.len() - 1));
+        // The distances follow the oracle step by step; a search from
+        // scratch in every frame agrees, on every map of these tests.
+        let maps = [
+            std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/examples/mazes/tie-dependent.txt"
+            ))
+            .unwrap(),
+            "#######\n#H...E#\n###.###\n###D###\n#######".into(),
+            "#H...\n.#...\n.ED..\n##...".into(),
+            "H..E\n####\n#D##".into(),
+            "H....D.E".into(),
+        ];
+        for map in maps {
+            let puzzle: Puzzle = map.parse().unwrap();
+            let graph = Graph::new(&puzzle);
+            for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+                let film = play(&puzzle, ties);
+                let one_by_one: Vec<Frame> = film.frames().collect();
+                let film = play(&puzzle, ties);
+                film.measure_all(&Options::default()).unwrap();
+                let all_at_once: Vec<Frame> = film.frames().collect();
+                assert_eq!(one_by_one, all_at_once, "{map}");
+                for f in all_at_once {
+                    assert_eq!(
+                        f.distance,
+                        Ruler::default().measure(&graph, f.hero, f.dragon),
+                        "{map}\n{}",
+                        f.status
+                    );
+                }
+            }
+        }
+        // The trail of each frame is where the hero stood before its
+        // step, less the cells the pieces and the exit stand on.
+        let puzzle = official_1();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let stood: Vec<Pos> = std::iter::once(solution.hero)
+            .chain(solution.turns.iter().map(|t| t.hero))
+            .collect();
+        let board = film.board();
+        for f in film.frames() {
+            let trail: std::collections::BTreeSet<Pos> = (0..board.height())
+                .flat_map(|r| (0..board.width()).map(move |c| Pos::new(r, c)))
+                .filter(|&p| board.mark(&f, p) == Mark::Trail)
+                .collect();
+            let expected = stood[..f.step]
+                .iter()
+                .copied()
+                .filter(|&p| p != f.hero && p != f.dragon && p != puzzle.exit())
+                .collect();
+            assert_eq!(trail, expected, "{}", f.status);
+        }
+    }
+
+    #[test]
+    fn the_ruler_agrees_with_the_graph_on_every_pair() {
+        let puzzle: Puzzle = "\
+#########
+#H..#...#
+#.#.#.#.#
+#.#...#E#
+#.###.#.#
+#...#D..#
+###.#####
+#...#..##"
+            .parse()
+            .unwrap();
+        let graph = Graph::new(&puzzle);
+        let mut ruler = Ruler::default();
+        let cells: Vec<Pos> = (0..graph.len())
+            .map(|i| graph.pos(CellId(i as u32)))
+            .collect();
+        for &a in &cells {
+            for &b in &cells {
+                let expected = graph
+                    .distance(graph.cell_at(a).unwrap(), graph.cell_at(b).unwrap())
+                    .map(|d| d as usize);
+                // One ruler for every pair: what a search leaves behind never
+                // misleads the next.
+                assert_eq!(ruler.measure(&graph, a, b), expected, "{a:?} {b:?}");
+            }
+        }
+        // The two cells in the corner room cannot be reached from the rest.
+        assert_eq!(ruler.measure(&graph, Pos::new(1, 1), Pos::new(7, 5)), None);
+        assert_eq!(ruler.measure(&graph, Pos::new(0, 0), Pos::new(1, 1)), None);
+    }
+
+    #[test]
     fn colour_only_when_asked() {
-        let frames = play(&official_1(), Ties::default());
-        let plain = frames.last().unwrap().text(ASCII);
+        let film = play(&official_1(), Ties::default());
+        let last = film.frame(film.len() - 1);
+        let plain = film.board().text(&last, ASCII);
         assert!(!plain.contains('\x1b'));
-        let colored = frames.last().unwrap().text(MapStyle {
-            ascii: true,
-            color: true,
-        });
+        let colored = film.board().text(
+            &last,
+            MapStyle {
+                ascii: true,
+                color: true,
+            },
+        );
         assert!(colored.contains("\x1b[1;32mH\x1b[0m"));
         // Emoji carry their own colours: only the message is styled.
-        let emoji = frames[0].text(MapStyle {
-            ascii: false,
-            color: true,
-        });
+        let emoji = film.board().text(
+            &film.frame(0),
+            MapStyle {
+                ascii: false,
+                color: true,
+            },
+        );
         assert!(!emoji.contains('\x1b'));
     }
 
     #[test]
     fn window_follows_the_hero_within_the_edges() {
-        let frames = play(&official_1(), Ties::default());
-        let start = &frames[0];
+        let film = play(&official_1(), Ties::default());
+        let board = film.board();
+        let start = film.frame(0);
         assert_eq!(
-            start.around_hero(3, 3),
+            board.around(start.hero, 3, 3),
             Window {
                 top: 0,
                 left: 0,
@@ -618,9 +1033,9 @@ mod tests {
                 cols: 3
             }
         );
-        let end = frames.last().unwrap();
+        let end = film.frame(film.len() - 1);
         assert_eq!(
-            end.around_hero(3, 3),
+            board.around(end.hero, 3, 3),
             Window {
                 top: 6,
                 left: 0,
@@ -628,10 +1043,11 @@ mod tests {
                 cols: 3
             }
         );
-        assert_eq!(end.around_hero(100, 100), end.full());
-        let mid = frames.iter().find(|f| f.hero == Pos::new(4, 5)).unwrap();
+        assert_eq!(board.around(end.hero, 100, 100), board.full());
+        let mid = film.frames().find(|f| f.hero == Pos::new(4, 5)).unwrap();
+        let window = board.around(mid.hero, 3, 4);
         assert_eq!(
-            mid.around_hero(3, 4),
+            window,
             Window {
                 top: 3,
                 left: 3,
@@ -639,41 +1055,45 @@ mod tests {
                 cols: 4
             }
         );
+        assert_eq!(board.grid(&mid, ASCII, window), [".#d#", ".#H#", "e#.#"]);
+        // The dragon (up, on the trail) and the exit (down and left) are
+        // out of sight: each is marked on the nearest edge cell.
         assert_eq!(
-            mid.lines(ASCII, mid.around_hero(3, 4))[..3],
-            [".#*#", ".#H#", ".#.#"]
+            board.edge_marks(&mid, window),
+            [
+                (Pos::new(3, 5), Mark::Away(Tile::Dragon, Direction::Up)),
+                (Pos::new(5, 3), Mark::Away(Tile::Exit, Direction::Down)),
+            ]
         );
+        let emoji = board.grid(&mid, EMOJI, window);
+        assert_eq!(emoji[0].chars().skip(2).collect::<String>(), "D^🟫");
+        assert_eq!(emoji[2].chars().take(2).collect::<String>(), "Ev");
+        // Never over the hero; nothing when the whole map is shown.
+        let corner = Window {
+            top: 4,
+            left: 5,
+            rows: 1,
+            cols: 1,
+        };
+        assert_eq!(board.edge_marks(&mid, corner), []);
+        assert_eq!(board.edge_marks(&mid, board.full()), []);
+        assert!(window.contains(mid.hero) && !window.contains(Pos::new(0, 0)));
+        assert_eq!(window.nearest(Pos::new(0, 0)), Pos::new(3, 3));
+        assert_eq!(window.nearest(Pos::new(8, 5)), Pos::new(5, 5));
     }
 
     #[test]
     fn grid_lines_have_equal_widths() {
-        for f in play(&official_1(), Ties::default()) {
-            let lines = f.lines(EMOJI, f.full());
-            let widths: Vec<usize> = lines[..f.height()]
-                .iter()
-                .map(|l| l.chars().count())
-                .collect();
+        let film = play(&official_1(), Ties::default());
+        let board = film.board();
+        for f in film.frames() {
+            let lines = board.grid(&f, EMOJI, board.full());
+            let widths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
             // One wide symbol per cell, no joiners or selectors.
-            assert!(widths.iter().all(|&w| w == f.width()), "{widths:?}");
-            assert_eq!(
-                f.columns(false),
-                f.width()
-                    .max(f.status.len())
-                    .max(2 * f.width())
-                    .max(f.message.as_ref().map_or(0, |m| m.len()))
-            );
+            assert_eq!(lines.len(), board.height());
+            assert!(widths.iter().all(|&w| w == board.width()), "{widths:?}");
         }
-    }
-
-    #[test]
-    fn legends_fit_eighty_columns() {
-        for paused in [false, true] {
-            for end in [false, true] {
-                for line in legend(paused, end, 300) {
-                    assert!(line.len() <= 80, "{line}");
-                }
-            }
-        }
-        assert!(play_legend().len() <= 80);
+        assert_eq!(board.columns(false), 2 * board.width());
+        assert_eq!(board.columns(true), board.width());
     }
 }

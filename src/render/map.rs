@@ -1,9 +1,11 @@
 //! The map with the hero's route drawn over it.
 
+use crate::graph::Direction;
 use crate::puzzle::Puzzle;
 use crate::search::solution::Solution;
 use crate::tile::{
     CAUGHT_ASCII, CAUGHT_EMOJI, REACH_ASCII, REACH_EMOJI, ROUTE_ASCII, ROUTE_EMOJI, Tile,
+    edge_marker,
 };
 
 /// How to draw a map.
@@ -38,6 +40,9 @@ pub enum Mark {
     Dragon,
     /// The hero, caught: it has no safe move left.
     Caught,
+    /// The dragon or the exit, outside the window shown: marked on the
+    /// window's edge, towards where it is.
+    Away(Tile, Direction),
 }
 
 impl Mark {
@@ -66,6 +71,7 @@ impl Mark {
             Mark::Trail => pick(ROUTE_EMOJI, ROUTE_ASCII),
             Mark::Reach => pick(REACH_EMOJI, REACH_ASCII),
             Mark::Caught => pick(CAUGHT_EMOJI, CAUGHT_ASCII),
+            Mark::Away(tile, toward) => Symbol::Owned(edge_marker(tile, toward, ascii)),
         }
     }
 
@@ -80,6 +86,7 @@ impl Mark {
             Mark::Hero => "\x1b[1;32m",
             Mark::Dragon => "\x1b[1;31m",
             Mark::Caught => "\x1b[1;35m",
+            Mark::Away(..) => "\x1b[7m",
         }
     }
 }
@@ -87,13 +94,15 @@ impl Mark {
 enum Symbol {
     Str(&'static str),
     Char(char),
+    Owned(String),
 }
 
 /// Appends `marks`, one row of cells, to `out` in `style`. With
 /// `style.color`, ASCII symbols are coloured (emoji carry their own colours).
 pub(crate) fn draw(marks: &[Mark], style: MapStyle, out: &mut String) {
     for &mark in marks {
-        let color = if style.color && style.ascii {
+        // Emoji carry their own colours; the edge markers are letters.
+        let color = if style.color && (style.ascii || matches!(mark, Mark::Away(..))) {
             mark.color()
         } else {
             ""
@@ -102,6 +111,7 @@ pub(crate) fn draw(marks: &[Mark], style: MapStyle, out: &mut String) {
         match mark.symbol(style.ascii) {
             Symbol::Str(s) => out.push_str(s),
             Symbol::Char(c) => out.push(c),
+            Symbol::Owned(s) => out.push_str(&s),
         }
         if !color.is_empty() {
             out.push_str(RESET);

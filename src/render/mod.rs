@@ -4,6 +4,8 @@
 pub mod cast;
 pub mod frames;
 pub mod map;
+pub mod overview;
+pub mod screen;
 pub mod svg;
 pub mod text;
 

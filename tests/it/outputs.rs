@@ -180,8 +180,10 @@ fn generated_files_follow_links_too() {
     assert!(fs::read_to_string(&real).unwrap().contains('\n'));
 }
 
+/// Frames are made on demand: recording a long line of a large map needs
+/// no more memory than solving it.
 #[test]
-fn a_recording_too_large_for_the_budget_is_refused_before_it_is_drawn() {
+fn a_recording_fits_the_budget_of_the_solve() {
     let dir = tempfile::tempdir().unwrap();
     let cast = dir.path().join("escape.cast");
     solve_maze()
@@ -189,18 +191,6 @@ fn a_recording_too_large_for_the_budget_is_refused_before_it_is_drawn() {
         .arg(&cast)
         .arg("examples/mazes/large-101.txt")
         .assert()
-        .code(2)
-        .stderr(
-            "solve-maze: examples/mazes/large-101.txt: the playback's frames of this 101x101 \
-             map, 478 moves long, need about 46 MiB, over the memory budget of 16 MiB \
-             (see --max-memory)\n",
-        );
-    assert!(!cast.exists());
-    solve_maze()
-        .args(["--max-memory", "64M", "--record"])
-        .arg(&cast)
-        .arg("examples/mazes/large-101.txt")
-        .assert()
         .success();
-    assert!(cast.exists());
+    assert!(fs::read_to_string(&cast).unwrap().lines().count() > 478);
 }

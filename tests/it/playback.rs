@@ -185,12 +185,18 @@ fn playback_steps_with_keys_and_restores_the_terminal() {
     );
     let mut s = Session::start(&script, "xterm-256color");
     let screen = s.wait_for("step 0 of 16  start  distance 4");
-    assert!(
-        screen.contains("[space] pause/play  [right/.] step  [left] back  [+/-] speed  [q] quit")
-    );
+    // The legend comes from the key table; at 90 columns it takes two lines.
+    assert!(screen.contains("[space] pause  [right/.] step  [left/,] back"));
+    assert!(screen.contains("[?] keys"));
+    assert!(screen.contains("[q] quit"));
     assert!(s.screen.lock().unwrap().0.screen().alternate_screen());
     s.send(" ");
-    s.wait_for("paused (60000 ms a frame)");
+    s.wait_for("paused at frame 1/32, speed 1x (60000 ms a frame)");
+    s.send("-");
+    s.wait_for("speed 0.5x (120000 ms a frame)");
+    s.send("+");
+    s.send("+");
+    s.wait_for("speed 2x (30000 ms a frame)");
     s.send(".");
     s.wait_for("step 1 of 16  hero: down  distance 3");
     s.send(RIGHT);
@@ -222,7 +228,7 @@ fn keys_come_from_the_terminal_when_the_map_comes_from_a_pipe() {
     );
     let mut s = Session::start(&script, "xterm-256color");
     s.wait_for("The shortest path is 8 steps.");
-    s.wait_for("the end: [space] replay");
+    s.wait_for("the end (16/16): [space] replay");
     s.send("\x03"); // Ctrl-C
     assert_eq!(s.exit_code(), 0);
     s.assert_restored();
@@ -246,7 +252,7 @@ fn caught_maps_play_back_and_exit_with_one() {
 fn play_mode_refuses_hints_and_escapes() {
     let script = format!("exec {}", sh(&[BIN, "--play", &maze("backstep.txt")]));
     let mut s = Session::start(&script, "xterm-256color");
-    s.wait_for("[arrows/WASD] move  [u] undo  [r] restart  [h] hint  [q] quit");
+    s.wait_for("[arrows/WASD] move  [u] undo  [r] restart  [h] hint");
     s.send(UP);
     s.wait_for("a wall blocks the way");
     s.send("h");
@@ -416,4 +422,150 @@ fn a_panic_restores_the_terminal() {
         .rfind("\x1b[?1049l")
         .expect("the alternate screen is left");
     assert!(text[left..].contains("boom in playback"), "{text:?}");
+}
+
+/// The pid of the program a session runs (`exec`ed by its shell).
+fn pid(s: &Session) -> String {
+    s.child.process_id().expect("a running child").to_string()
+}
+
+fn kill(signal: &str, pid: &str) {
+    let status = std::process::Command::new("kill")
+        .args([signal, pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn ending_signals_restore_the_terminal() {
+    for (signal, args) in [
+        ("-TERM", vec!["-p", "-f", "60000"]),
+        ("-HUP", vec!["-p", "-f", "60000"]),
+        ("-INT", vec!["--play"]),
+        ("-TERM", vec!["--play"]),
+    ] {
+        let mut command = vec![BIN];
+        command.extend(&args);
+        let map = maze("official-1.txt");
+        command.push(&map);
+        let mut s = Session::start(&format!("exec {}", sh(&command)), "xterm-256color");
+        s.wait_for("distance 4");
+        assert!(s.screen.lock().unwrap().0.screen().alternate_screen());
+        kill(signal, &pid(&s));
+        // Ended by the signal, not by a normal exit.
+        assert_ne!(s.exit_code(), 0, "{signal} {args:?}");
+        s.assert_restored();
+    }
+}
+
+#[test]
+fn ctrl_z_suspends_and_continuing_draws_again() {
+    let script = format!(
+        "exec {}",
+        sh(&[BIN, "-p", "-f", "60000", "--ascii", &maze("official-1.txt")])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    s.wait_for("step 0 of 16  start  distance 4");
+    s.send("\x1a"); // Ctrl-Z
+    let start = Instant::now();
+    // Stopped: the terminal is given back while the program waits.
+    while s.screen.lock().unwrap().0.screen().alternate_screen() {
+        assert!(start.elapsed() < LIMIT, "never left the alternate screen");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    s.assert_restored();
+    assert!(s.child.try_wait().unwrap().is_none(), "stopped, not ended");
+    kill("-CONT", &pid(&s));
+    while !s.screen.lock().unwrap().0.screen().alternate_screen() {
+        assert!(start.elapsed() < LIMIT, "never took the terminal again");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Everything is drawn again, and the keys work.
+    s.wait_for("step 0 of 16  start  distance 4");
+    s.send(".");
+    s.wait_for("step 1 of 16  hero: down");
+    s.send("q");
+    assert_eq!(s.exit_code(), 0);
+    s.assert_restored();
+}
+
+#[test]
+fn quitting_a_map_larger_than_the_terminal_leaves_one_line_of_where() {
+    let script = format!(
+        "exec {}",
+        sh(&[BIN, "-p", "-f", "60000", &maze("large-101.txt")])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    let screen = s.wait_for("step 0 of 478  start");
+    // The window says where it is and where the exit lies.
+    assert!(screen.contains("rows 1-"), "{screen}");
+    assert!(screen.contains("; exit "), "{screen}");
+    s.send("q");
+    assert_eq!(s.exit_code(), 0);
+    s.assert_restored();
+    let bytes = s.screen.lock().unwrap().1.clone();
+    let text = String::from_utf8_lossy(&bytes);
+    let after = &text[text
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen is left")..];
+    // No map on the normal screen: the status and where the window was.
+    assert!(after.contains("step 0 of 478  start"), "{after:?}");
+    assert!(
+        after.contains("The map does not fit the terminal"),
+        "{after:?}"
+    );
+    assert!(
+        !after.contains(dragon_escape::Tile::Wall.emoji()),
+        "{after:?}"
+    );
+}
+
+#[test]
+fn play_record_writes_the_game_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("game.cast");
+    let script = format!(
+        "exec {}",
+        sh(&[
+            BIN,
+            "--play",
+            "--ascii",
+            "--record",
+            cast.to_str().unwrap(),
+            &maze("backstep.txt")
+        ])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    s.wait_for("moves 0  distance 4");
+    s.send(UP);
+    s.wait_for("a wall blocks the way");
+    s.send("s");
+    s.wait_for("moves 1");
+    s.send("q");
+    assert_eq!(s.exit_code(), 0);
+    let recording = std::fs::read_to_string(&cast).unwrap();
+    assert!(recording.contains("a wall blocks the way"), "{recording}");
+    assert!(recording.contains("moves 1  distance 2"), "{recording}");
+    // Never the solver's line, which ends in an escape.
+    assert!(!recording.contains("escaped"), "{recording}");
+}
+
+#[test]
+fn the_help_and_the_readme_list_the_keys_of_the_tables() {
+    use dragon_escape::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text, legend};
+    let out = Command::new(BIN).arg("--help").output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    // clap wraps the text: compare with the line breaks as spaces.
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for table in [PLAYBACK_KEYS, PLAY_KEYS] {
+        let keys = help_text(table);
+        let keys = keys.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(&keys), "--help lacks: {keys}\n{help}");
+    }
+    // The README's picture of the playback screen shows the legend as a
+    // terminal of 90 columns draws it.
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let drawn = legend(PLAYBACK_KEYS, 90, 2).join("\n");
+    assert!(readme.contains(&drawn), "README lacks:\n{drawn}");
 }
