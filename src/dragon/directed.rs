@@ -71,6 +71,14 @@ impl Marks {
     fn settled(&self, c: usize) -> bool {
         self.stamp[c] == self.epoch.wrapping_add(1)
     }
+
+    /// Settles `c`; false if it already was (a stale stack entry).
+    #[inline]
+    fn settle(&mut self, c: usize) -> bool {
+        let fresh = !self.settled(c);
+        self.stamp[c] = self.epoch.wrapping_add(1);
+        fresh
+    }
 }
 
 /// Search 1 between its two phases: its open cells and level.
@@ -165,36 +173,48 @@ impl Directed {
     ) -> Option<(Direction, u32)> {
         let marks = &mut self.from_target;
         marks.fresh();
-        let h = |x: CellId| graph.manhattan(x, dragon) - 1;
+        marks.stamp[target.index()] = marks.epoch;
+        marks.g[target.index()] = 0;
         let frontier = &mut self.frontier;
         frontier.now.clear();
         frontier.later.clear();
-        frontier.level = h(target);
-        marks.stamp[target.index()] = marks.epoch;
-        marks.g[target.index()] = 0;
         frontier.now.push(target.0);
+        frontier.level = graph.manhattan(target, dragon) - 1;
+        let first = self.run_from_target(graph, dragon, u32::MAX, work)?;
+        let dir = Direction::between(graph.pos(dragon), graph.pos(first))
+            .expect("a neighbour is one step away");
+        Some((dir, self.from_target.g[first.index()]))
+    }
+
+    /// Runs search 1 until it settles a neighbour of `dragon` (returned),
+    /// or runs out of open cells of level at most `last` (`None`).
+    fn run_from_target(
+        &mut self,
+        graph: &Graph,
+        dragon: CellId,
+        last: u32,
+        work: &mut usize,
+    ) -> Option<CellId> {
+        let (marks, frontier) = (&mut self.from_target, &mut self.frontier);
+        let h = |x: CellId| graph.manhattan(x, dragon) - 1;
         loop {
             let Some(x) = frontier.now.pop() else {
-                if frontier.later.is_empty() {
+                if frontier.later.is_empty() || frontier.level + 2 > last {
                     return None;
                 }
                 std::mem::swap(&mut frontier.now, &mut frontier.later);
                 frontier.level += 2;
                 continue;
             };
-            let c = x as usize;
-            if marks.settled(c) {
+            if !marks.settle(x as usize) {
                 continue;
             }
-            marks.stamp[c] = marks.epoch + 1;
             *work += 1;
             let cell = CellId(x);
             if graph.manhattan(cell, dragon) == 1 {
-                let dir = Direction::between(graph.pos(dragon), graph.pos(cell))
-                    .expect("a neighbour is one step away");
-                return Some((dir, marks.g[c]));
+                return Some(cell);
             }
-            let g = marks.g[c] + 1;
+            let g = marks.g[x as usize] + 1;
             for (_, y) in graph.neighbors(cell) {
                 let m = y.index();
                 if y == dragon || marks.reached(m) && marks.g[m] <= g {
@@ -244,10 +264,9 @@ impl Directed {
                 continue;
             };
             let c = x as usize;
-            if marks.settled(c) {
+            if !marks.settle(c) {
                 continue;
             }
-            marks.stamp[c] = marks.epoch + 1;
             *work += 1;
             budget = budget.checked_sub(1)?;
             let g = marks.g[c];
@@ -283,34 +302,9 @@ impl Directed {
         best: u32,
         work: &mut usize,
     ) -> DirSet {
-        let marks = &mut self.from_target;
-        let frontier = &mut self.frontier;
-        debug_assert_eq!(frontier.level, best, "a neighbour's f is its distance");
-        let h = |x: CellId| graph.manhattan(x, dragon) - 1;
-        while let Some(x) = frontier.now.pop() {
-            let c = x as usize;
-            if marks.settled(c) {
-                continue;
-            }
-            marks.stamp[c] = marks.epoch + 1;
-            *work += 1;
-            let cell = CellId(x);
-            if graph.manhattan(cell, dragon) == 1 {
-                continue;
-            }
-            let g = marks.g[c] + 1;
-            for (_, y) in graph.neighbors(cell) {
-                let m = y.index();
-                if y == dragon || marks.reached(m) && marks.g[m] <= g {
-                    continue;
-                }
-                marks.stamp[m] = marks.epoch;
-                marks.g[m] = g;
-                if g + h(y) == best {
-                    frontier.now.push(y.0);
-                }
-            }
-        }
+        debug_assert_eq!(self.frontier.level, best, "a neighbour's f is its distance");
+        while self.run_from_target(graph, dragon, best, work).is_some() {}
+        let marks = &self.from_target;
         graph
             .neighbors(dragon)
             .filter(|&(_, n)| marks.settled(n.index()) && marks.g[n.index()] == best)
