@@ -519,6 +519,21 @@ pub struct Viewer {
     pub camera: Camera,
 }
 
+/// The cells of the state line's progress bar.
+const PROGRESS_WIDTH: usize = 20;
+
+/// What playback does once the last frame has had its time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AtEnd {
+    /// Stay on it until a key (the default).
+    #[default]
+    Wait,
+    /// Start again from the first frame (`--loop`).
+    Loop,
+    /// End the playback (`--exit-at-end`).
+    Exit,
+}
+
 /// What an action did to a [`Viewer`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reaction {
@@ -568,9 +583,21 @@ impl Viewer {
         }
     }
 
+    /// A bar `[####------]` of `width` cells between the brackets, filled
+    /// as far as the frame shown is through the line.
+    pub fn progress_bar(&self, width: usize) -> String {
+        let last = self.frames.saturating_sub(1).max(1);
+        let filled = (self.index.min(last) * width + last / 2) / last;
+        format!("[{}{}]", "#".repeat(filled), "-".repeat(width - filled))
+    }
+
     /// The state line of the legend: playing at what speed, paused, or at
-    /// the end.
+    /// the end, and a progress bar.
     pub fn state_line(&self) -> String {
+        format!("{} {}", self.state(), self.progress_bar(PROGRESS_WIDTH))
+    }
+
+    fn state(&self) -> String {
         let ms = self.frame_length().as_millis();
         if self.at_end() {
             format!(

@@ -22,6 +22,7 @@ use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::svg;
 use crate::render::text;
 use crate::tile;
+use crate::viewer::AtEnd;
 use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
 use crate::{
     Error, Location, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
@@ -157,6 +158,19 @@ pub struct Args {
     )]
     frame_length: Option<u64>,
 
+    /// Start the playback (-p) again after its last frame, for demos.
+    #[arg(
+        long = "loop",
+        conflicts_with = "exit_at_end",
+        help_heading = "Playback and play"
+    )]
+    repeat: bool,
+
+    /// End the playback (-p) once its last frame has had its time, for
+    /// scripts.
+    #[arg(long, help_heading = "Playback and play")]
+    exit_at_end: bool,
+
     /// Play the puzzle yourself against the dragon (keys below).
     #[arg(long, conflicts_with_all = ["playback", "steps", "map", "format"], help_heading = "Playback and play")]
     play: bool,
@@ -276,6 +290,7 @@ pub struct Config {
     style: MapStyle,
     mode: Mode,
     frame_length: Duration,
+    at_end: AtEnd,
     exports: Exports,
 }
 
@@ -325,6 +340,14 @@ impl Args {
             return Err(format!(
                 "{flag} styles a drawn map: use it with --map, -p, --play or --record"
             ));
+        }
+        if (self.repeat || self.exit_at_end) && !self.playback {
+            let flag = if self.repeat {
+                "--loop"
+            } else {
+                "--exit-at-end"
+            };
+            return Err(format!("{flag} ends a playback: use it with -p"));
         }
         if self.frame_length.is_some() && !self.playback && self.record.is_none() {
             return Err(
@@ -379,6 +402,13 @@ impl Args {
             },
             mode,
             frame_length: Duration::from_millis(self.frame_length.unwrap_or(FRAME_MS)),
+            at_end: if self.repeat {
+                AtEnd::Loop
+            } else if self.exit_at_end {
+                AtEnd::Exit
+            } else {
+                AtEnd::Wait
+            },
             exports: Exports {
                 record: self.record,
                 svg: self.svg,
@@ -656,7 +686,7 @@ fn present(
             return Ok(true);
         }
         (Mode::Playback { animate: true }, Some(film)) => {
-            terminal::playback(film, config.frame_length, config.style)
+            terminal::playback(film, config.frame_length, config.style, config.at_end)
                 .map_err(|e| format!("cannot play back on the terminal: {e}"))?
         }
         (Mode::Play, _) => {
@@ -683,7 +713,7 @@ fn present(
 /// `playback` feature is off (the configuration refuses those modes).
 #[cfg(feature = "playback")]
 mod terminal {
-    use super::{Film, MapStyle, Play, Recorder};
+    use super::{AtEnd, Film, MapStyle, Play, Recorder};
     use crate::playback::{farewell, play_on_terminal, playback_on_terminal};
     use std::io;
     use std::time::Duration;
@@ -693,8 +723,9 @@ mod terminal {
         film: &Film,
         frame_length: Duration,
         style: MapStyle,
+        at_end: AtEnd,
     ) -> io::Result<String> {
-        let shown = playback_on_terminal(film, frame_length, style)?;
+        let shown = playback_on_terminal(film, frame_length, style, at_end)?;
         Ok(farewell(film.board(), &shown, style))
     }
 
@@ -711,11 +742,11 @@ mod terminal {
 
 #[cfg(not(feature = "playback"))]
 mod terminal {
-    use super::{Film, MapStyle, Play, Recorder};
+    use super::{AtEnd, Film, MapStyle, Play, Recorder};
     use std::io;
     use std::time::Duration;
 
-    pub(super) fn playback(_: &Film, _: Duration, _: MapStyle) -> io::Result<String> {
+    pub(super) fn playback(_: &Film, _: Duration, _: MapStyle, _: AtEnd) -> io::Result<String> {
         unreachable!("playback is refused without the playback feature")
     }
 
@@ -840,6 +871,14 @@ mod tests {
                 "with --ties optimistic",
             ),
             (&["-f", "100", "a.txt"], "use it with -p or --record"),
+            (
+                &["--loop", "a.txt"],
+                "--loop ends a playback: use it with -p",
+            ),
+            (
+                &["--exit-at-end", "--record", "a.cast", "a.txt"],
+                "use it with -p",
+            ),
             (&["-j", "-1", "a.txt"], "invalid digit"),
             (&["--ascii", "a.txt"], "--ascii styles a drawn map"),
             (

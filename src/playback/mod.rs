@@ -25,7 +25,7 @@ use crate::render::map::MapStyle;
 use crate::render::overview::overview;
 use crate::render::screen;
 use crate::viewer::{self, Action, Camera, PLAY_KEYS, PLAYBACK_KEYS, Reaction, Viewer};
-pub use crate::viewer::{Input, Key};
+pub use crate::viewer::{AtEnd, Input, Key};
 
 /// A monotonic clock.
 pub trait Clock {
@@ -89,6 +89,8 @@ pub struct Settings {
     pub style: MapStyle,
     /// The terminal's size: columns and rows.
     pub size: (u16, u16),
+    /// What to do once the last frame has had its time.
+    pub at_end: AtEnd,
 }
 
 /// What was on the screen when the driver returned.
@@ -236,9 +238,18 @@ pub fn playback(
         if terminated {
             return Ok(shown(frame, true));
         }
-        let wait = viewer.running().then(|| due.saturating_sub(clock.now()));
+        // Past the last frame only to loop or to end.
+        let ending = viewer.at_end() && !viewer.paused && settings.at_end != AtEnd::Wait;
+        let wait = (viewer.running() || ending).then(|| due.saturating_sub(clock.now()));
         let before = viewer.index;
         match keys.next(wait)? {
+            None if ending => match settings.at_end {
+                AtEnd::Exit => return Ok(shown(frame, false)),
+                _ => {
+                    viewer.index = 0;
+                    due = clock.now() + viewer.frame_length();
+                }
+            },
             None => {
                 viewer.tick();
                 due = clock.now() + viewer.frame_length();
@@ -404,12 +415,14 @@ pub fn playback_on_terminal(
     film: &Film,
     frame_length: Duration,
     style: MapStyle,
+    at_end: AtEnd,
 ) -> io::Result<Shown> {
     let terminal = Terminal::enter()?;
     let settings = Settings {
         frame_length,
         style,
         size: terminal.size()?,
+        at_end,
     };
     let shown = playback(
         film,
@@ -438,6 +451,7 @@ pub fn play_on_terminal(
         frame_length: Duration::ZERO,
         style,
         size: terminal.size()?,
+        at_end: AtEnd::Wait,
     };
     let last = play(
         game,
@@ -551,6 +565,7 @@ mod tests {
             frame_length: Duration::from_millis(ms),
             style: ASCII,
             size: (80, 24),
+            at_end: AtEnd::Wait,
         }
     }
 
@@ -600,6 +615,54 @@ mod tests {
         );
         // The screen was cleared once, then only changed lines were written.
         assert_eq!(String::from_utf8_lossy(&out).matches("\x1b[2J").count(), 1);
+    }
+
+    #[test]
+    fn exit_at_end_returns_after_the_last_frame_and_loop_starts_again() {
+        let (_, film) = backstep();
+        let frames = film.len() as u64;
+        // No key at all: the playback ends by itself one frame after the last.
+        let (clock, mut keys) = Script::new(&[]);
+        let exit = Settings {
+            at_end: AtEnd::Exit,
+            ..settings(100)
+        };
+        let shown = playback(&film, &exit, &clock, &mut keys, &mut Vec::new()).unwrap();
+        assert_eq!(shown.frame, film.frame(film.len() - 1));
+        assert_eq!(clock.now(), Duration::from_millis(100 * frames));
+        // Looping: after the last frame's time the first comes again, and
+        // the end is never waited on.
+        let (clock, mut keys) = Script::new(&[(100 * frames + 150, key('q'))]);
+        let repeat = Settings {
+            at_end: AtEnd::Loop,
+            ..settings(100)
+        };
+        let mut out = Vec::new();
+        let shown = playback(&film, &repeat, &clock, &mut keys, &mut out).unwrap();
+        assert_eq!(shown.frame, film.frame(1));
+        assert!(keys.waits.iter().all(Option::is_some), "{:?}", keys.waits);
+        let drawn = statuses(&out);
+        assert_eq!(drawn[film.len()], drawn[0], "the first frame again");
+        // Paused, a loop waits for a key like the default.
+        let (clock, mut keys) = Script::new(&[(50, key(' ')), (60_000, key('q'))]);
+        playback(&film, &repeat, &clock, &mut keys, &mut Vec::new()).unwrap();
+        assert_eq!(keys.waits.last(), Some(&None));
+    }
+
+    #[test]
+    fn the_state_line_shows_how_far_the_line_is() {
+        let mut viewer = Viewer::new(11, Duration::from_millis(100));
+        assert_eq!(viewer.progress_bar(10), "[----------]");
+        viewer.index = 5;
+        assert_eq!(viewer.progress_bar(10), "[#####-----]");
+        viewer.index = 10;
+        assert_eq!(viewer.progress_bar(10), "[##########]");
+        assert!(
+            viewer
+                .state_line()
+                .ends_with(&format!("[{}]", "#".repeat(20)))
+        );
+        assert_eq!(Viewer::new(1, Duration::ZERO).progress_bar(4), "[----]");
     }
 
     #[test]

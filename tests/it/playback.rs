@@ -177,6 +177,32 @@ const RIGHT: &str = "\x1b[C";
 const LEFT: &str = "\x1b[D";
 const UP: &str = "\x1b[A";
 
+/// `--exit-at-end` ends a playback nobody touches, restoring the terminal
+/// and leaving the outcome on the normal screen.
+#[test]
+fn exit_at_end_ends_by_itself() {
+    let script = format!(
+        "exec {}",
+        sh(&[
+            BIN,
+            "-p",
+            "--exit-at-end",
+            "-f",
+            "5",
+            &maze("official-1.txt")
+        ])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    assert_eq!(s.exit_code(), 0);
+    let screen = s.screen.lock().unwrap();
+    assert!(!screen.0.screen().alternate_screen());
+    let contents = screen.0.screen().contents();
+    assert!(
+        contents.contains("The shortest path is 16 steps."),
+        "{contents}"
+    );
+}
+
 #[test]
 fn playback_steps_with_keys_and_restores_the_terminal() {
     let script = format!(
