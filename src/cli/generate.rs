@@ -760,8 +760,10 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
 /// | `tie_independent` | bool | the three agree |
 /// | `mazes`, `solver_runs` | number | the placement search's effort |
 ///
-/// Fields may be added without bumping `version`. No field depends on the
-/// clock: the same seed and options give the same bytes.
+/// Fields may be added without bumping `version`; a field removed or
+/// renamed raises it. No field depends on the clock: the same seed and
+/// options give the same bytes. The JSON Schema
+/// `schemas/generate-stats.schema.json` describes each field and its unit.
 #[cfg(feature = "json")]
 mod stats_json {
     use serde::Serialize;

@@ -17,6 +17,8 @@ mod outputs;
 mod playback;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]
 mod readme;
+#[cfg(all(feature = "cli", feature = "json"))]
+mod schema;
 mod solve;
 mod support;
 mod tidy;
