@@ -11,7 +11,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::shell::{Asset, Shell};
-use super::{EXIT_ERROR, emit, fail, parse_size, write_file};
+use super::{EXIT_ERROR, cleanup, emit, fail, parse_size, write_file};
 use crate::Outcome;
 use crate::error::plural;
 use crate::mapgen::{
@@ -530,6 +530,10 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
         note(&format!("seed {0} (repeat with --seed {0})", config.seed));
     }
     let one = || make(config, config.seed, io::stderr().is_terminal());
+    if config.destination != Destination::Stdout {
+        // Ctrl-C while a file is written leaves no temporary file.
+        cleanup::remove_on_signal();
+    }
     match &config.destination {
         Destination::Stdout => match one() {
             Ok(text) => match emit(out, &text) {
@@ -603,6 +607,15 @@ fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
             &format!("{}: cannot create the directory: {e}", dir.display()),
         );
     }
+    // The temporary files of runs that were killed go first.
+    let swept = cleanup::sweep(dir, is_batch_file);
+    if swept > 0 {
+        note(&format!(
+            "{}: removed {} left by an interrupted run",
+            dir.display(),
+            plural(swept, "temporary file")
+        ));
+    }
     let ext = if config.notation == NotationArg::Json {
         "json"
     } else {
@@ -658,6 +671,16 @@ fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
     }
     progress.finish();
     ExitCode::SUCCESS
+}
+
+/// Whether `name` is one a batch writes: `maze-SEED.txt` or `maze-SEED.json`.
+fn is_batch_file(name: &str) -> bool {
+    name.strip_prefix("maze-")
+        .and_then(|rest| {
+            rest.strip_suffix(".txt")
+                .or_else(|| rest.strip_suffix(".json"))
+        })
+        .is_some_and(|seed| !seed.is_empty() && seed.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The `--stats` report: text, or one JSON object with `--format json`.

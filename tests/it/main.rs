@@ -9,6 +9,8 @@ mod fuzz;
 mod generate;
 #[cfg(feature = "cli")]
 mod inputs;
+#[cfg(all(unix, feature = "cli", feature = "mapgen"))]
+mod interrupt;
 #[cfg(all(feature = "cli", feature = "mapgen"))]
 mod options;
 #[cfg(all(unix, feature = "cli"))]
