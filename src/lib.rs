@@ -30,7 +30,8 @@
 //! [`dragon`] oracle → the [`search`] → [`Solution`] → [`render`].
 //!
 //! # Features
-//! - `cli` (default): the command lines ([`cli`] module; clap, indicatif).
+//! - `cli` (default): the command lines ([`cli`] module; clap, indicatif,
+//!   signal-hook).
 //! - `json` (default): the versioned JSON report (serde).
 //! - `playback` (default): terminal playback and play (crossterm,
 //!   signal-hook).

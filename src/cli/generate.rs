@@ -11,7 +11,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::shell::{Asset, Shell};
-use super::{EXIT_ERROR, emit, fail, parse_size, write_file};
+use super::{EXIT_ERROR, cleanup, emit, fail, parse_size, write_file};
 use crate::Outcome;
 use crate::error::plural;
 use crate::mapgen::{
@@ -107,9 +107,9 @@ pub struct Args {
     rooms: usize,
 
     /// Where the hero and the exit go unless given: the two ends of the
-    /// longest path, or random cells.
-    #[arg(long, value_enum, default_value_t = EndpointsArg::Farthest, help_heading = "Puzzle")]
-    endpoints: EndpointsArg,
+    /// longest path (the default), or random cells.
+    #[arg(long, value_enum, help_heading = "Puzzle")]
+    endpoints: Option<EndpointsArg>,
 
     /// The hero's cell.
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
@@ -201,22 +201,23 @@ pub struct Args {
     stats: bool,
 
     /// How the placement search spends its effort: one candidate per maze
-    /// then a new maze, every candidate of a maze, or a bounded number.
-    #[arg(long, value_enum, default_value_t = StrategyArg::Both, help_heading = "Search")]
-    search: StrategyArg,
+    /// then a new maze, every candidate of a maze, or a bounded number
+    /// (both, the default).
+    #[arg(long, value_enum, help_heading = "Search")]
+    search: Option<StrategyArg>,
 
-    /// The order of dragon candidates: most constraining first (by how early
-    /// the dragon reaches the hero's route), or random.
-    #[arg(long, value_enum, default_value_t = OrderArg::Constrained, help_heading = "Search")]
-    order: OrderArg,
+    /// The order of dragon candidates: most constraining first (the
+    /// default; by how early the dragon reaches the hero's route), or random.
+    #[arg(long, value_enum, help_heading = "Search")]
+    order: Option<OrderArg>,
 
-    /// Candidates tried per maze with --search both.
-    #[arg(long, default_value_t = Search::default().per_maze, value_name = "N", help_heading = "Search")]
-    per_maze: usize,
+    /// Candidates tried per maze with --search both (default: 4).
+    #[arg(long, value_name = "N", help_heading = "Search")]
+    per_maze: Option<usize>,
 
-    /// Give up after this many solver runs for one puzzle.
-    #[arg(long, default_value_t = Search::default().max_solves, value_name = "RUNS", help_heading = "Search")]
-    effort: u64,
+    /// Give up after this many solver runs for one puzzle (default: 1000).
+    #[arg(long, value_name = "RUNS", help_heading = "Search")]
+    effort: Option<u64>,
 
     /// About how much memory generating may use, e.g. 512M, 2G: a maze too
     /// large for it is refused at once, and each solver run has this budget.
@@ -407,6 +408,7 @@ impl Args {
                     .into(),
             );
         }
+        self.refuse_idle_knobs()?;
         if let Some(file) = self.output.as_ref().filter(|f| f.is_dir()) {
             return Err(format!(
                 "{}: is a directory; -o names a file (--out-dir DIR writes files into a directory)",
@@ -441,7 +443,7 @@ impl Args {
             },
             rooms: self.rooms,
             braid: self.braid,
-            endpoints: match self.endpoints {
+            endpoints: match self.endpoints.unwrap_or(EndpointsArg::Farthest) {
                 EndpointsArg::Farthest => Endpoints::Farthest,
                 EndpointsArg::Random => Endpoints::Random,
             },
@@ -451,17 +453,17 @@ impl Args {
             knobs,
             verify: !self.no_verify,
             search: Search {
-                strategy: match self.search {
+                strategy: match self.search.unwrap_or(StrategyArg::Both) {
                     StrategyArg::Restarts => Strategy::Restarts,
                     StrategyArg::Backtracking => Strategy::Backtracking,
                     StrategyArg::Both => Strategy::Both,
                 },
-                order: match self.order {
+                order: match self.order.unwrap_or(OrderArg::Constrained) {
                     OrderArg::Constrained => Order::Constrained,
                     OrderArg::Random => Order::Random,
                 },
-                per_maze: self.per_maze,
-                max_solves: self.effort,
+                per_maze: self.per_maze.unwrap_or(Search::default().per_maze),
+                max_solves: self.effort.unwrap_or(Search::default().max_solves),
             },
             max_memory: self.max_memory,
         };
@@ -490,6 +492,59 @@ impl Args {
             },
             stats: self.stats,
         })
+    }
+}
+
+impl Args {
+    /// Refuses the search and placement options that the other options
+    /// leave with nothing to do.
+    fn refuse_idle_knobs(&self) -> Result<(), String> {
+        let search_knobs = [
+            ("--search", self.search.is_some()),
+            ("--order", self.order.is_some()),
+            ("--per-maze", self.per_maze.is_some()),
+        ];
+        let given = search_knobs
+            .iter()
+            .find(|(_, given)| *given)
+            .map(|(flag, _)| flag);
+        if let (true, Some(flag)) = (self.no_verify, given) {
+            return Err(format!(
+                "--no-verify places the dragon at random without a search, so {flag} would do nothing"
+            ));
+        }
+        // The effort also bounds the mazes drawn again when the hero or the
+        // exit lands on a given dragon's cell, which needs --dragon and a
+        // placed hero or exit.
+        let redraws = self.dragon.is_some() && (self.hero.is_none() || self.exit.is_none());
+        if self.no_verify && self.effort.is_some() && !redraws {
+            return Err(
+                "--effort bounds the solver runs and --no-verify makes none, so it would do nothing"
+                    .into(),
+            );
+        }
+        if let (Some(_), Some(flag)) = (self.dragon, given) {
+            return Err(format!(
+                "--dragon is the only candidate the search tries, so {flag} would do nothing"
+            ));
+        }
+        if let (Some(_), Some(strategy)) = (self.per_maze, self.search) {
+            if strategy != StrategyArg::Both {
+                let name = strategy
+                    .to_possible_value()
+                    .map_or_else(String::new, |v| v.get_name().to_owned());
+                return Err(format!(
+                    "--per-maze counts the candidates of --search both; with --search {name} it would do nothing"
+                ));
+            }
+        }
+        if self.endpoints.is_some() && self.hero.is_some() && self.exit.is_some() {
+            return Err(
+                "--endpoints places the hero and the exit, and --hero and --exit are both given, so it would do nothing"
+                    .into(),
+            );
+        }
+        Ok(())
     }
 }
 
@@ -530,6 +585,10 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
         note(&format!("seed {0} (repeat with --seed {0})", config.seed));
     }
     let one = || make(config, config.seed, io::stderr().is_terminal());
+    if config.destination != Destination::Stdout {
+        // Ctrl-C while a file is written leaves no temporary file.
+        cleanup::remove_on_signal();
+    }
     match &config.destination {
         Destination::Stdout => match one() {
             Ok(text) => match emit(out, &text) {
@@ -603,6 +662,15 @@ fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
             &format!("{}: cannot create the directory: {e}", dir.display()),
         );
     }
+    // The temporary files of runs that were killed go first.
+    let swept = cleanup::sweep(dir, is_batch_file);
+    if swept > 0 {
+        note(&format!(
+            "{}: removed {} left by an interrupted run",
+            dir.display(),
+            plural(swept, "temporary file")
+        ));
+    }
     let ext = if config.notation == NotationArg::Json {
         "json"
     } else {
@@ -658,6 +726,16 @@ fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
     }
     progress.finish();
     ExitCode::SUCCESS
+}
+
+/// Whether `name` is one a batch writes: `maze-SEED.txt` or `maze-SEED.json`.
+fn is_batch_file(name: &str) -> bool {
+    name.strip_prefix("maze-")
+        .and_then(|rest| {
+            rest.strip_suffix(".txt")
+                .or_else(|| rest.strip_suffix(".json"))
+        })
+        .is_some_and(|seed| !seed.is_empty() && seed.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The `--stats` report: text, or one JSON object with `--format json`.
@@ -760,8 +838,10 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
 /// | `tie_independent` | bool | the three agree |
 /// | `mazes`, `solver_runs` | number | the placement search's effort |
 ///
-/// Fields may be added without bumping `version`. No field depends on the
-/// clock: the same seed and options give the same bytes.
+/// Fields may be added without bumping `version`; a field removed or
+/// renamed raises it. No field depends on the clock: the same seed and
+/// options give the same bytes. The JSON Schema
+/// `schemas/generate-stats.schema.json` describes each field and its unit.
 #[cfg(feature = "json")]
 mod stats_json {
     use serde::Serialize;
@@ -909,6 +989,53 @@ mod tests {
     }
 
     #[test]
+    fn knobs_are_taken_where_they_do_something() {
+        for args in [
+            &["--per-maze", "2"][..],
+            &["--search", "both", "--per-maze", "2"],
+            &["--search", "restarts", "--order", "random", "--effort", "9"],
+            // The effort bounds the mazes drawn again when the hero or the
+            // exit lands on the given dragon.
+            &["--no-verify", "--dragon", "1,1", "--effort", "3"],
+            &[
+                "--no-verify",
+                "--dragon",
+                "1,1",
+                "--hero",
+                "0,0",
+                "--effort",
+                "3",
+            ],
+            &["--dragon", "1,1", "--effort", "3"],
+            &["--hero", "0,0", "--endpoints", "random"],
+            &["--exit", "0,0", "--endpoints", "farthest"],
+        ] {
+            assert!(config(args).is_ok(), "{args:?}: {:?}", config(args).err());
+        }
+        let c = config(&["--seed", "1"]).unwrap();
+        assert_eq!(c.generator.search, Search::default());
+        assert_eq!(c.generator.endpoints, Endpoints::Farthest);
+    }
+
+    #[test]
+    fn help_names_the_defaults_of_the_search() {
+        let help = super::super::command::<Args>().render_help().to_string();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        let search = Search::default();
+        assert!(
+            help.contains(&format!("(default: {})", search.per_maze)),
+            "{help}"
+        );
+        assert!(
+            help.contains(&format!("(default: {})", search.max_solves)),
+            "{help}"
+        );
+        assert_eq!(search.strategy, Strategy::Both);
+        assert_eq!(search.order, Order::Constrained);
+        assert_eq!(Endpoints::default(), Endpoints::Farthest);
+    }
+
+    #[test]
     fn bad_combinations_are_refused() {
         for (args, words) in [
             (&["--bias", "north=1,east=1"][..], "binary-tree"),
@@ -948,7 +1075,62 @@ mod tests {
                 "memory budget",
             ),
             (&["--rooms", "1000000000"], "at most 37"),
+            (
+                &["-W", "130839946903644830", "-H", "11768112516666978687"],
+                "at most 4294967294 fit",
+            ),
+            (
+                &["-W", "18446744073709551615", "-H", "18446744073709551615"],
+                "at most 4294967294 fit",
+            ),
             (&["--max-memory", "18446744073709551616"], "too large"),
+            (
+                &["--no-verify", "--search", "restarts"],
+                "--search would do nothing",
+            ),
+            (
+                &["--no-verify", "--order", "random"],
+                "--order would do nothing",
+            ),
+            (
+                &["--no-verify", "--per-maze", "2"],
+                "--per-maze would do nothing",
+            ),
+            (&["--no-verify", "--effort", "5"], "--effort bounds"),
+            (
+                &[
+                    "--no-verify",
+                    "--effort",
+                    "5",
+                    "--dragon",
+                    "1,1",
+                    "--hero",
+                    "0,0",
+                    "--exit",
+                    "2,2",
+                ],
+                "--effort bounds",
+            ),
+            (
+                &["--dragon", "1,1", "--order", "random"],
+                "--dragon is the only",
+            ),
+            (
+                &["--dragon", "1,1", "--per-maze", "9"],
+                "--dragon is the only",
+            ),
+            (
+                &["--search", "restarts", "--per-maze", "2"],
+                "with --search restarts it would do nothing",
+            ),
+            (
+                &["--search", "backtracking", "--per-maze", "2"],
+                "with --search backtracking",
+            ),
+            (
+                &["--hero", "0,0", "--exit", "2,2", "--endpoints", "random"],
+                "--endpoints places",
+            ),
         ] {
             let err = config(args).unwrap_err();
             assert!(err.contains(words), "{args:?}: {err}");

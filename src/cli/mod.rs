@@ -5,6 +5,7 @@
 //! the library; everything that touches the process (files, stdin, the
 //! environment, exit codes) stays in this module.
 
+pub mod cleanup;
 #[cfg(feature = "mapgen")]
 pub mod generate;
 pub mod shell;
@@ -482,26 +483,29 @@ fn write_atomically_with(
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let mut temp_name = OsString::from(".");
-    temp_name.push(file_name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = dir.join(temp_name);
-    let written = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .and_then(|mut file| {
-            file.write_all(bytes)?;
-            if let Some(permissions) = permissions {
-                file.set_permissions(permissions)?;
-            }
-            file.sync_all()
-        })
-        .and_then(|()| fs::rename(&temp, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    written
+    let temp = dir.join(cleanup::temp_name(file_name, std::process::id()));
+    // The temporary file is registered while it exists, so a signal
+    // removes it (`cleanup::remove_on_signal`).
+    let written = cleanup::created(&temp, || {
+        fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+    })
+    .and_then(|mut file| {
+        file.write_all(bytes)?;
+        if let Some(permissions) = permissions {
+            file.set_permissions(permissions)?;
+        }
+        file.sync_all()
+    });
+    cleanup::finished(&temp, || {
+        let renamed = written.and_then(|()| fs::rename(&temp, path));
+        if renamed.is_err() {
+            let _ = fs::remove_file(&temp);
+        }
+        renamed
+    })
 }
 
 #[cfg(test)]

@@ -279,15 +279,20 @@ impl Config {
         /// Two graphs (32 bytes a cell each), a candidate (a `Pos`) and
         /// three distance fields.
         const PER_FREE_TILE: u128 = 2 * 32 + 16 + 3 * 4;
+        // Sizes near `usize::MAX` each way overflow even a u128: such a
+        // maze needs more than any budget, so the sums saturate.
         let (w, h) = (self.width as u128, self.height as u128);
         let cells = w * h;
-        let tiles = (2 * w + 1) * (2 * h + 1);
+        let tiles = (2 * w + 1).saturating_mul(2 * h + 1);
         let verify = if self.verify {
-            2 * cells * PER_FREE_TILE
+            cells.saturating_mul(2 * PER_FREE_TILE)
         } else {
             0
         };
-        let bytes = cells * PER_CELL + tiles * PER_TILE + verify;
+        let bytes = cells
+            .saturating_mul(PER_CELL)
+            .saturating_add(tiles.saturating_mul(PER_TILE))
+            .saturating_add(verify);
         usize::try_from(bytes).unwrap_or(usize::MAX)
     }
 
@@ -303,7 +308,7 @@ impl Config {
                 "a {w}x{h} maze is too small: a puzzle needs at least 2 cells each way"
             ));
         }
-        let tiles = (2 * w as u128 + 1) * (2 * h as u128 + 1);
+        let tiles = (2 * w as u128 + 1).saturating_mul(2 * h as u128 + 1);
         if tiles >= u128::from(u32::MAX) {
             return bad(format!(
                 "a {w}x{h} maze has {tiles} tiles; at most {} fit in a puzzle",

@@ -28,7 +28,10 @@
 //! input).
 //!
 //! Fields may be added in a later version without bumping `version`;
-//! consumers should ignore fields they do not know.
+//! consumers should ignore fields they do not know. A field removed or
+//! renamed raises it. The JSON Schema `schemas/solve-report.schema.json`
+//! describes both records field by field, and the tests check real output
+//! against it (`docs/JSON.md`).
 
 use serde::Serialize;
 

@@ -544,6 +544,35 @@ mod cli {
                 "vertical",
             ),
             (&["--algorithm", "dfs"], "backtracker"),
+            (
+                &["--no-verify", "--search", "backtracking"],
+                "generate-maze: --no-verify places the dragon at random without a search, \
+                 so --search would do nothing\n",
+            ),
+            (
+                &["--no-verify", "--order", "random"],
+                "--order would do nothing",
+            ),
+            (
+                &["--no-verify", "--per-maze", "3"],
+                "--per-maze would do nothing",
+            ),
+            (
+                &["--no-verify", "--effort", "9"],
+                "--effort bounds the solver runs and --no-verify makes none",
+            ),
+            (
+                &["--dragon", "2,2", "--search", "restarts"],
+                "--dragon is the only candidate",
+            ),
+            (
+                &["--search", "restarts", "--per-maze", "3"],
+                "--per-maze counts the candidates of --search both",
+            ),
+            (
+                &["--hero", "0,0", "--exit", "1,1", "--endpoints", "farthest"],
+                "--endpoints places the hero and the exit",
+            ),
         ] {
             generate_maze()
                 .args(args)

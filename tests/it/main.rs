@@ -9,6 +9,8 @@ mod fuzz;
 mod generate;
 #[cfg(feature = "cli")]
 mod inputs;
+#[cfg(all(unix, feature = "cli", feature = "mapgen"))]
+mod interrupt;
 #[cfg(all(feature = "cli", feature = "mapgen"))]
 mod options;
 #[cfg(all(unix, feature = "cli"))]
@@ -17,6 +19,8 @@ mod outputs;
 mod playback;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]
 mod readme;
+#[cfg(all(feature = "cli", feature = "json"))]
+mod schema;
 mod solve;
 mod support;
 mod tidy;

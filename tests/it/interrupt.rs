@@ -1,0 +1,138 @@
+//! Interrupted batches: a signal while `generate-maze --count N --out-dir
+//! DIR` writes leaves no temporary file, every file left is complete, and
+//! the temporary files of a killed run are swept at the next run.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+
+/// A batch of large mazes (about 6 MB a file), so each file takes a while
+/// to write.
+fn batch(dir: &Path, seed: u64) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin("generate-maze"))
+        .args(["-W", "600", "-H", "600", "--no-verify", "--count", "8"])
+        .args(["--seed", &seed.to_string(), "--out-dir"])
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+fn temporary(dir: &Path) -> Vec<String> {
+    names(dir)
+        .into_iter()
+        .filter(|name| name.ends_with(".tmp"))
+        .collect()
+}
+
+/// Waits (up to a minute) until `ready` holds, polling often.
+fn wait_for(mut ready: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        if ready() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    false
+}
+
+#[test]
+fn a_signal_during_a_batch_leaves_no_temporary_file() {
+    let mut caught_writing: u64 = 0;
+    let tries: u64 = 10;
+    for i in 0..tries {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let seed = 100 * i;
+        let mut child = batch(&out, seed);
+        let signal = if i % 3 == 2 {
+            Signal::SIGTERM
+        } else {
+            Signal::SIGINT
+        };
+        // Even tries: the moment a temporary file is there (the first or,
+        // later, the second); odd tries: after a growing delay.
+        if i % 2 == 0 {
+            let wanted_files = if i % 4 == 0 { 0 } else { 1 };
+            assert!(wait_for(|| {
+                let all = names(&out);
+                let done = all.iter().filter(|n| !n.ends_with(".tmp")).count();
+                done >= wanted_files && all.iter().any(|n| n.ends_with(".tmp"))
+                    || child.try_wait().unwrap().is_some()
+            }));
+            caught_writing += u64::from(!temporary(&out).is_empty());
+        } else {
+            std::thread::sleep(Duration::from_millis(150 * i));
+        }
+        let _ = kill(Pid::from_raw(child.id() as i32), signal);
+        let status = child.wait().unwrap();
+        let left = temporary(&out);
+        assert!(left.is_empty(), "try {i} ({signal}, {status}): {left:?}");
+        // Each file left is whole: the puzzle its seed makes.
+        for name in names(&out) {
+            let text = std::fs::read(out.join(&name)).unwrap();
+            let puzzle = dragon_escape::Puzzle::parse(&text)
+                .unwrap_or_else(|e| panic!("try {i}: {name} is not whole: {e}"));
+            assert_eq!((puzzle.width(), puzzle.height()), (1201, 1201), "{name}");
+        }
+        if let Some(code) = status.code() {
+            assert_eq!(code, 0, "try {i}: finished before the signal");
+            assert_eq!(names(&out).len(), 8);
+        } else {
+            use std::os::unix::process::ExitStatusExt;
+            assert_eq!(status.signal(), Some(signal as i32), "try {i}");
+        }
+    }
+    assert!(
+        caught_writing >= tries / 4,
+        "only {caught_writing} signals came while a file was written"
+    );
+}
+
+#[test]
+fn a_batch_sweeps_the_temporary_files_of_killed_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    // No process has this number (above the largest Linux allows)...
+    let dead = dir.path().join(".maze-3.txt.4194305.tmp");
+    // ...and this one is running: the test itself.
+    let running = dir
+        .path()
+        .join(format!(".maze-4.txt.{}.tmp", std::process::id()));
+    let unrelated = dir.path().join(".notes.txt.4194305.tmp");
+    let plain = dir.path().join("maze-3.txt.4194305.tmp");
+    for path in [&dead, &running, &unrelated, &plain] {
+        std::fs::write(path, "half a maze").unwrap();
+    }
+    let out = Command::new(assert_cmd::cargo::cargo_bin("generate-maze"))
+        .args(["--seed", "1", "--count", "2", "--out-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("removed 1 temporary file left by an interrupted run"),
+        "{stderr}"
+    );
+    assert!(!dead.exists(), "the dead run's file is swept");
+    assert!(running.exists(), "a running process's file is its own");
+    assert!(unrelated.exists() && plain.exists(), "other files stay");
+    assert!(dir.path().join("maze-1.txt").exists() && dir.path().join("maze-2.txt").exists());
+}
