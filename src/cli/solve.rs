@@ -16,10 +16,11 @@ use super::{
     write_file,
 };
 use crate::play::Play;
+use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_bytes};
 use crate::render::cast::{CastOptions, Recorder, cast};
 use crate::render::frames::Film;
 use crate::render::map::{MapStyle, route_map};
-use crate::render::svg::svg;
+use crate::render::svg::{SvgOptions, svg_with};
 use crate::render::text;
 use crate::tile;
 use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
@@ -63,7 +64,8 @@ Examples:
   solve-maze --format json --ties adversarial examples/mazes/*.txt
   solve-maze -p examples/mazes/official-2.txt
   solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
-  solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt",
+  solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt
+  solve-maze --svg-animate escape.svg -f 150 examples/mazes/official-2.txt",
         legend = tile::legend(),
         aliases = tile::spellings(true),
         pipe_note = if cfg!(feature = "mapgen") {
@@ -182,6 +184,33 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
     svg: Option<PathBuf>,
 
+    /// Also write the playback as an animated SVG to FILE, which a web
+    /// browser plays (paced by -f).
+    #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
+    svg_animate: Option<PathBuf>,
+
+    /// The most frames an animation (--svg-animate) shows; a longer
+    /// playback shows one frame in every k, evenly spaced, the last always.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 3000,
+        value_parser = parse_max_frames,
+        help_heading = "Playback and play"
+    )]
+    animate_max_frames: usize,
+
+    /// The side of a map cell in the pictures (--svg, --svg-animate), in
+    /// pixels, from 1 to 100.
+    #[arg(
+        long,
+        value_name = "PX",
+        default_value_t = 24,
+        value_parser = parse_cell_size,
+        help_heading = "Playback and play"
+    )]
+    cell_size: usize,
+
     /// Print the completion script for SHELL on standard output, and exit.
     #[arg(
         long,
@@ -251,6 +280,11 @@ enum Mode {
 struct Exports {
     record: Option<PathBuf>,
     svg: Option<PathBuf>,
+    svg_animate: Option<PathBuf>,
+    /// The most frames an animation shows.
+    max_frames: usize,
+    /// The side of a cell in the pictures, in pixels.
+    cell: usize,
     /// The recording's style: colour unless `--color never` or `NO_COLOR`.
     record_style: MapStyle,
     /// The recording's largest screen: columns, rows.
@@ -326,18 +360,32 @@ impl Args {
                 "{flag} styles a drawn map: use it with --map, -p, --play or --record"
             ));
         }
-        if self.frame_length.is_some() && !self.playback && self.record.is_none() {
+        let animates = self.svg_animate.is_some();
+        if self.frame_length.is_some() && !self.playback && self.record.is_none() && !animates {
             return Err(
-                "--frame-length (-f) paces the playback: use it with -p or --record".into(),
+                "--frame-length (-f) paces the playback: use it with -p, --record or --svg-animate"
+                    .into(),
             );
+        }
+        if self.animate_max_frames != 3000 && !animates {
+            return Err(
+                "--animate-max-frames limits an animation: use it with --svg-animate".into(),
+            );
+        }
+        if self.cell_size != 24 && self.svg.is_none() && !animates {
+            return Err("--cell-size sizes a picture: use it with --svg or --svg-animate".into());
         }
         let oracle = match self.oracle {
             OracleArg::Bfs => OracleKind::Bfs,
             OracleArg::FloydWarshall => OracleKind::FloydWarshall,
         };
-        let single = self.playback || self.play || self.record.is_some() || self.svg.is_some();
+        let single =
+            self.playback || self.play || self.record.is_some() || self.svg.is_some() || animates;
         if single && self.files.len() != 1 {
-            return Err("--playback, --play, --record and --svg take exactly one map file".into());
+            return Err(
+                "--playback, --play, --record, --svg and --svg-animate take exactly one map file"
+                    .into(),
+            );
         }
         if (self.playback || self.play) && !cfg!(feature = "playback") {
             return Err("this build has no terminal playback (cargo feature `playback`)".into());
@@ -382,6 +430,9 @@ impl Args {
             exports: Exports {
                 record: self.record,
                 svg: self.svg,
+                svg_animate: self.svg_animate,
+                max_frames: self.animate_max_frames,
+                cell: self.cell_size,
                 record_style: MapStyle {
                     ascii: self.ascii,
                     color: self.color.unwrap_or_default().enabled(true),
@@ -558,7 +609,8 @@ fn answer(
                 *status = (*status).max(EXIT_NO_ESCAPE);
             }
             let needs_film = matches!(config.mode, Mode::Playback { .. })
-                || (config.exports.record.is_some() && config.mode != Mode::Play);
+                || (config.exports.record.is_some() && config.mode != Mode::Play)
+                || config.exports.svg_animate.is_some();
             let film = needs_film.then(|| Film::new(&puzzle, &solution));
             if let Err(message) = export(config, &name, &puzzle, &solution, film.as_ref()) {
                 fail(PROGRAM, &message);
@@ -616,7 +668,39 @@ fn export(
     film: Option<&Film>,
 ) -> Result<(), String> {
     if let Some(path) = &config.exports.svg {
-        write_file(path, svg(puzzle, solution).as_bytes())?;
+        let options = SvgOptions {
+            cell: config.exports.cell,
+        };
+        write_file(path, svg_with(puzzle, solution, options).as_bytes())?;
+    }
+    if let (Some(path), Some(film)) = (&config.exports.svg_animate, film) {
+        let options = AnimationOptions {
+            cell: config.exports.cell,
+            frame_length: config.frame_length,
+            max_frames: config.exports.max_frames,
+        };
+        let sampling = Sampling::new(film.len(), options.max_frames);
+        let needed = animation_bytes(puzzle, solution, sampling);
+        let budget = config.options.max_memory / 2;
+        if needed > budget {
+            return Err(format!(
+                "{name}: cannot animate: the animation would take about {}, more than half \
+                 the memory budget of {} (see --max-memory, --animate-max-frames)",
+                crate::error::bytes(needed),
+                crate::error::bytes(config.options.max_memory)
+            ));
+        }
+        if sampling.is_sampled() {
+            note(&format!(
+                "{name}: the animation shows one frame in {} of the playback's {} \
+                 ({} frames, --animate-max-frames {})",
+                sampling.every, sampling.frames, sampling.shown, options.max_frames
+            ));
+        }
+        write_file(
+            path,
+            animated_svg(puzzle, solution, film, &options).as_bytes(),
+        )?;
     }
     if let (Some(path), Some(film)) = (&config.exports.record, film) {
         film.measure_all(&config.options).map_err(|e| {
@@ -790,6 +874,31 @@ fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: Option<Duration>)
 #[cfg(not(feature = "json"))]
 fn json_error_line(_: &str, _: &Failure) -> String {
     unreachable!("--format json is refused without the json feature")
+}
+
+/// Says something on standard error that is not an error.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "{PROGRAM}: {message}");
+}
+
+/// `--animate-max-frames`: from 2 to 100000.
+fn parse_max_frames(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (2..=100_000).contains(&n) => Ok(n),
+        Ok(_) => Err(format!(
+            "'{text}': an animation shows from 2 frames (the first and the last) to 100000"
+        )),
+        Err(_) => Err(format!("'{text}' is not a number of frames; try 3000")),
+    }
+}
+
+/// `--cell-size`: from 1 to 100 pixels.
+fn parse_cell_size(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=100).contains(&n) => Ok(n),
+        Ok(_) => Err(format!("'{text}': a cell is from 1 to 100 pixels")),
+        Err(_) => Err(format!("'{text}' is not a number of pixels; try 24")),
+    }
 }
 
 /// A screen size, `COLSxROWS` (`100x40`), each from 10 to 1000.

@@ -1,6 +1,7 @@
 //! Renderers: pure functions from a [`Solution`](crate::Solution) to text
 //! or report structures. Nothing here writes to a terminal or a file.
 
+pub mod animate;
 pub mod cast;
 pub mod frames;
 pub mod map;

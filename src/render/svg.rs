@@ -182,7 +182,7 @@ pub(crate) struct Footer {
     pub(crate) width: usize,
     pub(crate) height: usize,
     rows: Vec<Vec<Key>>,
-    summary: String,
+    pub(crate) summary: String,
 }
 
 impl Footer {
@@ -275,19 +275,17 @@ pub(crate) fn open(out: &mut String, width: usize, height: usize, title: &str) {
     );
 }
 
-/// Opens the map: a nested drawing in map units scaled to `cell` pixels a
-/// cell, with the floor and the walls (each run of wall tiles in a row as
-/// one rectangle) and, if given, shaded cells. Close it with `</svg>`.
+/// Opens the map: a group in map units scaled to `cell` pixels a cell,
+/// with the floor and the walls (each run of wall tiles in a row as one
+/// rectangle) and, if given, shaded cells. Close it with `</g>`. (A group,
+/// not a nested `<svg>`: some browsers give a nested one a clock of its
+/// own, and the animation needs one clock.)
 pub(crate) fn open_map(out: &mut String, puzzle: &Puzzle, cell: usize, shaded: Option<&[bool]>) {
     let (w, h) = (puzzle.width(), puzzle.height());
     let _ = writeln!(
         out,
-        "<svg x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" \
-         shape-rendering=\"crispEdges\">",
-        w * cell,
-        h * cell,
-        w * UNIT,
-        h * UNIT
+        "<g transform=\"scale({})\" shape-rendering=\"crispEdges\">",
+        num(cell as f64 / UNIT as f64)
     );
     let _ = writeln!(
         out,
@@ -436,7 +434,7 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
         at(&mut out, Sprite::Caught, hero_end, 1.0);
         at(&mut out, Sprite::Hero, hero_end, 0.7);
     }
-    out.push_str("</svg>\n");
+    out.push_str("</g>\n");
     footer.draw(&mut out, h);
     out.push_str("</svg>\n");
     out
@@ -526,7 +524,7 @@ mod tests {
             let text = picture(map);
             // Only the caption and the legend hold text, in plain ASCII.
             assert!(text.is_ascii(), "{text}");
-            let map_part = &text[..text.find("</svg>").unwrap()];
+            let map_part = &text[..text.find("</g>\n<text").unwrap()];
             assert!(!map_part.contains("<text"), "{map_part}");
         }
     }
@@ -560,9 +558,7 @@ mod tests {
             text.contains("d=\"M0 0h72v24h-72zM0 48h24v24h-24zM48 48h24v24h-24z\""),
             "{text}"
         );
-        assert!(
-            text.contains("<svg x=\"0\" y=\"0\" width=\"30\" height=\"30\" viewBox=\"0 0 72 72\"")
-        );
+        assert!(text.contains("<g transform=\"scale(0.42)\""), "{text}");
     }
 
     #[test]
@@ -581,8 +577,8 @@ mod tests {
     #[test]
     fn balanced_tags() {
         let text = picture("H.E..D");
-        assert_eq!(text.matches("<svg").count(), 2);
-        assert_eq!(text.matches("</svg>").count(), 2);
+        assert_eq!(text.matches("<svg").count(), 1);
+        assert_eq!(text.matches("</svg>").count(), 1);
         assert!(text.trim_end().ends_with("</svg>"));
         for line in text.lines().skip(1) {
             assert!(line.starts_with('<') && line.ends_with('>'), "{line}");
