@@ -31,6 +31,10 @@ use crate::{
 const PROGRAM: &str = "solve-maze";
 /// How long a playback frame stays by default, in milliseconds.
 const FRAME_MS: u64 = 300;
+/// The side of a cell in the SVG pictures by default, in pixels.
+const SVG_CELL: usize = 24;
+/// About the largest side of a GIF whose cell size is not given, in pixels.
+const GIF_SIDE: usize = 2048;
 
 /// The text after the options in `--help`.
 fn after_help() -> String {
@@ -65,7 +69,8 @@ Examples:
   solve-maze -p examples/mazes/official-2.txt
   solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
   solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt
-  solve-maze --svg-animate escape.svg -f 150 examples/mazes/official-2.txt",
+  solve-maze --svg-animate escape.svg -f 150 examples/mazes/official-2.txt
+  solve-maze --gif escape.gif --cell-size 12 examples/mazes/official-2.txt",
         legend = tile::legend(),
         aliases = tile::spellings(true),
         pipe_note = if cfg!(feature = "mapgen") {
@@ -189,7 +194,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
     svg_animate: Option<PathBuf>,
 
-    /// The most frames an animation (--svg-animate) shows; a longer
+    /// Also write the playback as an animated GIF to FILE (paced by -f).
+    #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
+    gif: Option<PathBuf>,
+
+    /// The most frames an animation (--svg-animate, --gif) shows; a longer
     /// playback shows one frame in every k, evenly spaced, the last always.
     #[arg(
         long,
@@ -200,16 +209,16 @@ pub struct Args {
     )]
     animate_max_frames: usize,
 
-    /// The side of a map cell in the pictures (--svg, --svg-animate), in
-    /// pixels, from 1 to 100.
+    /// The side of a map cell in the pictures (--svg, --svg-animate,
+    /// --gif), in pixels, from 1 to 100 [default: 24; for --gif, at most 24
+    /// and small enough for a picture about 2000 pixels a side].
     #[arg(
         long,
         value_name = "PX",
-        default_value_t = 24,
         value_parser = parse_cell_size,
         help_heading = "Playback and play"
     )]
-    cell_size: usize,
+    cell_size: Option<usize>,
 
     /// Print the completion script for SHELL on standard output, and exit.
     #[arg(
@@ -281,10 +290,11 @@ struct Exports {
     record: Option<PathBuf>,
     svg: Option<PathBuf>,
     svg_animate: Option<PathBuf>,
+    gif: Option<PathBuf>,
     /// The most frames an animation shows.
     max_frames: usize,
-    /// The side of a cell in the pictures, in pixels.
-    cell: usize,
+    /// The side of a cell in the pictures, in pixels, if given.
+    cell: Option<usize>,
     /// The recording's style: colour unless `--color never` or `NO_COLOR`.
     record_style: MapStyle,
     /// The recording's largest screen: columns, rows.
@@ -360,20 +370,23 @@ impl Args {
                 "{flag} styles a drawn map: use it with --map, -p, --play or --record"
             ));
         }
-        let animates = self.svg_animate.is_some();
+        let animates = self.svg_animate.is_some() || self.gif.is_some();
         if self.frame_length.is_some() && !self.playback && self.record.is_none() && !animates {
             return Err(
-                "--frame-length (-f) paces the playback: use it with -p, --record or --svg-animate"
+                "--frame-length (-f) paces the playback: use it with -p, --record, --svg-animate or --gif"
                     .into(),
             );
         }
         if self.animate_max_frames != 3000 && !animates {
             return Err(
-                "--animate-max-frames limits an animation: use it with --svg-animate".into(),
+                "--animate-max-frames limits an animation: use it with --svg-animate or --gif"
+                    .into(),
             );
         }
-        if self.cell_size != 24 && self.svg.is_none() && !animates {
-            return Err("--cell-size sizes a picture: use it with --svg or --svg-animate".into());
+        if self.cell_size.is_some() && self.svg.is_none() && !animates {
+            return Err(
+                "--cell-size sizes a picture: use it with --svg, --svg-animate or --gif".into(),
+            );
         }
         let oracle = match self.oracle {
             OracleArg::Bfs => OracleKind::Bfs,
@@ -383,7 +396,7 @@ impl Args {
             self.playback || self.play || self.record.is_some() || self.svg.is_some() || animates;
         if single && self.files.len() != 1 {
             return Err(
-                "--playback, --play, --record, --svg and --svg-animate take exactly one map file"
+                "--playback, --play, --record, --svg, --svg-animate and --gif take exactly one map file"
                     .into(),
             );
         }
@@ -431,6 +444,7 @@ impl Args {
                 record: self.record,
                 svg: self.svg,
                 svg_animate: self.svg_animate,
+                gif: self.gif,
                 max_frames: self.animate_max_frames,
                 cell: self.cell_size,
                 record_style: MapStyle {
@@ -610,7 +624,8 @@ fn answer(
             }
             let needs_film = matches!(config.mode, Mode::Playback { .. })
                 || (config.exports.record.is_some() && config.mode != Mode::Play)
-                || config.exports.svg_animate.is_some();
+                || config.exports.svg_animate.is_some()
+                || config.exports.gif.is_some();
             let film = needs_film.then(|| Film::new(&puzzle, &solution));
             if let Err(message) = export(config, &name, &puzzle, &solution, film.as_ref()) {
                 fail(PROGRAM, &message);
@@ -669,13 +684,13 @@ fn export(
 ) -> Result<(), String> {
     if let Some(path) = &config.exports.svg {
         let options = SvgOptions {
-            cell: config.exports.cell,
+            cell: config.exports.cell.unwrap_or(SVG_CELL),
         };
         write_file(path, svg_with(puzzle, solution, options).as_bytes())?;
     }
     if let (Some(path), Some(film)) = (&config.exports.svg_animate, film) {
         let options = AnimationOptions {
-            cell: config.exports.cell,
+            cell: config.exports.cell.unwrap_or(SVG_CELL),
             frame_length: config.frame_length,
             max_frames: config.exports.max_frames,
         };
@@ -690,17 +705,25 @@ fn export(
                 crate::error::bytes(config.options.max_memory)
             ));
         }
-        if sampling.is_sampled() {
-            note(&format!(
-                "{name}: the animation shows one frame in {} of the playback's {} \
-                 ({} frames, --animate-max-frames {})",
-                sampling.every, sampling.frames, sampling.shown, options.max_frames
-            ));
-        }
         write_file(
             path,
             animated_svg(puzzle, solution, film, &options).as_bytes(),
         )?;
+    }
+    if let (Some(path), Some(film)) = (&config.exports.gif, film) {
+        gif_export(config, name, path, puzzle, solution, film)?;
+    }
+    if let Some(film) =
+        film.filter(|_| config.exports.svg_animate.is_some() || config.exports.gif.is_some())
+    {
+        let sampling = Sampling::new(film.len(), config.exports.max_frames);
+        if sampling.is_sampled() {
+            note(&format!(
+                "{name}: the animation shows one frame in {} of the playback's {} \
+                 ({} frames, --animate-max-frames {})",
+                sampling.every, sampling.frames, sampling.shown, config.exports.max_frames
+            ));
+        }
     }
     if let (Some(path), Some(film)) = (&config.exports.record, film) {
         film.measure_all(&config.options).map_err(|e| {
@@ -712,6 +735,40 @@ fn export(
         write_file(path, cast(film, &cast_options(config, name)).as_bytes())?;
     }
     Ok(())
+}
+
+/// Writes the `--gif` animation (the `cli` feature brings the `gif` one).
+fn gif_export(
+    config: &Config,
+    name: &str,
+    path: &std::path::Path,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+) -> Result<(), String> {
+    use crate::render::gif::{GifOptions, fitting_cell, gif, gif_bytes};
+    let cell = config
+        .exports
+        .cell
+        .unwrap_or_else(|| fitting_cell(puzzle, SVG_CELL, GIF_SIDE));
+    let sampling = Sampling::new(film.len(), config.exports.max_frames);
+    let needed = gif_bytes(puzzle, cell, sampling);
+    if needed > config.options.max_memory / 2 {
+        return Err(format!(
+            "{name}: cannot make the GIF: it would take about {}, more than half the memory \
+             budget of {} (see --max-memory, --cell-size)",
+            crate::error::bytes(needed),
+            crate::error::bytes(config.options.max_memory)
+        ));
+    }
+    let options = GifOptions {
+        cell,
+        centiseconds: u16::try_from(config.frame_length.as_millis().div_ceil(10))
+            .unwrap_or(u16::MAX),
+        max_frames: config.exports.max_frames,
+    };
+    let bytes = gif(puzzle, solution, film, &options).map_err(|e| format!("{name}: {e}"))?;
+    write_file(path, &bytes)
 }
 
 /// Shows one solved map as `config.mode` says; `Ok(false)` when the reader

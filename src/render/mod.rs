@@ -4,6 +4,8 @@
 pub mod animate;
 pub mod cast;
 pub mod frames;
+#[cfg(feature = "gif")]
+pub mod gif;
 pub mod map;
 pub mod overview;
 pub mod screen;

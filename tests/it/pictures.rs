@@ -59,6 +59,43 @@ fn animation_is_written_whole_and_sampled_with_a_note() {
 }
 
 #[test]
+fn gif_is_written_whole_one_frame_per_playback_frame() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("escape.gif");
+    Command::new(BIN)
+        .args([
+            "--gif",
+            path.to_str().unwrap(),
+            "-f",
+            "100",
+            "--cell-size",
+            "6",
+        ])
+        .arg(maze("official-1.txt"))
+        .assert()
+        .code(0)
+        .stderr("");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+    assert_eq!((decoder.width(), decoder.height()), (7 * 6, 9 * 6));
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+    }
+    // 32 frames of 0.1 s, the last held.
+    assert_eq!(delays.len(), 32);
+    assert!(delays[..31].iter().all(|&d| d == 10), "{delays:?}");
+    assert_eq!(delays[31], 50);
+    // Sampled like the SVG animation, and said once.
+    Command::new(BIN)
+        .args(["--gif", path.to_str().unwrap(), "--animate-max-frames", "8"])
+        .arg(maze("official-1.txt"))
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("one frame in 5 of the playback's 32").count(1));
+}
+
+#[test]
 fn animation_options_are_checked() {
     let backstep = maze("backstep.txt");
     for (args, words) in [
@@ -75,7 +112,14 @@ fn animation_options_are_checked() {
             "a cell is from 1 to 100 pixels",
         ),
         (&["--animate-max-frames", "10"], "use it with --svg-animate"),
-        (&["--cell-size", "10"], "use it with --svg or --svg-animate"),
+        (
+            &["--cell-size", "10"],
+            "use it with --svg, --svg-animate or --gif",
+        ),
+        (
+            &["--gif", "a.gif", "--cell-size", "101"],
+            "a cell is from 1 to 100 pixels",
+        ),
     ] {
         Command::new(BIN)
             .args(args)
