@@ -94,9 +94,9 @@ impl Sprite {
                 "2.7,6.5 0,12.5 -2.7,6.5 -8.8,8.8 -6.5,2.7 -12.5,0 -6.5,-2.7 -8.8,-8.8 -2.7,-6.5\" ",
                 "fill=\"#f0e442\" stroke=\"#1a1a1a\" stroke-width=\"1\" stroke-linejoin=\"round\"/>"
             ),
-            Sprite::BackStep => concat!(
+            Sprite::BackStep => {
                 "<circle r=\"4.5\" fill=\"#ffffff\" stroke=\"#0072b2\" stroke-width=\"2.5\"/>"
-            ),
+            }
         }
     }
 

@@ -203,6 +203,10 @@ fn near(a: [u8; 3], b: [u8; 3]) -> bool {
 }
 
 #[test]
+#[allow(
+    clippy::print_stdout,
+    reason = "a machine without Chromium skips the test with a note"
+)]
 fn the_animation_plays_in_a_browser() {
     let Some(browser) = chromium() else {
         println!("skipped: no Chromium on the PATH to play the animated SVG in");
