@@ -1005,7 +1005,7 @@ mod tests {
                 &["--ties", "optimistic", "--priority", "RDLU", "a.txt"],
                 "with --ties optimistic",
             ),
-            (&["-f", "100", "a.txt"], "use it with -p or --record"),
+            (&["-f", "100", "a.txt"], "use it with -p, --record"),
             (&["-j", "-1", "a.txt"], "invalid digit"),
             (&["--ascii", "a.txt"], "--ascii styles a drawn map"),
             (

@@ -84,7 +84,7 @@ pub fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
 /// ([`MAX_SIDE`] pixels a side) or cannot be encoded.
 ///
 /// ```
-/// use dragon_escape::render::{animate::Sampling, frames::Film, ::gif::{gif, GifOptions}};
+/// use dragon_escape::render::{frames::Film, gif::{gif, GifOptions}};
 /// use dragon_escape::{solve, Options, Puzzle};
 /// let puzzle: Puzzle = "H.E..D".parse()?;
 /// let solution = solve(&puzzle, &Options::default())?;
