@@ -136,57 +136,121 @@ pub fn gif(
             status: String::new(),
             message: None,
         };
-        // The rectangle of cells that changed: all of them at first.
-        let (top, left, bottom, right) = match &before {
-            None => (0, 0, rows - 1, cols - 1),
+        // The rectangles of cells that changed: all of them at first; then
+        // the hero's (its old and new cells and the route between) and the
+        // dragon's, as one frame, or two that share the delay when the
+        // pieces are far apart.
+        let mut parts: Vec<Rect> = Vec::with_capacity(2);
+        match &before {
+            None => parts.push(Rect::new(Pos::new(0, 0), Pos::new(rows - 1, cols - 1))),
             Some(old) => {
-                let mut changed = vec![old.hero, old.dragon, frame.hero, frame.dragon];
                 let steps = old.step.min(route.len() - 1)..=frame.step.min(route.len() - 1);
-                changed.extend(route[steps].iter().copied());
-                let top = changed.iter().map(|p| p.row).min().unwrap_or(0);
-                let bottom = changed.iter().map(|p| p.row).max().unwrap_or(0);
-                let left = changed.iter().map(|p| p.col).min().unwrap_or(0);
-                let right = changed.iter().map(|p| p.col).max().unwrap_or(0);
-                (top, left, bottom, right)
-            }
-        };
-        let (w, h) = ((right - left + 1) * cell, (bottom - top + 1) * cell);
-        pixels.clear();
-        pixels.resize(w * h, FLOOR);
-        for row in top..=bottom {
-            for col in left..=right {
-                let mark = film.board().mark(&frame, Pos::new(row, col));
-                paint(
-                    &mut pixels,
-                    w,
-                    (row - top) * cell,
-                    (col - left) * cell,
-                    cell,
-                    mark,
-                );
+                let hero = route[steps]
+                    .iter()
+                    .fold(Rect::new(old.hero, frame.hero), |r, &p| r.with(p));
+                let dragon = Rect::new(old.dragon, frame.dragon);
+                let both = hero.union(dragon);
+                let hero_changed =
+                    (old.hero, old.step, old.caught) != (frame.hero, frame.step, frame.caught);
+                if old.dragon == frame.dragon {
+                    parts.push(hero);
+                } else if !hero_changed {
+                    parts.push(dragon);
+                } else if both.area() <= 2 * (hero.area() + dragon.area()) {
+                    parts.push(both);
+                } else {
+                    parts.extend([hero, dragon]);
+                }
             }
         }
         let last = j + 1 == sampling.shown;
-        let delay = if last {
+        let mut delay = if last {
             u32::from(delay) * (1 + HOLD_FRAMES)
         } else {
             u32::from(delay)
         };
-        encoder
-            .write_frame(&::gif::Frame {
-                width: w as u16,
-                height: h as u16,
-                top: (top * cell) as u16,
-                left: (left * cell) as u16,
-                delay: u16::try_from(delay).unwrap_or(u16::MAX),
-                dispose: ::gif::DisposalMethod::Keep,
-                buffer: Cow::Borrowed(&pixels),
-                ..::gif::Frame::default()
-            })
-            .map_err(failed)?;
+        for (n, part) in parts.iter().enumerate() {
+            let (w, h) = (part.cols() * cell, part.rows() * cell);
+            pixels.clear();
+            pixels.resize(w * h, FLOOR);
+            for row in part.top..=part.bottom {
+                for col in part.left..=part.right {
+                    let mark = film.board().mark(&frame, Pos::new(row, col));
+                    let (y, x) = ((row - part.top) * cell, (col - part.left) * cell);
+                    paint(&mut pixels, w, y, x, cell, mark);
+                }
+            }
+            // The first of two parts takes half the delay (at least the
+            // 2 hundredths browsers keep), the second the rest.
+            let this = if n + 1 < parts.len() {
+                let half = (delay / 2).max(2);
+                delay = delay.saturating_sub(half).max(2);
+                half
+            } else {
+                delay
+            };
+            encoder
+                .write_frame(&::gif::Frame {
+                    width: w as u16,
+                    height: h as u16,
+                    top: (part.top * cell) as u16,
+                    left: (part.left * cell) as u16,
+                    delay: u16::try_from(this).unwrap_or(u16::MAX),
+                    dispose: ::gif::DisposalMethod::Keep,
+                    buffer: Cow::Borrowed(&pixels),
+                    ..::gif::Frame::default()
+                })
+                .map_err(failed)?;
+        }
         before = Some(frame);
     }
     encoder.into_inner().map_err(failed)
+}
+
+/// A rectangle of cells, its edges included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rect {
+    top: usize,
+    left: usize,
+    bottom: usize,
+    right: usize,
+}
+
+impl Rect {
+    /// The smallest rectangle holding `a` and `b`.
+    fn new(a: Pos, b: Pos) -> Rect {
+        Rect {
+            top: a.row.min(b.row),
+            left: a.col.min(b.col),
+            bottom: a.row.max(b.row),
+            right: a.col.max(b.col),
+        }
+    }
+
+    fn with(self, p: Pos) -> Rect {
+        self.union(Rect::new(p, p))
+    }
+
+    fn union(self, other: Rect) -> Rect {
+        Rect {
+            top: self.top.min(other.top),
+            left: self.left.min(other.left),
+            bottom: self.bottom.max(other.bottom),
+            right: self.right.max(other.right),
+        }
+    }
+
+    fn rows(self) -> usize {
+        self.bottom - self.top + 1
+    }
+
+    fn cols(self) -> usize {
+        self.right - self.left + 1
+    }
+
+    fn area(self) -> usize {
+        self.rows() * self.cols()
+    }
 }
 
 /// Draws one cell showing `mark` into `pixels` (rows `width` wide) with its
@@ -228,14 +292,17 @@ mod tests {
     use super::*;
     use crate::search::{Options, solve};
 
-    /// Decodes `bytes` into its frames as whole pictures (palette indices).
-    fn pictures(bytes: &[u8]) -> Vec<(u16, Vec<u8>)> {
+    /// Decodes `bytes` into the pictures shown, whole (palette indices),
+    /// each with its delay: the parts of a frame split in two (whose delays
+    /// add up to a multiple of `delay`) as one. Also gives how many frames
+    /// the file holds.
+    fn pictures(bytes: &[u8], delay: u16) -> (Vec<(u16, Vec<u8>)>, usize) {
         let mut options = ::gif::DecodeOptions::new();
         options.set_color_output(::gif::ColorOutput::Indexed);
         let mut decoder = options.read_info(bytes).unwrap();
         let (w, h) = (decoder.width() as usize, decoder.height() as usize);
         let mut canvas = vec![255u8; w * h];
-        let mut out = Vec::new();
+        let (mut out, mut count, mut waited) = (Vec::new(), 0, 0);
         while let Some(frame) = decoder.read_next_frame().unwrap() {
             let (fw, fh) = (frame.width as usize, frame.height as usize);
             for y in 0..fh {
@@ -244,26 +311,46 @@ mod tests {
                         frame.buffer[y * fw + x];
                 }
             }
-            out.push((frame.delay, canvas.clone()));
+            count += 1;
+            waited += frame.delay;
+            if waited % delay == 0 {
+                out.push((waited, canvas.clone()));
+                waited = 0;
+            }
         }
-        out
+        (out, count)
     }
 
     #[test]
     fn every_frame_shows_the_pieces_where_the_line_has_them() {
-        let puzzle: Puzzle = "######\n#H..##\n#.#.##\n#..D.E\n######".parse().unwrap();
-        let solution = solve(&puzzle, &Options::default()).unwrap();
-        let film = Film::new(&puzzle, &solution);
-        for max_frames in [3000, 5] {
+        let large = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/mazes/large-101.txt"
+        ))
+        .unwrap();
+        let cases = [
+            // One piece moves at a time: one part a frame.
+            ("######\n#H..##\n#.#.##\n#..D.E\n######", 3000, Some(false)),
+            ("######\n#H..##\n#.#.##\n#..D.E\n######", 5, None),
+            // Sampled, with the pieces far apart: frames in two parts.
+            (large.as_str(), 60, Some(true)),
+        ];
+        for (map, max_frames, split) in cases {
+            let puzzle: Puzzle = map.parse().unwrap();
+            let solution = solve(&puzzle, &Options::default()).unwrap();
+            let film = Film::new(&puzzle, &solution);
             let options = GifOptions {
                 cell: 8,
                 centiseconds: 10,
                 max_frames,
             };
             let bytes = gif(&puzzle, &solution, &film, &options).unwrap();
-            let frames = pictures(&bytes);
+            let (frames, count) = pictures(&bytes, 10);
             let sampling = Sampling::new(film.len(), max_frames);
             assert_eq!(frames.len(), sampling.shown);
+            if let Some(split) = split {
+                assert_eq!(count > frames.len(), split, "{count} frames in the file");
+            }
             let w = puzzle.width() * 8;
             let colour = |picture: &[u8], p: Pos, dy: usize, dx: usize| {
                 picture[(p.row * 8 + dy) * w + p.col * 8 + dx]
@@ -277,9 +364,22 @@ mod tests {
                 let hold = if j + 1 == frames.len() { 5 } else { 1 };
                 assert_eq!(*delay, 10 * hold);
             }
-            // At the end, the route's cells are shaded.
+            // At the end, the cells of the route are shaded.
             let (_, end) = frames.last().unwrap();
-            assert_eq!(colour(end, Pos::new(2, 1), 4, 4), TRAIL);
+            let trail = solution.turns[solution.turns.len() / 2].hero;
+            if trail != pieces_at_end(&film) {
+                assert_eq!(colour(end, trail, 4, 4), TRAIL);
+            }
+        }
+    }
+
+    /// Where the pieces stand at the end of `film`.
+    fn pieces_at_end(film: &Film) -> Pos {
+        let end = film.pieces(film.len() - 1);
+        if end.dragon == end.hero {
+            end.hero
+        } else {
+            end.dragon
         }
     }
 
@@ -293,7 +393,7 @@ mod tests {
             centiseconds: 10,
             max_frames: 3000,
         };
-        let frames = pictures(&gif(&puzzle, &solution, &film, &options).unwrap());
+        let (frames, _) = pictures(&gif(&puzzle, &solution, &film, &options).unwrap(), 10);
         let (_, end) = frames.last().unwrap();
         let hero = film.pieces(film.len() - 1).hero;
         assert_eq!(end[hero.col * 10 + 3 + 5 * 80], HERO);
