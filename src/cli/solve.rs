@@ -16,10 +16,11 @@ use super::{
     write_file,
 };
 use crate::play::Play;
+use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_bytes};
 use crate::render::cast::{CastOptions, Recorder, cast};
 use crate::render::frames::Film;
 use crate::render::map::{MapStyle, route_map};
-use crate::render::svg::svg;
+use crate::render::svg::{SvgOptions, svg_with};
 use crate::render::text;
 use crate::tile;
 use crate::viewer::AtEnd;
@@ -31,6 +32,10 @@ use crate::{
 const PROGRAM: &str = "solve-maze";
 /// How long a playback frame stays by default, in milliseconds.
 const FRAME_MS: u64 = 300;
+/// The side of a cell in the SVG pictures by default, in pixels.
+const SVG_CELL: usize = 24;
+/// About the largest side of a GIF whose cell size is not given, in pixels.
+const GIF_SIDE: usize = 2048;
 
 /// The text after the options in `--help`.
 fn after_help() -> String {
@@ -64,7 +69,9 @@ Examples:
   solve-maze --format json --ties adversarial examples/mazes/*.txt
   solve-maze -p examples/mazes/official-2.txt
   solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
-  solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt",
+  solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt
+  solve-maze --svg-animate escape.svg -f 150 examples/mazes/official-2.txt
+  solve-maze --gif escape.gif --cell-size 12 examples/mazes/official-2.txt",
         legend = tile::legend(),
         aliases = tile::spellings(true),
         pipe_note = if cfg!(feature = "mapgen") {
@@ -196,6 +203,37 @@ pub struct Args {
     #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
     svg: Option<PathBuf>,
 
+    /// Also write the playback as an animated SVG to FILE, which a web
+    /// browser plays (paced by -f).
+    #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
+    svg_animate: Option<PathBuf>,
+
+    /// Also write the playback as an animated GIF to FILE (paced by -f).
+    #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
+    gif: Option<PathBuf>,
+
+    /// The most frames an animation (--svg-animate, --gif) shows; a longer
+    /// playback shows one frame in every k, evenly spaced, the last always.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 3000,
+        value_parser = parse_max_frames,
+        help_heading = "Playback and play"
+    )]
+    animate_max_frames: usize,
+
+    /// The side of a map cell in the pictures (--svg, --svg-animate,
+    /// --gif), in pixels, from 1 to 100 [default: 24; for --gif, at most 24
+    /// and small enough for a picture about 2000 pixels a side].
+    #[arg(
+        long,
+        value_name = "PX",
+        value_parser = parse_cell_size,
+        help_heading = "Playback and play"
+    )]
+    cell_size: Option<usize>,
+
     /// Print the completion script for SHELL on standard output, and exit.
     #[arg(
         long,
@@ -265,6 +303,12 @@ enum Mode {
 struct Exports {
     record: Option<PathBuf>,
     svg: Option<PathBuf>,
+    svg_animate: Option<PathBuf>,
+    gif: Option<PathBuf>,
+    /// The most frames an animation shows.
+    max_frames: usize,
+    /// The side of a cell in the pictures, in pixels, if given.
+    cell: Option<usize>,
     /// The recording's style: colour unless `--color never` or `NO_COLOR`.
     record_style: MapStyle,
     /// The recording's largest screen: columns, rows.
@@ -349,18 +393,35 @@ impl Args {
             };
             return Err(format!("{flag} ends a playback: use it with -p"));
         }
-        if self.frame_length.is_some() && !self.playback && self.record.is_none() {
+        let animates = self.svg_animate.is_some() || self.gif.is_some();
+        if self.frame_length.is_some() && !self.playback && self.record.is_none() && !animates {
             return Err(
-                "--frame-length (-f) paces the playback: use it with -p or --record".into(),
+                "--frame-length (-f) paces the playback: use it with -p, --record, --svg-animate or --gif"
+                    .into(),
+            );
+        }
+        if self.animate_max_frames != 3000 && !animates {
+            return Err(
+                "--animate-max-frames limits an animation: use it with --svg-animate or --gif"
+                    .into(),
+            );
+        }
+        if self.cell_size.is_some() && self.svg.is_none() && !animates {
+            return Err(
+                "--cell-size sizes a picture: use it with --svg, --svg-animate or --gif".into(),
             );
         }
         let oracle = match self.oracle {
             OracleArg::Bfs => OracleKind::Bfs,
             OracleArg::FloydWarshall => OracleKind::FloydWarshall,
         };
-        let single = self.playback || self.play || self.record.is_some() || self.svg.is_some();
+        let single =
+            self.playback || self.play || self.record.is_some() || self.svg.is_some() || animates;
         if single && self.files.len() != 1 {
-            return Err("--playback, --play, --record and --svg take exactly one map file".into());
+            return Err(
+                "--playback, --play, --record, --svg, --svg-animate and --gif take exactly one map file"
+                    .into(),
+            );
         }
         if (self.playback || self.play) && !cfg!(feature = "playback") {
             return Err("this build has no terminal playback (cargo feature `playback`)".into());
@@ -412,6 +473,10 @@ impl Args {
             exports: Exports {
                 record: self.record,
                 svg: self.svg,
+                svg_animate: self.svg_animate,
+                gif: self.gif,
+                max_frames: self.animate_max_frames,
+                cell: self.cell_size,
                 record_style: MapStyle {
                     ascii: self.ascii,
                     color: self.color.unwrap_or_default().enabled(true),
@@ -588,7 +653,9 @@ fn answer(
                 *status = (*status).max(EXIT_NO_ESCAPE);
             }
             let needs_film = matches!(config.mode, Mode::Playback { .. })
-                || (config.exports.record.is_some() && config.mode != Mode::Play);
+                || (config.exports.record.is_some() && config.mode != Mode::Play)
+                || config.exports.svg_animate.is_some()
+                || config.exports.gif.is_some();
             let film = needs_film.then(|| Film::new(&puzzle, &solution));
             if let Err(message) = export(config, &name, &puzzle, &solution, film.as_ref()) {
                 fail(PROGRAM, &message);
@@ -646,7 +713,47 @@ fn export(
     film: Option<&Film>,
 ) -> Result<(), String> {
     if let Some(path) = &config.exports.svg {
-        write_file(path, svg(puzzle, solution).as_bytes())?;
+        let options = SvgOptions {
+            cell: config.exports.cell.unwrap_or(SVG_CELL),
+        };
+        write_file(path, svg_with(puzzle, solution, options).as_bytes())?;
+    }
+    if let (Some(path), Some(film)) = (&config.exports.svg_animate, film) {
+        let options = AnimationOptions {
+            cell: config.exports.cell.unwrap_or(SVG_CELL),
+            frame_length: config.frame_length,
+            max_frames: config.exports.max_frames,
+        };
+        let sampling = Sampling::new(film.len(), options.max_frames);
+        let needed = animation_bytes(puzzle, solution, sampling);
+        let budget = config.options.max_memory / 2;
+        if needed > budget {
+            return Err(format!(
+                "{name}: cannot animate: the animation would take about {}, more than half \
+                 the memory budget of {} (see --max-memory, --animate-max-frames)",
+                crate::error::bytes(needed),
+                crate::error::bytes(config.options.max_memory)
+            ));
+        }
+        write_file(
+            path,
+            animated_svg(puzzle, solution, film, &options).as_bytes(),
+        )?;
+    }
+    if let (Some(path), Some(film)) = (&config.exports.gif, film) {
+        gif_export(config, name, path, puzzle, solution, film)?;
+    }
+    if let Some(film) =
+        film.filter(|_| config.exports.svg_animate.is_some() || config.exports.gif.is_some())
+    {
+        let sampling = Sampling::new(film.len(), config.exports.max_frames);
+        if sampling.is_sampled() {
+            note(&format!(
+                "{name}: the animation shows one frame in {} of the playback's {} \
+                 ({} frames, --animate-max-frames {})",
+                sampling.every, sampling.frames, sampling.shown, config.exports.max_frames
+            ));
+        }
     }
     if let (Some(path), Some(film)) = (&config.exports.record, film) {
         film.measure_all(&config.options).map_err(|e| {
@@ -658,6 +765,40 @@ fn export(
         write_file(path, cast(film, &cast_options(config, name)).as_bytes())?;
     }
     Ok(())
+}
+
+/// Writes the `--gif` animation (the `cli` feature brings the `gif` one).
+fn gif_export(
+    config: &Config,
+    name: &str,
+    path: &std::path::Path,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+) -> Result<(), String> {
+    use crate::render::gif::{GifOptions, fitting_cell, gif, gif_bytes};
+    let cell = config
+        .exports
+        .cell
+        .unwrap_or_else(|| fitting_cell(puzzle, SVG_CELL, GIF_SIDE));
+    let sampling = Sampling::new(film.len(), config.exports.max_frames);
+    let needed = gif_bytes(puzzle, cell, sampling);
+    if needed > config.options.max_memory / 2 {
+        return Err(format!(
+            "{name}: cannot make the GIF: it would take about {}, more than half the memory \
+             budget of {} (see --max-memory, --cell-size)",
+            crate::error::bytes(needed),
+            crate::error::bytes(config.options.max_memory)
+        ));
+    }
+    let options = GifOptions {
+        cell,
+        centiseconds: u16::try_from(config.frame_length.as_millis().div_ceil(10))
+            .unwrap_or(u16::MAX),
+        max_frames: config.exports.max_frames,
+    };
+    let bytes = gif(puzzle, solution, film, &options).map_err(|e| format!("{name}: {e}"))?;
+    write_file(path, &bytes)
 }
 
 /// Shows one solved map as `config.mode` says; `Ok(false)` when the reader
@@ -823,6 +964,31 @@ fn json_error_line(_: &str, _: &Failure) -> String {
     unreachable!("--format json is refused without the json feature")
 }
 
+/// Says something on standard error that is not an error.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "{PROGRAM}: {message}");
+}
+
+/// `--animate-max-frames`: from 2 to 100000.
+fn parse_max_frames(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (2..=100_000).contains(&n) => Ok(n),
+        Ok(_) => Err(format!(
+            "'{text}': an animation shows from 2 frames (the first and the last) to 100000"
+        )),
+        Err(_) => Err(format!("'{text}' is not a number of frames; try 3000")),
+    }
+}
+
+/// `--cell-size`: from 1 to 100 pixels.
+fn parse_cell_size(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=100).contains(&n) => Ok(n),
+        Ok(_) => Err(format!("'{text}': a cell is from 1 to 100 pixels")),
+        Err(_) => Err(format!("'{text}' is not a number of pixels; try 24")),
+    }
+}
+
 /// A screen size, `COLSxROWS` (`100x40`), each from 10 to 1000.
 fn parse_screen(text: &str) -> Result<(u16, u16), String> {
     let bad = || format!("'{text}' is not a screen size; try 100x40");
@@ -870,7 +1036,7 @@ mod tests {
                 &["--ties", "optimistic", "--priority", "RDLU", "a.txt"],
                 "with --ties optimistic",
             ),
-            (&["-f", "100", "a.txt"], "use it with -p or --record"),
+            (&["-f", "100", "a.txt"], "use it with -p, --record"),
             (
                 &["--loop", "a.txt"],
                 "--loop ends a playback: use it with -p",

@@ -79,6 +79,20 @@ pub struct Frame {
     pub message: Option<String>,
 }
 
+/// Where the pieces stand in a frame, and how far the line has come
+/// ([`Film::pieces`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pieces {
+    /// Hero moves made so far.
+    pub step: usize,
+    /// Where the hero stands.
+    pub hero: Pos,
+    /// Where the dragon stands.
+    pub dragon: Pos,
+    /// Whether the hero is caught (it has no safe move left).
+    pub caught: bool,
+}
+
 /// The part of the grid a frame shows, in cells (for maps larger than the
 /// terminal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -596,6 +610,46 @@ impl Film {
         frame
     }
 
+    /// Where the pieces stand in frame `i` (the last one for `i` past the
+    /// end), without measuring anything: for pictures that need only the
+    /// positions, such as the animations.
+    pub fn pieces(&self, i: usize) -> Pieces {
+        let last = self.len() - 1;
+        let i = i.min(last);
+        let total = self.total();
+        if self.no_path || i == 0 {
+            let (hero, dragon) = self.line[0];
+            return Pieces {
+                step: 0,
+                hero,
+                dragon,
+                caught: self.stuck && i == last,
+            };
+        }
+        if i > 2 * total {
+            let (hero, dragon) = self.line[total];
+            return Pieces {
+                step: total,
+                hero,
+                dragon,
+                caught: true,
+            };
+        }
+        let step = i.div_ceil(2);
+        let hero = self.line[step].0;
+        let dragon = if i % 2 == 1 {
+            self.line[step - 1].1
+        } else {
+            self.line[step].1
+        };
+        Pieces {
+            step,
+            hero,
+            dragon,
+            caught: false,
+        }
+    }
+
     /// Every frame, in order.
     pub fn frames(&self) -> impl Iterator<Item = Frame> + '_ {
         (0..self.len()).map(|i| self.frame(i))
@@ -827,6 +881,13 @@ mod tests {
             film.frames()
                 .all(|f| board.mark(&f, puzzle.exit()) != Mark::Hero)
         );
+        for (i, f) in film.frames().enumerate() {
+            let p = film.pieces(i);
+            assert_eq!(
+                (p.step, p.hero, p.dragon, p.caught),
+                (f.step, f.hero, f.dragon, f.caught)
+            );
+        }
         if last.event == Event::Caught {
             assert_eq!(board.mark(&last, last.hero), Mark::Caught);
             assert!(last.status.ends_with("caught"));
@@ -902,6 +963,13 @@ mod tests {
                 film.board().text(&film.frame(i), ASCII),
                 forwards[i],
                 "frame {i}"
+            );
+        }
+        for (i, f) in film.frames().enumerate() {
+            let p = film.pieces(i);
+            assert_eq!(
+                (p.step, p.hero, p.dragon, p.caught),
+                (f.step, f.hero, f.dragon, f.caught)
             );
         }
         // Past the end is the last frame.

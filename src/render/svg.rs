@@ -1,12 +1,23 @@
 //! A picture of the map with the hero's and the dragon's routes (pure SVG).
 //!
-//! Walls are brown squares on a light green floor; the hero's route is a
-//! solid blue line from its start (🏃) to where the line ends, the dragon's a
-//! dashed red line from its start (🐉); a dot marks where each ends. The two
-//! lines are drawn slightly apart so that both stay visible where they share
-//! a corridor. When the hero is caught, 💥 marks the place; when there is no
-//! path, the cells the hero could reach are shaded blue. A caption under the
-//! map gives the result.
+//! Everything is drawn with shapes, never with text symbols, so every
+//! viewer shows the same picture whatever fonts it has: walls are brown
+//! squares on a light green floor; the hero is a blue disc with a white
+//! figure, the dragon an orange spiky star, the exit a white door with an
+//! arrow, and where the hero is caught a yellow burst is drawn under it.
+//! The hero's route is a solid blue line from its start to where the line
+//! ends, the dragon's a dashed orange line; a dot marks where each ends,
+//! and a white ring marks each cell where the hero steps straight back.
+//! The two lines are drawn slightly apart so that both stay visible where
+//! they share a corridor. When there is no path, the cells the hero could
+//! reach are shaded blue. Under the map, the result and a legend.
+//!
+//! The colours come from a palette that people with the common forms of
+//! colour blindness tell apart (blue and orange), and the pieces differ in
+//! shape as well. The map is drawn in units of 24 per cell and scaled to
+//! the cell size asked for ([`SvgOptions::cell`]); the text under it is not
+//! scaled. The same picture is the background of the animation
+//! ([`animate`](super::animate)).
 
 use std::fmt::Write as _;
 
@@ -15,22 +26,352 @@ use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::result_sentence;
 
 use crate::search::solution::{Ending, Outcome, Solution};
-use crate::tile::{CAUGHT_EMOJI, Tile};
 
-/// The side of a cell, in pixels.
-const CELL: usize = 24;
-/// The height of one caption line, in pixels.
-const LINE: usize = 20;
+/// The side of a cell in the map's own units (scaled to [`SvgOptions::cell`]).
+pub(crate) const UNIT: usize = 24;
+/// The height of one line of text under the map, in pixels.
+const LINE: usize = 22;
 /// About the width of one caption character, in pixels.
 const CHAR: usize = 7;
+/// The narrowest the text under the map may be, in pixels.
+const MIN_TEXT_WIDTH: usize = 360;
 
 const FLOOR: &str = "#d8eccf";
 const WALL: &str = "#7b5a43";
 const REACH: &str = "#9cc3f5";
-const HERO: &str = "#1565c0";
-const DRAGON: &str = "#c62828";
+/// Blue and orange (vermillion) from a palette safe for colour blindness.
+pub(crate) const HERO: &str = "#0072b2";
+pub(crate) const DRAGON: &str = "#d55e00";
 
-/// The SVG document for `solution` on `puzzle` (see the module docs).
+/// How to draw a picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// The side of a cell, in pixels (at least 1).
+    pub cell: usize,
+}
+
+impl Default for SvgOptions {
+    fn default() -> SvgOptions {
+        SvgOptions { cell: 24 }
+    }
+}
+
+/// The pieces and marks drawn as shapes, each centred on (0, 0) in a cell
+/// of [`UNIT`] units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sprite {
+    Hero,
+    Dragon,
+    Exit,
+    Caught,
+    BackStep,
+}
+
+impl Sprite {
+    /// The shape's markup.
+    pub(crate) fn shape(self) -> &'static str {
+        match self {
+            Sprite::Hero => concat!(
+                "<circle r=\"10\" fill=\"#0072b2\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>",
+                "<circle cy=\"-5\" r=\"2.3\" fill=\"#ffffff\"/>",
+                "<path d=\"M0 -2.5V3.5M-4.5 0.5H4.5M0 3.5L-3.5 8M0 3.5L3.5 8\" fill=\"none\" ",
+                "stroke=\"#ffffff\" stroke-width=\"1.8\" stroke-linecap=\"round\"/>"
+            ),
+            Sprite::Dragon => concat!(
+                "<polygon points=\"0,-11 3,-5 10,-8 6,-1 11,6 3,4 0,11 -3,4 -11,6 -6,-1 -10,-8 -3,-5\" ",
+                "fill=\"#d55e00\" stroke=\"#4a1a00\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>",
+                "<circle cx=\"-2.5\" cy=\"-1\" r=\"1.5\" fill=\"#ffffff\"/>",
+                "<circle cx=\"2.5\" cy=\"-1\" r=\"1.5\" fill=\"#ffffff\"/>"
+            ),
+            Sprite::Exit => concat!(
+                "<rect x=\"-8\" y=\"-10.5\" width=\"16\" height=\"21\" fill=\"#ffffff\" ",
+                "stroke=\"#1a1a1a\" stroke-width=\"2.5\"/>",
+                "<path d=\"M-5 0H4M0.5 -4L4.5 0L0.5 4\" fill=\"none\" stroke=\"#1a1a1a\" ",
+                "stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+            ),
+            Sprite::Caught => concat!(
+                "<polygon points=\"0,-12.5 2.7,-6.5 8.8,-8.8 6.5,-2.7 12.5,0 6.5,2.7 8.8,8.8 ",
+                "2.7,6.5 0,12.5 -2.7,6.5 -8.8,8.8 -6.5,2.7 -12.5,0 -6.5,-2.7 -8.8,-8.8 -2.7,-6.5\" ",
+                "fill=\"#f0e442\" stroke=\"#1a1a1a\" stroke-width=\"1\" stroke-linejoin=\"round\"/>"
+            ),
+            Sprite::BackStep => {
+                "<circle r=\"4.5\" fill=\"#ffffff\" stroke=\"#0072b2\" stroke-width=\"2.5\"/>"
+            }
+        }
+    }
+
+    /// The shape, scaled by `scale` (1 for a whole cell), centred on `(x, y)`.
+    pub(crate) fn at(self, out: &mut String, x: f64, y: f64, scale: f64) {
+        let _ = write!(out, "<g transform=\"translate({} {})", num(x), num(y));
+        if scale != 1.0 {
+            let _ = write!(out, " scale({})", num(scale));
+        }
+        let _ = writeln!(out, "\">{}</g>", self.shape());
+    }
+}
+
+/// `x` with at most two decimals and no trailing zeros (`12`, `3.5`).
+pub(crate) fn num(x: f64) -> String {
+    let text = format!("{x:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
+
+/// The centre of a cell in map units, shifted by `offset` units on both axes.
+pub(crate) fn centre(p: Pos, offset: isize) -> (isize, isize) {
+    let half = (UNIT / 2) as isize;
+    (
+        (p.col * UNIT) as isize + half + offset,
+        (p.row * UNIT) as isize + half + offset,
+    )
+}
+
+/// An entry of the legend: a sprite or a line sample, and what it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Key {
+    Sprite(Sprite, &'static str),
+    Line(&'static str, &'static str, &'static str),
+    Area(&'static str, &'static str),
+}
+
+impl Key {
+    fn label(self) -> &'static str {
+        match self {
+            Key::Sprite(_, label) | Key::Line(_, _, label) | Key::Area(_, label) => label,
+        }
+    }
+
+    fn width(self) -> usize {
+        UNIT + 6 + self.label().len() * CHAR + 18
+    }
+}
+
+/// The legend's entries for `solution`.
+pub(crate) fn keys(solution: &Solution, back_steps: bool, caught: bool) -> Vec<Key> {
+    let mut keys = vec![
+        Key::Sprite(Sprite::Hero, "hero"),
+        Key::Sprite(Sprite::Dragon, "dragon"),
+        Key::Sprite(Sprite::Exit, "exit"),
+    ];
+    if solution.outcome == Outcome::NoPath {
+        keys.push(Key::Area(REACH, "cells the hero can reach"));
+        return keys;
+    }
+    keys.push(Key::Line(HERO, "stroke-width=\"5\"", "hero's route"));
+    keys.push(Key::Line(
+        DRAGON,
+        "stroke-width=\"3\" stroke-dasharray=\"6 4\"",
+        "dragon's route",
+    ));
+    if back_steps {
+        keys.push(Key::Sprite(Sprite::BackStep, "hero steps straight back"));
+    }
+    if caught {
+        keys.push(Key::Sprite(Sprite::Caught, "caught"));
+    }
+    keys
+}
+
+/// How the text under the map is laid out: the width of the picture and the
+/// rows of the legend.
+pub(crate) struct Footer {
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    rows: Vec<Vec<Key>>,
+    pub(crate) summary: String,
+}
+
+impl Footer {
+    /// The result sentence and the legend under a map `map_width` pixels wide.
+    pub(crate) fn new(summary: String, keys: Vec<Key>, map_width: usize) -> Footer {
+        let width = map_width
+            .max(MIN_TEXT_WIDTH)
+            .max(summary.chars().count() * CHAR + 8);
+        let mut rows: Vec<Vec<Key>> = Vec::new();
+        let mut used = width;
+        for key in keys {
+            if used + key.width() > width {
+                rows.push(Vec::new());
+                used = 4;
+            }
+            used += key.width();
+            if let Some(row) = rows.last_mut() {
+                row.push(key);
+            }
+        }
+        let height = LINE + 8 + rows.len() * (UNIT + 6) + 4;
+        Footer {
+            width,
+            height,
+            rows,
+            summary,
+        }
+    }
+
+    /// Draws the result and the legend from `top` down.
+    pub(crate) fn draw(&self, out: &mut String, top: usize) {
+        let _ = writeln!(
+            out,
+            "<text x=\"4\" y=\"{}\" font-family=\"sans-serif\" font-size=\"14\" fill=\"#222222\">{}</text>",
+            top + LINE - 4,
+            escape(&self.summary)
+        );
+        for (r, row) in self.rows.iter().enumerate() {
+            let y = top + LINE + 8 + r * (UNIT + 6);
+            let mid = (y + UNIT / 2) as f64;
+            let mut x = 4;
+            for key in row {
+                match *key {
+                    Key::Sprite(sprite, _) => sprite.at(out, (x + UNIT / 2) as f64, mid, 1.0),
+                    Key::Line(color, stroke, _) => {
+                        let _ = writeln!(
+                            out,
+                            "<path d=\"M{} {}h{}\" stroke=\"{color}\" {stroke} stroke-linecap=\"round\"/>",
+                            x + 2,
+                            num(mid),
+                            UNIT - 4
+                        );
+                    }
+                    Key::Area(color, _) => {
+                        let _ = writeln!(
+                            out,
+                            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{color}\"/>",
+                            x + 2,
+                            y + 2,
+                            UNIT - 4,
+                            UNIT - 4
+                        );
+                    }
+                }
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#444444\">{}</text>",
+                    x + UNIT + 6,
+                    y + UNIT / 2 + 5,
+                    escape(key.label())
+                );
+                x += key.width();
+            }
+        }
+    }
+}
+
+/// Opens the document: the root element, its title and a white page.
+pub(crate) fn open(out: &mut String, width: usize, height: usize, title: &str) {
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{}\">",
+        escape(title)
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(title));
+    let _ = writeln!(
+        out,
+        "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
+    );
+}
+
+/// Opens the map: a group in map units scaled to `cell` pixels a cell,
+/// with the floor and the walls (each run of wall tiles in a row as one
+/// rectangle) and, if given, shaded cells. Close it with `</g>`. (A group,
+/// not a nested `<svg>`: some browsers give a nested one a clock of its
+/// own, and the animation needs one clock.)
+pub(crate) fn open_map(out: &mut String, puzzle: &Puzzle, cell: usize, shaded: Option<&[bool]>) {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let _ = writeln!(
+        out,
+        "<g transform=\"scale({})\" shape-rendering=\"crispEdges\">",
+        num(cell as f64 / UNIT as f64)
+    );
+    let _ = writeln!(
+        out,
+        "<rect width=\"{}\" height=\"{}\" fill=\"{FLOOR}\"/>",
+        w * UNIT,
+        h * UNIT
+    );
+    let runs = |keep: &dyn Fn(Pos) -> bool| {
+        let mut d = String::new();
+        for row in 0..h {
+            let mut col = 0;
+            while col < w {
+                if !keep(Pos::new(row, col)) {
+                    col += 1;
+                    continue;
+                }
+                let first = col;
+                while col < w && keep(Pos::new(row, col)) {
+                    col += 1;
+                }
+                let _ = write!(
+                    d,
+                    "M{} {}h{}v{UNIT}h-{}z",
+                    first * UNIT,
+                    row * UNIT,
+                    (col - first) * UNIT,
+                    (col - first) * UNIT
+                );
+            }
+        }
+        d
+    };
+    let walls = runs(&|p| !puzzle.is_free(p));
+    if !walls.is_empty() {
+        let _ = writeln!(out, "<path fill=\"{WALL}\" d=\"{walls}\"/>");
+    }
+    if let Some(shaded) = shaded {
+        let cells = runs(&|p| shaded[p.row * w + p.col]);
+        if !cells.is_empty() {
+            let _ = writeln!(out, "<path fill=\"{REACH}\" d=\"{cells}\"/>");
+        }
+    }
+}
+
+/// The cells the hero passes (its start first), and the dragon's.
+pub(crate) fn routes(solution: &Solution) -> (Vec<Pos>, Vec<Pos>) {
+    let hero = std::iter::once(solution.hero)
+        .chain(solution.turns.iter().map(|t| t.hero))
+        .collect();
+    let dragon = std::iter::once(solution.dragon)
+        .chain(solution.turns.iter().map(|t| t.dragon))
+        .collect();
+    (hero, dragon)
+}
+
+/// The cells where the hero turns straight back: it came from the cell it
+/// steps onto next.
+pub(crate) fn back_steps(route: &[Pos]) -> Vec<Pos> {
+    route
+        .windows(3)
+        .filter(|w| w[0] == w[2] && w[0] != w[1])
+        .map(|w| w[1])
+        .collect()
+}
+
+/// The points of a route shifted by `offset` units (`x,y x,y …`), cells
+/// repeated in a row (a sleeping dragon) once.
+pub(crate) fn points(cells: &[Pos], offset: isize) -> String {
+    let mut list = String::new();
+    let mut last = None;
+    for &p in cells {
+        if last == Some(p) {
+            continue;
+        }
+        last = Some(p);
+        let (x, y) = centre(p, offset);
+        if !list.is_empty() {
+            list.push(' ');
+        }
+        let _ = write!(list, "{x},{y}");
+    }
+    list
+}
+
+/// The SVG document for `solution` on `puzzle` (see the module docs), at 24
+/// pixels a cell.
 ///
 /// ```
 /// use dragon_escape::{render::svg::svg, solve, Options, Puzzle};
@@ -41,58 +382,33 @@ const DRAGON: &str = "#c62828";
 /// # Ok::<(), dragon_escape::Error>(())
 /// ```
 pub fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
-    let graph = Graph::new(puzzle);
-    let (w, h) = (puzzle.width() * CELL, puzzle.height() * CELL);
-    let hero_route: Vec<Pos> = std::iter::once(solution.hero)
-        .chain(solution.turns.iter().map(|t| t.hero))
-        .collect();
-    let dragon_route: Vec<Pos> = std::iter::once(solution.dragon)
-        .chain(solution.turns.iter().map(|t| t.dragon))
-        .collect();
+    svg_with(puzzle, solution, SvgOptions::default())
+}
+
+/// The SVG document for `solution` on `puzzle`, drawn as `options` say.
+pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> String {
+    let cell = options.cell.max(1);
+    let (w, h) = (puzzle.width() * cell, puzzle.height() * cell);
+    let (hero_route, dragon_route) = routes(solution);
     let hero_end = *hero_route.last().unwrap_or(&solution.hero);
     let caught = solution.ending == Ending::Stuck;
-    let summary = result_sentence(solution, caught);
-    let key = match solution.outcome {
-        Outcome::NoPath => "Shaded blue: every cell the hero can reach.",
-        Outcome::Escaped { .. } | Outcome::Caught => "Hero: blue line. Dragon: red dashes.",
-    };
-    let caption_width = summary.chars().count().max(key.len()) * CHAR + 8;
-    let (width, height) = (w.max(caption_width), h + 2 * LINE + 8);
+    let turns = back_steps(&hero_route);
+    let footer = Footer::new(
+        result_sentence(solution, caught),
+        keys(solution, !turns.is_empty(), caught),
+        w,
+    );
+    let (width, height) = (footer.width, h + footer.height);
 
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{}\">",
-        escape(&summary)
-    );
-    let _ = writeln!(out, "<title>{}</title>", escape(&summary));
-    let _ = writeln!(
-        out,
-        "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
-    );
-    let _ = writeln!(out, "<rect width=\"{w}\" height=\"{h}\" fill=\"{FLOOR}\"/>");
-    let cells = |keep: &dyn Fn(Pos) -> bool| {
-        let mut d = String::new();
-        for row in 0..puzzle.height() {
-            for col in 0..puzzle.width() {
-                if keep(Pos::new(row, col)) {
-                    let _ = write!(d, "M{} {}h{CELL}v{CELL}h-{CELL}z", col * CELL, row * CELL);
-                }
-            }
-        }
-        d
+    open(&mut out, width, height, &footer.summary);
+    let shaded = (solution.outcome == Outcome::NoPath).then(|| reachable(puzzle, solution.hero));
+    open_map(&mut out, puzzle, cell, shaded.as_deref());
+    let at = |out: &mut String, sprite: Sprite, p: Pos, scale: f64| {
+        let (x, y) = centre(p, 0);
+        sprite.at(out, x as f64, y as f64, scale);
     };
-    let walls = cells(&|p| !puzzle.is_free(p));
-    if !walls.is_empty() {
-        let _ = writeln!(out, "<path fill=\"{WALL}\" d=\"{walls}\"/>");
-    }
-    if solution.outcome == Outcome::NoPath {
-        let reach = reachable(&graph, solution.hero);
-        let shaded = cells(&|p| graph.cell_at(p).is_some_and(|c| reach[c.index()]));
-        let _ = writeln!(out, "<path fill=\"{REACH}\" d=\"{shaded}\"/>");
-    }
-
+    at(&mut out, Sprite::Exit, solution.exit, 1.0);
     route(
         &mut out,
         &dragon_route,
@@ -107,91 +423,63 @@ pub fn svg(puzzle: &Puzzle, solution: &Solution) -> String {
         HERO,
         "stroke-width=\"5\" stroke-opacity=\"0.85\"",
     );
-
-    emoji(&mut out, solution.exit, Tile::Exit.emoji());
-    emoji(&mut out, solution.dragon, Tile::Dragon.emoji());
-    emoji(&mut out, solution.hero, Tile::Hero.emoji());
-    if caught {
-        emoji(&mut out, hero_end, CAUGHT_EMOJI);
+    for &p in &turns {
+        let (x, y) = centre(p, -3);
+        Sprite::BackStep.at(&mut out, x as f64, y as f64, 1.0);
     }
-
-    let _ = writeln!(
-        out,
-        "<text x=\"4\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#222222\">{}</text>",
-        h + LINE,
-        escape(&summary)
-    );
-    let _ = writeln!(
-        out,
-        "<text x=\"4\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#555555\">{key}</text>",
-        h + 2 * LINE
-    );
+    at(&mut out, Sprite::Dragon, solution.dragon, 1.0);
+    at(&mut out, Sprite::Hero, solution.hero, 1.0);
+    if caught {
+        // The burst under the hero: both stay visible.
+        at(&mut out, Sprite::Caught, hero_end, 1.0);
+        at(&mut out, Sprite::Hero, hero_end, 0.7);
+    }
+    out.push_str("</g>\n");
+    footer.draw(&mut out, h);
     out.push_str("</svg>\n");
     out
 }
 
-/// Which cells the hero could reach from `hero` without the dragon.
-fn reachable(graph: &Graph, hero: Pos) -> Vec<bool> {
+/// Which tiles (row-major) the hero could reach from `hero` without the
+/// dragon.
+fn reachable(puzzle: &Puzzle, hero: Pos) -> Vec<bool> {
+    let graph = Graph::new(puzzle);
+    let mut shaded = vec![false; puzzle.width() * puzzle.height()];
     let Some(start) = graph.cell_at(hero) else {
-        return vec![false; graph.len()];
+        return shaded;
     };
-    graph
-        .distances_from(start)
-        .into_iter()
-        .map(|d| d != UNREACHABLE)
-        .collect()
-}
-
-/// The centre of a cell, shifted by `offset` pixels on both axes.
-fn centre(p: Pos, offset: isize) -> (isize, isize) {
-    let half = (CELL / 2) as isize;
-    (
-        (p.col * CELL) as isize + half + offset,
-        (p.row * CELL) as isize + half + offset,
-    )
+    for (i, d) in graph.distances_from(start).into_iter().enumerate() {
+        if d != UNREACHABLE {
+            let p = graph.pos(crate::graph::CellId(i as u32));
+            shaded[p.row * puzzle.width() + p.col] = true;
+        }
+    }
+    shaded
 }
 
 /// A route as a polyline with a dot at its end (nothing for a route that
 /// never moves).
 fn route(out: &mut String, cells: &[Pos], offset: isize, color: &str, stroke: &str) {
-    let mut points: Vec<Pos> = cells.to_vec();
-    points.dedup();
-    if points.len() < 2 {
+    let list = points(cells, offset);
+    if !list.contains(' ') {
         return;
     }
-    let list: Vec<String> = points
-        .iter()
-        .map(|&p| {
-            let (x, y) = centre(p, offset);
-            format!("{x},{y}")
-        })
-        .collect();
     let _ = writeln!(
         out,
         "<polyline fill=\"none\" stroke=\"{color}\" {stroke} stroke-linejoin=\"round\" \
-         stroke-linecap=\"round\" points=\"{}\"/>",
-        list.join(" ")
+         stroke-linecap=\"round\" points=\"{list}\"/>",
     );
-    let (x, y) = centre(*points.last().expect("two points at least"), offset);
-    let _ = writeln!(
-        out,
-        "<circle cx=\"{x}\" cy=\"{y}\" r=\"4\" fill=\"{color}\"/>"
-    );
-}
-
-/// An emoji centred on a cell.
-fn emoji(out: &mut String, p: Pos, symbol: &str) {
-    let (x, y) = centre(p, 0);
-    let _ = writeln!(
-        out,
-        "<text x=\"{x}\" y=\"{y}\" font-size=\"{}\" text-anchor=\"middle\" \
-         dominant-baseline=\"central\">{symbol}</text>",
-        CELL * 3 / 4
-    );
+    if let Some(&end) = cells.last() {
+        let (x, y) = centre(end, offset);
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"4\" fill=\"{color}\"/>"
+        );
+    }
 }
 
 /// `s` with the characters XML reserves escaped.
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -221,11 +509,64 @@ mod tests {
     }
 
     #[test]
+    fn caught_picture_draws_the_burst_under_the_hero() {
+        let text = picture("H....D.E");
+        insta::assert_snapshot!(text);
+        let burst = text.find(Sprite::Caught.shape()).unwrap();
+        let last_hero = text.rfind(Sprite::Hero.shape()).unwrap();
+        assert!(burst < last_hero, "the hero is drawn over the burst");
+        assert!(text.contains(">caught</text>"));
+    }
+
+    #[test]
+    fn no_text_symbols_in_the_map() {
+        for map in ["H....D.E", "#####\n#H#E#\n#.#.#\n#D###\n#####", "H.E..D"] {
+            let text = picture(map);
+            // Only the caption and the legend hold text, in plain ASCII.
+            assert!(text.is_ascii(), "{text}");
+            let map_part = &text[..text.find("</g>\n<text").unwrap()];
+            assert!(!map_part.contains("<text"), "{map_part}");
+        }
+    }
+
+    #[test]
+    fn back_steps_are_marked_where_the_hero_turns() {
+        use Pos as P;
+        let route = [P::new(1, 1), P::new(2, 1), P::new(1, 1), P::new(1, 2)];
+        assert_eq!(back_steps(&route), [P::new(2, 1)]);
+        assert_eq!(back_steps(&route[1..]), []);
+        let text = picture("######\n#H..##\n#.#.##\n#..D.E\n######");
+        assert_eq!(text.matches(Sprite::BackStep.shape()).count(), 2, "{text}");
+        assert!(picture("H.E..D").matches(Sprite::BackStep.shape()).count() == 0);
+    }
+
+    #[test]
     fn no_path_picture_shades_the_hero_side() {
         let text = picture("#####\n#H#E#\n#.#.#\n#D###\n#####");
         assert!(text.contains(REACH));
         assert!(!text.contains("<polyline"));
         assert!(text.contains("There is no path to the exit"));
+        assert!(text.contains("cells the hero can reach"));
+    }
+
+    #[test]
+    fn walls_are_drawn_in_runs_and_scaled_to_the_cell() {
+        let puzzle: Puzzle = "###\nH.E\n#D#".parse().unwrap();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let text = svg_with(&puzzle, &solution, SvgOptions { cell: 10 });
+        assert!(
+            text.contains("d=\"M0 0h72v24h-72zM0 48h24v24h-24zM48 48h24v24h-24z\""),
+            "{text}"
+        );
+        assert!(text.contains("<g transform=\"scale(0.42)\""), "{text}");
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(12.0), "12");
+        assert_eq!(num(3.5), "3.5");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(0.126), "0.13");
     }
 
     #[test]
@@ -237,6 +578,7 @@ mod tests {
     fn balanced_tags() {
         let text = picture("H.E..D");
         assert_eq!(text.matches("<svg").count(), 1);
+        assert_eq!(text.matches("</svg>").count(), 1);
         assert!(text.trim_end().ends_with("</svg>"));
         for line in text.lines().skip(1) {
             assert!(line.starts_with('<') && line.ends_with('>'), "{line}");

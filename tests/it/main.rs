@@ -15,6 +15,8 @@ mod interrupt;
 mod options;
 #[cfg(all(unix, feature = "cli"))]
 mod outputs;
+#[cfg(all(unix, feature = "cli"))]
+mod pictures;
 #[cfg(all(unix, feature = "cli", feature = "playback"))]
 mod playback;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]

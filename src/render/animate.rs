@@ -1,0 +1,454 @@
+//! The playback as one animated SVG document, which a web browser plays
+//! with no player installed (pure).
+//!
+//! The background is the picture of [`svg`](super::svg) without the routes:
+//! floor, walls and the exit. Over it the hero and the dragon jump from
+//! cell to cell, one frame of the [`Film`] at a time (the hero's move, then
+//! the dragon's answer), the hero's route grows behind it, a white ring
+//! appears where it steps straight back, a bar under the map shows how far
+//! the line has come, and a burst appears under a caught hero. After the
+//! last frame the picture holds for a moment, then starts again.
+//!
+//! The movement is SMIL: one `<animateTransform>` or `<animate>` per moving
+//! thing, with `calcMode="discrete"` and a value per frame shown, so the
+//! document grows with the frames shown, not with the map's area times the
+//! frames. A long line is sampled: past [`AnimationOptions::max_frames`],
+//! only every `k`th frame is shown (the last always), as [`Sampling`]
+//! says. Frames are asked from the film one at a time
+//! ([`Film::pieces`]), so no frame is held beyond its values.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use crate::puzzle::{Pos, Puzzle};
+use crate::render::frames::{Film, result_sentence};
+use crate::render::svg::{
+    Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, open, open_map, points, routes,
+};
+use crate::search::solution::{Ending, Solution};
+
+/// How long the last frame stays before the animation starts again, in
+/// frames.
+const HOLD_FRAMES: usize = 4;
+
+/// The height of the progress bar under the map, in pixels.
+const BAR: usize = 6;
+
+/// How to animate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnimationOptions {
+    /// The side of a cell, in pixels (at least 1).
+    pub cell: usize,
+    /// How long each frame shown stays.
+    pub frame_length: Duration,
+    /// The most frames to show (at least 2); a longer film is sampled.
+    pub max_frames: usize,
+}
+
+impl Default for AnimationOptions {
+    fn default() -> AnimationOptions {
+        AnimationOptions {
+            cell: 24,
+            frame_length: Duration::from_millis(300),
+            max_frames: 3000,
+        }
+    }
+}
+
+/// Which frames of a film are shown: every `every`th, and the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sampling {
+    /// The frames of the film.
+    pub frames: usize,
+    /// One frame in `every` is shown (1: all of them).
+    pub every: usize,
+    /// How many frames are shown.
+    pub shown: usize,
+}
+
+impl Sampling {
+    /// Shows at most `max_frames` (at least 2) of `frames`, evenly spaced,
+    /// the first and the last among them.
+    ///
+    /// ```
+    /// use dragon_escape::render::animate::Sampling;
+    /// let s = Sampling::new(10, 4);
+    /// assert_eq!((s.every, s.shown), (3, 4));
+    /// assert_eq!((0..s.shown).map(|j| s.frame(j)).collect::<Vec<_>>(), [0, 3, 6, 9]);
+    /// assert_eq!(Sampling::new(10, 100).every, 1);
+    /// ```
+    pub fn new(frames: usize, max_frames: usize) -> Sampling {
+        let frames = frames.max(1);
+        let max = max_frames.max(2);
+        let every = if frames <= max {
+            1
+        } else {
+            (frames - 1).div_ceil(max - 1)
+        };
+        Sampling {
+            frames,
+            every,
+            shown: (frames - 1).div_ceil(every) + 1,
+        }
+    }
+
+    /// The film's frame shown `j`th.
+    pub fn frame(&self, j: usize) -> usize {
+        (j * self.every).min(self.frames - 1)
+    }
+
+    /// Whether some frames are left out.
+    pub fn is_sampled(&self) -> bool {
+        self.every > 1
+    }
+}
+
+/// About how many bytes [`animated_svg`] writes for `solution` on `puzzle`
+/// (at most, give or take a little): the walls, the route and a value per
+/// frame shown for each moving thing. A caller with a memory budget checks
+/// this before asking for the document.
+pub fn animation_bytes(puzzle: &Puzzle, solution: &Solution, sampling: Sampling) -> usize {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let walls = h.saturating_mul(w.div_ceil(2)).saturating_mul(36);
+    let route = solution.turns.len().saturating_mul(16 + 420);
+    walls
+        .saturating_add(route)
+        .saturating_add(sampling.shown.saturating_mul(110))
+        .saturating_add(16 << 10)
+}
+
+/// The animated SVG document of `film`, the film of `solution` on `puzzle`
+/// (see the module docs).
+///
+/// ```
+/// use dragon_escape::render::{animate::{animated_svg, AnimationOptions}, frames::Film};
+/// use dragon_escape::{solve, Options, Puzzle};
+/// let puzzle: Puzzle = "H.E..D".parse()?;
+/// let solution = solve(&puzzle, &Options::default())?;
+/// let film = Film::new(&puzzle, &solution);
+/// let text = animated_svg(&puzzle, &solution, &film, &AnimationOptions::default());
+/// assert!(text.contains("<animateTransform"));
+/// assert!(text.contains("The shortest path is 2 steps."));
+/// # Ok::<(), dragon_escape::Error>(())
+/// ```
+pub fn animated_svg(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+    options: &AnimationOptions,
+) -> String {
+    let cell = options.cell.max(1);
+    let sampling = Sampling::new(film.len(), options.max_frames);
+    let (w, h) = (puzzle.width() * cell, puzzle.height() * cell);
+    let (hero_route, _) = routes(solution);
+    let hero_route = &hero_route[..=film.total().min(hero_route.len() - 1)];
+    let caught = solution.ending == Ending::Stuck;
+    let turns: Vec<(usize, Pos)> = hero_route
+        .windows(3)
+        .enumerate()
+        .filter(|(_, w)| w[0] == w[2] && w[0] != w[1])
+        .map(|(i, w)| (i + 1, w[1]))
+        .collect();
+    debug_assert_eq!(turns.len(), back_steps(hero_route).len());
+    let mut legend: Vec<Key> = keys(solution, !turns.is_empty(), caught)
+        .into_iter()
+        .filter(|key| !matches!(key, Key::Line(_, _, "dragon's route")))
+        .collect();
+    legend.push(Key::Line(
+        HERO,
+        "stroke-width=\"6\" stroke-opacity=\"0.5\"",
+        "how far the line has come",
+    ));
+    let footer = Footer::new(result_sentence(solution, caught), legend, w);
+    let (width, height) = (footer.width, h + BAR + footer.height);
+
+    let timeline = Timeline::new(sampling, options.frame_length);
+    let mut out = String::with_capacity(animation_bytes(puzzle, solution, sampling));
+    open(&mut out, width, height, &footer.summary);
+    let _ = writeln!(
+        out,
+        "<desc>{} frames, {} ms each{}; it starts again after the last.</desc>",
+        sampling.shown,
+        options.frame_length.as_millis(),
+        if sampling.is_sampled() {
+            format!(
+                ", one in {} of the playback's {}",
+                sampling.every, sampling.frames
+            )
+        } else {
+            String::new()
+        }
+    );
+    open_map(&mut out, puzzle, cell, None);
+    let (x, y) = centre(puzzle.exit(), 0);
+    Sprite::Exit.at(&mut out, x as f64, y as f64, 1.0);
+
+    // The route, revealed step by step with a dash as long as the route.
+    let length = (hero_route.len().saturating_sub(1) * UNIT) as f64;
+    if length > 0.0 {
+        let _ = writeln!(
+            out,
+            "<polyline fill=\"none\" stroke=\"{HERO}\" stroke-width=\"5\" stroke-opacity=\"0.85\" \
+             stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-dasharray=\"{} {}\" \
+             stroke-dashoffset=\"{}\" points=\"{}\">",
+            num(length + 1.0),
+            num(length + 1.0),
+            num(length + 1.0),
+            points(hero_route, -3)
+        );
+        timeline.animate(&mut out, "stroke-dashoffset", |j| {
+            let step = film.pieces(sampling.frame(j)).step;
+            num(length + 1.0 - (step * UNIT) as f64)
+        });
+        out.push_str("</polyline>\n");
+    }
+    for &(step, p) in &turns {
+        let (x, y) = centre(p, -3);
+        let _ = writeln!(
+            out,
+            "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
+            Sprite::BackStep.shape()
+        );
+        // Seen from the first frame shown after the hero turns back.
+        let from = (0..sampling.shown).find(|&j| film.pieces(sampling.frame(j)).step > step);
+        timeline.appear(&mut out, from);
+        out.push_str("</g>\n");
+    }
+    if caught {
+        let (x, y) = centre(hero_route[hero_route.len() - 1], 0);
+        let _ = writeln!(
+            out,
+            "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
+            Sprite::Caught.shape()
+        );
+        let from = (0..sampling.shown).find(|&j| film.pieces(sampling.frame(j)).caught);
+        timeline.appear(&mut out, from);
+        out.push_str("</g>\n");
+    }
+    for (sprite, hero) in [(Sprite::Dragon, false), (Sprite::Hero, true)] {
+        let place = |j: usize| {
+            let pieces = film.pieces(sampling.frame(j));
+            centre(if hero { pieces.hero } else { pieces.dragon }, 0)
+        };
+        let (x, y) = place(0);
+        let _ = writeln!(out, "<g transform=\"translate({x} {y})\">");
+        timeline.animate_transform(&mut out, |j| {
+            let (x, y) = place(j);
+            format!("{x} {y}")
+        });
+        let _ = writeln!(out, "{}</g>", sprite.shape());
+    }
+    out.push_str("</g>\n");
+
+    // How far the line has come, under the map.
+    let total = film.len().saturating_sub(1).max(1);
+    let _ = writeln!(
+        out,
+        "<rect x=\"0\" y=\"{h}\" width=\"0\" height=\"{BAR}\" fill=\"{HERO}\" fill-opacity=\"0.5\">"
+    );
+    timeline.animate(&mut out, "width", |j| {
+        num((sampling.frame(j) * w) as f64 / total as f64)
+    });
+    out.push_str("</rect>\n");
+    footer.draw(&mut out, h + BAR);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The clock every animation of a document shares: a frame shown every
+/// `frame_length`, then a hold, then again from the start.
+struct Timeline {
+    sampling: Sampling,
+    /// The whole cycle, in seconds (`12.3s`).
+    dur: String,
+    /// Per frame shown, when it starts, as a share of the cycle.
+    key_times: String,
+}
+
+impl Timeline {
+    fn new(sampling: Sampling, frame_length: Duration) -> Timeline {
+        let slots = sampling.shown + HOLD_FRAMES;
+        let seconds = frame_length.as_secs_f64() * slots as f64;
+        let mut key_times = String::with_capacity(sampling.shown * 9);
+        for j in 0..sampling.shown {
+            if j > 0 {
+                key_times.push(';');
+            }
+            key_times.push_str(&fraction(j, slots));
+        }
+        Timeline {
+            sampling,
+            dur: format!("{}s", num(seconds.max(0.01))),
+            key_times,
+        }
+    }
+
+    /// An `<animate>` of `attribute` taking `value(j)` in the `j`th frame
+    /// shown.
+    fn animate(&self, out: &mut String, attribute: &str, value: impl Fn(usize) -> String) {
+        let _ = write!(
+            out,
+            "<animate attributeName=\"{attribute}\" calcMode=\"discrete\" dur=\"{}\" \
+             repeatCount=\"indefinite\" keyTimes=\"{}\" values=\"",
+            self.dur, self.key_times
+        );
+        self.values(out, value);
+        out.push_str("\"/>\n");
+    }
+
+    /// An `<animateTransform>` translating to `value(j)` (`"x y"`) in the
+    /// `j`th frame shown.
+    fn animate_transform(&self, out: &mut String, value: impl Fn(usize) -> String) {
+        let _ = write!(
+            out,
+            "<animateTransform attributeName=\"transform\" type=\"translate\" \
+             calcMode=\"discrete\" dur=\"{}\" repeatCount=\"indefinite\" keyTimes=\"{}\" values=\"",
+            self.dur, self.key_times
+        );
+        self.values(out, value);
+        out.push_str("\"/>\n");
+    }
+
+    fn values(&self, out: &mut String, value: impl Fn(usize) -> String) {
+        for j in 0..self.sampling.shown {
+            if j > 0 {
+                out.push(';');
+            }
+            out.push_str(&value(j));
+        }
+    }
+
+    /// Makes the enclosing element visible from the `from`th frame shown to
+    /// the end of each cycle (never, for `None`).
+    fn appear(&self, out: &mut String, from: Option<usize>) {
+        let Some(from) = from else { return };
+        let slots = self.sampling.shown + HOLD_FRAMES;
+        let _ = writeln!(
+            out,
+            "<animate attributeName=\"opacity\" calcMode=\"discrete\" dur=\"{}\" \
+             repeatCount=\"indefinite\" keyTimes=\"0;{}\" values=\"0;1\"/>",
+            self.dur,
+            fraction(from.max(1), slots)
+        );
+    }
+}
+
+/// `a / b` with six decimals, trailing zeros dropped (`0`, `0.25`).
+fn fraction(a: usize, b: usize) -> String {
+    let text = format!("{:.6}", a as f64 / b as f64);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    text.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Options, solve};
+
+    fn animation(map: &str, options: &AnimationOptions) -> String {
+        let puzzle: Puzzle = map.parse().unwrap();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let film = Film::new(&puzzle, &solution);
+        animated_svg(&puzzle, &solution, &film, options)
+    }
+
+    const BACKSTEP: &str = "######\n#H..##\n#.#.##\n#..D.E\n######";
+
+    #[test]
+    fn backstep_animation() {
+        insta::assert_snapshot!(animation(BACKSTEP, &AnimationOptions::default()));
+    }
+
+    #[test]
+    fn sampling_keeps_the_ends_and_the_limit() {
+        for frames in 1..60 {
+            for max in 2..20 {
+                let s = Sampling::new(frames, max);
+                assert!(s.shown <= max.max(1), "{frames} {max}: {s:?}");
+                assert_eq!(s.frame(0), 0);
+                assert_eq!(s.frame(s.shown - 1), frames - 1, "{frames} {max}");
+                assert_eq!(s.is_sampled(), frames > max);
+                let shown: Vec<usize> = (0..s.shown).map(|j| s.frame(j)).collect();
+                assert!(shown.windows(2).all(|w| w[0] < w[1]), "{shown:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_value_per_frame_shown() {
+        let puzzle: Puzzle = BACKSTEP.parse().unwrap();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let film = Film::new(&puzzle, &solution);
+        for max in [2, 5, 100] {
+            let options = AnimationOptions {
+                max_frames: max,
+                ..AnimationOptions::default()
+            };
+            let text = animated_svg(&puzzle, &solution, &film, &options);
+            let shown = Sampling::new(film.len(), max).shown;
+            let moves: Vec<&str> = text
+                .split("type=\"translate\"")
+                .skip(1)
+                .map(|rest| {
+                    let at = rest.find("values=\"").unwrap() + 8;
+                    &rest[at..at + rest[at..].find('"').unwrap()]
+                })
+                .collect();
+            assert_eq!(moves.len(), 2);
+            for values in moves {
+                assert_eq!(values.split(';').count(), shown, "{values}");
+            }
+            // The hero's last value is its last cell, the exit.
+            let (x, y) = centre(puzzle.exit(), 0);
+            assert!(text.contains(&format!(";{x} {y}\"/>\n{}", Sprite::Hero.shape())));
+            assert_eq!(text.contains("one in"), film.len() > max, "{text}");
+        }
+        assert!(animation_bytes(&puzzle, &solution, Sampling::new(film.len(), 100)) > 16 << 10);
+    }
+
+    #[test]
+    fn caught_burst_appears_at_the_end_under_the_hero() {
+        let text = animation("H....D.E", &AnimationOptions::default());
+        let burst = text.find(Sprite::Caught.shape()).unwrap();
+        let hero = text.find(Sprite::Hero.shape()).unwrap();
+        assert!(burst < hero);
+        assert!(text.is_ascii());
+    }
+
+    #[test]
+    fn the_estimate_bounds_the_document() {
+        let large = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/mazes/large-101.txt"
+        ))
+        .unwrap();
+        for map in [
+            BACKSTEP,
+            "H....D.E",
+            "#####\n#H#E#\n#.#.#\n#D###\n#####",
+            &large,
+        ] {
+            let puzzle: Puzzle = map.parse().unwrap();
+            let solution = solve(&puzzle, &Options::default()).unwrap();
+            let film = Film::new(&puzzle, &solution);
+            for max_frames in [2, 50, 3000] {
+                let options = AnimationOptions {
+                    max_frames,
+                    cell: 1,
+                    ..AnimationOptions::default()
+                };
+                let text = animated_svg(&puzzle, &solution, &film, &options);
+                let estimate =
+                    animation_bytes(&puzzle, &solution, Sampling::new(film.len(), max_frames));
+                assert!(text.len() <= estimate, "{} > {estimate}", text.len());
+            }
+        }
+    }
+
+    #[test]
+    fn fractions() {
+        assert_eq!(fraction(0, 7), "0");
+        assert_eq!(fraction(1, 4), "0.25");
+        assert_eq!(fraction(1, 3), "0.333333");
+    }
+}

@@ -1,0 +1,417 @@
+//! The playback as an animated GIF (feature `gif`; pure: the bytes are
+//! built in memory).
+//!
+//! The first frame is the whole map: brown walls, a light green floor, the
+//! exit as a white square in a black frame, the hero as a blue disc with a
+//! white centre and the dragon as an orange diamond. Each later frame is
+//! only the rectangle of cells that changed since the frame before (the
+//! pieces' old and new cells and the route between), drawn over it, so a
+//! frame costs what it changes, not the map's size; frames are made and
+//! encoded one at a time. The hero's route is shaded blue as it grows, and
+//! a caught hero stands on a yellow square. A long line is sampled as in
+//! the animated SVG ([`Sampling`]). The GIF loops, holding the last frame
+//! for a moment.
+
+use std::borrow::Cow;
+
+use crate::puzzle::{Pos, Puzzle};
+use crate::render::animate::Sampling;
+use crate::render::frames::{Event, Film, Frame};
+use crate::render::map::Mark;
+use crate::search::solution::Solution;
+
+/// How long the last frame stays before the GIF starts again, in frames.
+const HOLD_FRAMES: u32 = 4;
+
+/// The palette: index and colour.
+const FLOOR: u8 = 0;
+const WALL: u8 = 1;
+const TRAIL: u8 = 2;
+const HERO: u8 = 3;
+const DRAGON: u8 = 4;
+const INK: u8 = 5;
+const WHITE: u8 = 6;
+const BURST: u8 = 7;
+const REACH: u8 = 8;
+const PALETTE: [u8; 48] = [
+    0xd8, 0xec, 0xcf, // floor
+    0x7b, 0x5a, 0x43, // wall
+    0x8e, 0xc3, 0xe6, // trail
+    0x00, 0x72, 0xb2, // hero
+    0xd5, 0x5e, 0x00, // dragon
+    0x1a, 0x1a, 0x1a, // ink
+    0xff, 0xff, 0xff, // white
+    0xf0, 0xe4, 0x42, // burst
+    0x9c, 0xc3, 0xf5, // reach
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // unused
+];
+
+/// How to draw the GIF.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GifOptions {
+    /// The side of a cell, in pixels (at least 1).
+    pub cell: usize,
+    /// How long each frame shown stays, in hundredths of a second (at
+    /// least 2: browsers slow down shorter ones).
+    pub centiseconds: u16,
+    /// The most frames to show (at least 2); a longer film is sampled.
+    pub max_frames: usize,
+}
+
+/// The largest side a GIF may have, in pixels.
+pub const MAX_SIDE: usize = u16::MAX as usize;
+
+/// The largest cell, at most `largest`, that keeps a picture of `puzzle`
+/// within `side` pixels a side (at least 1).
+pub fn fitting_cell(puzzle: &Puzzle, largest: usize, side: usize) -> usize {
+    let cells = puzzle.width().max(puzzle.height()).max(1);
+    (side / cells).clamp(1, largest.max(1))
+}
+
+/// About how many bytes making the GIF holds at once: the first frame's
+/// pixels (the largest frame) and a compressed copy of the frames.
+pub fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
+    let pixels = (puzzle.width() * cell).saturating_mul(puzzle.height() * cell);
+    pixels
+        .saturating_mul(2)
+        .saturating_add(sampling.shown.saturating_mul(cell * cell * 16 + 64))
+}
+
+/// The animated GIF of `film`, the film of `solution` on `puzzle`.
+///
+/// # Errors
+/// A sentence when the picture is larger than a GIF may be
+/// ([`MAX_SIDE`] pixels a side) or cannot be encoded.
+///
+/// ```
+/// use dragon_escape::render::{frames::Film, gif::{gif, GifOptions}};
+/// use dragon_escape::{solve, Options, Puzzle};
+/// let puzzle: Puzzle = "H.E..D".parse()?;
+/// let solution = solve(&puzzle, &Options::default())?;
+/// let film = Film::new(&puzzle, &solution);
+/// let options = GifOptions { cell: 8, centiseconds: 30, max_frames: 3000 };
+/// let bytes = gif(&puzzle, &solution, &film, &options).unwrap();
+/// assert!(bytes.starts_with(b"GIF89a"));
+/// # Ok::<(), dragon_escape::Error>(())
+/// ```
+pub fn gif(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+    options: &GifOptions,
+) -> Result<Vec<u8>, String> {
+    let cell = options.cell.max(1);
+    let (cols, rows) = (puzzle.width(), puzzle.height());
+    let (width, height) = (cols * cell, rows * cell);
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(format!(
+            "a GIF is at most {MAX_SIDE} pixels a side; this one would be {width}x{height} \
+             (try a smaller --cell-size)"
+        ));
+    }
+    let failed = |e: ::gif::EncodingError| format!("cannot encode the GIF: {e}");
+    let sampling = Sampling::new(film.len(), options.max_frames);
+    let route: Vec<Pos> = std::iter::once(solution.hero)
+        .chain(solution.turns.iter().map(|t| t.hero))
+        .collect();
+    let delay = options.centiseconds.max(2);
+    let mut encoder =
+        ::gif::Encoder::new(Vec::new(), width as u16, height as u16, &PALETTE).map_err(failed)?;
+    encoder
+        .set_repeat(::gif::Repeat::Infinite)
+        .map_err(failed)?;
+    let mut pixels = Vec::new();
+    let mut before: Option<Frame> = None;
+    for j in 0..sampling.shown {
+        let i = sampling.frame(j);
+        let pieces = film.pieces(i);
+        let frame = Frame {
+            step: pieces.step,
+            total: film.total(),
+            event: Event::Play,
+            hero: pieces.hero,
+            dragon: pieces.dragon,
+            caught: pieces.caught,
+            distance: None,
+            status: String::new(),
+            message: None,
+        };
+        // The rectangles of cells that changed: all of them at first; then
+        // the hero's (its old and new cells and the route between) and the
+        // dragon's, as one frame, or two that share the delay when the
+        // pieces are far apart.
+        let mut parts: Vec<Rect> = Vec::with_capacity(2);
+        match &before {
+            None => parts.push(Rect::new(Pos::new(0, 0), Pos::new(rows - 1, cols - 1))),
+            Some(old) => {
+                let steps = old.step.min(route.len() - 1)..=frame.step.min(route.len() - 1);
+                let hero = route[steps]
+                    .iter()
+                    .fold(Rect::new(old.hero, frame.hero), |r, &p| r.with(p));
+                let dragon = Rect::new(old.dragon, frame.dragon);
+                let both = hero.union(dragon);
+                let hero_changed =
+                    (old.hero, old.step, old.caught) != (frame.hero, frame.step, frame.caught);
+                if old.dragon == frame.dragon {
+                    parts.push(hero);
+                } else if !hero_changed {
+                    parts.push(dragon);
+                } else if both.area() <= 2 * (hero.area() + dragon.area()) {
+                    parts.push(both);
+                } else {
+                    parts.extend([hero, dragon]);
+                }
+            }
+        }
+        let last = j + 1 == sampling.shown;
+        let mut delay = if last {
+            u32::from(delay) * (1 + HOLD_FRAMES)
+        } else {
+            u32::from(delay)
+        };
+        for (n, part) in parts.iter().enumerate() {
+            let (w, h) = (part.cols() * cell, part.rows() * cell);
+            pixels.clear();
+            pixels.resize(w * h, FLOOR);
+            for row in part.top..=part.bottom {
+                for col in part.left..=part.right {
+                    let mark = film.board().mark(&frame, Pos::new(row, col));
+                    let (y, x) = ((row - part.top) * cell, (col - part.left) * cell);
+                    paint(&mut pixels, w, y, x, cell, mark);
+                }
+            }
+            // The first of two parts takes half the delay (at least the
+            // 2 hundredths browsers keep), the second the rest.
+            let this = if n + 1 < parts.len() {
+                let half = (delay / 2).max(2);
+                delay = delay.saturating_sub(half).max(2);
+                half
+            } else {
+                delay
+            };
+            encoder
+                .write_frame(&::gif::Frame {
+                    width: w as u16,
+                    height: h as u16,
+                    top: (part.top * cell) as u16,
+                    left: (part.left * cell) as u16,
+                    delay: u16::try_from(this).unwrap_or(u16::MAX),
+                    dispose: ::gif::DisposalMethod::Keep,
+                    buffer: Cow::Borrowed(&pixels),
+                    ..::gif::Frame::default()
+                })
+                .map_err(failed)?;
+        }
+        before = Some(frame);
+    }
+    encoder.into_inner().map_err(failed)
+}
+
+/// A rectangle of cells, its edges included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rect {
+    top: usize,
+    left: usize,
+    bottom: usize,
+    right: usize,
+}
+
+impl Rect {
+    /// The smallest rectangle holding `a` and `b`.
+    fn new(a: Pos, b: Pos) -> Rect {
+        Rect {
+            top: a.row.min(b.row),
+            left: a.col.min(b.col),
+            bottom: a.row.max(b.row),
+            right: a.col.max(b.col),
+        }
+    }
+
+    fn with(self, p: Pos) -> Rect {
+        self.union(Rect::new(p, p))
+    }
+
+    fn union(self, other: Rect) -> Rect {
+        Rect {
+            top: self.top.min(other.top),
+            left: self.left.min(other.left),
+            bottom: self.bottom.max(other.bottom),
+            right: self.right.max(other.right),
+        }
+    }
+
+    fn rows(self) -> usize {
+        self.bottom - self.top + 1
+    }
+
+    fn cols(self) -> usize {
+        self.right - self.left + 1
+    }
+
+    fn area(self) -> usize {
+        self.rows() * self.cols()
+    }
+}
+
+/// Draws one cell showing `mark` into `pixels` (rows `width` wide) with its
+/// top left corner at (`y`, `x`).
+fn paint(pixels: &mut [u8], width: usize, y: usize, x: usize, cell: usize, mark: Mark) {
+    let half = cell as f64 / 2.0;
+    for dy in 0..cell {
+        for dx in 0..cell {
+            // From the cell's centre, in cells (-0.5 to 0.5).
+            let (fy, fx) = (
+                (dy as f64 + 0.5 - half) / cell as f64,
+                (dx as f64 + 0.5 - half) / cell as f64,
+            );
+            let round = fx * fx + fy * fy;
+            let edge = fx.abs().max(fy.abs());
+            let colour = match mark {
+                Mark::Wall => WALL,
+                Mark::Free | Mark::Away(..) => FLOOR,
+                Mark::Reach => REACH,
+                Mark::Trail if edge <= 0.3 || cell < 4 => TRAIL,
+                Mark::Trail => FLOOR,
+                Mark::Exit if edge <= 0.25 || cell < 4 => WHITE,
+                Mark::Exit if edge <= 0.45 => INK,
+                Mark::Exit => FLOOR,
+                Mark::Hero | Mark::Caught if round <= 0.015 && cell >= 8 => WHITE,
+                Mark::Hero | Mark::Caught if round <= 0.18 || cell < 4 => HERO,
+                Mark::Hero => FLOOR,
+                Mark::Caught => BURST,
+                Mark::Dragon if fx.abs() + fy.abs() <= 0.5 || cell < 4 => DRAGON,
+                Mark::Dragon => FLOOR,
+            };
+            pixels[(y + dy) * width + x + dx] = colour;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Options, solve};
+
+    /// Decodes `bytes` into the pictures shown, whole (palette indices),
+    /// each with its delay: the parts of a frame split in two (whose delays
+    /// add up to a multiple of `delay`) as one. Also gives how many frames
+    /// the file holds.
+    fn pictures(bytes: &[u8], delay: u16) -> (Vec<(u16, Vec<u8>)>, usize) {
+        let mut options = ::gif::DecodeOptions::new();
+        options.set_color_output(::gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(bytes).unwrap();
+        let (w, h) = (decoder.width() as usize, decoder.height() as usize);
+        let mut canvas = vec![255u8; w * h];
+        let (mut out, mut count, mut waited) = (Vec::new(), 0, 0);
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            let (fw, fh) = (frame.width as usize, frame.height as usize);
+            for y in 0..fh {
+                for x in 0..fw {
+                    canvas[(frame.top as usize + y) * w + frame.left as usize + x] =
+                        frame.buffer[y * fw + x];
+                }
+            }
+            count += 1;
+            waited += frame.delay;
+            if waited % delay == 0 {
+                out.push((waited, canvas.clone()));
+                waited = 0;
+            }
+        }
+        (out, count)
+    }
+
+    #[test]
+    fn every_frame_shows_the_pieces_where_the_line_has_them() {
+        let large = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/mazes/large-101.txt"
+        ))
+        .unwrap();
+        let cases = [
+            // One piece moves at a time: one part a frame.
+            ("######\n#H..##\n#.#.##\n#..D.E\n######", 3000, Some(false)),
+            ("######\n#H..##\n#.#.##\n#..D.E\n######", 5, None),
+            // Sampled, with the pieces far apart: frames in two parts.
+            (large.as_str(), 60, Some(true)),
+        ];
+        for (map, max_frames, split) in cases {
+            let puzzle: Puzzle = map.parse().unwrap();
+            let solution = solve(&puzzle, &Options::default()).unwrap();
+            let film = Film::new(&puzzle, &solution);
+            let options = GifOptions {
+                cell: 8,
+                centiseconds: 10,
+                max_frames,
+            };
+            let bytes = gif(&puzzle, &solution, &film, &options).unwrap();
+            let (frames, count) = pictures(&bytes, 10);
+            let sampling = Sampling::new(film.len(), max_frames);
+            assert_eq!(frames.len(), sampling.shown);
+            if let Some(split) = split {
+                assert_eq!(count > frames.len(), split, "{count} frames in the file");
+            }
+            let w = puzzle.width() * 8;
+            let colour = |picture: &[u8], p: Pos, dy: usize, dx: usize| {
+                picture[(p.row * 8 + dy) * w + p.col * 8 + dx]
+            };
+            for (j, (delay, picture)) in frames.iter().enumerate() {
+                let pieces = film.pieces(sampling.frame(j));
+                // A pixel left of the hero's centre, the dragon's centre.
+                assert_eq!(colour(picture, pieces.hero, 4, 2), HERO, "frame {j}");
+                assert_eq!(colour(picture, pieces.dragon, 4, 4), DRAGON, "frame {j}");
+                assert_eq!(colour(picture, Pos::new(0, 0), 4, 4), WALL);
+                let hold = if j + 1 == frames.len() { 5 } else { 1 };
+                assert_eq!(*delay, 10 * hold);
+            }
+            // At the end, the cells of the route are shaded.
+            let (_, end) = frames.last().unwrap();
+            let trail = solution.turns[solution.turns.len() / 2].hero;
+            if trail != pieces_at_end(&film) {
+                assert_eq!(colour(end, trail, 4, 4), TRAIL);
+            }
+        }
+    }
+
+    /// Where the pieces stand at the end of `film`.
+    fn pieces_at_end(film: &Film) -> Pos {
+        let end = film.pieces(film.len() - 1);
+        if end.dragon == end.hero {
+            end.hero
+        } else {
+            end.dragon
+        }
+    }
+
+    #[test]
+    fn a_caught_hero_stands_on_the_burst() {
+        let puzzle: Puzzle = "H....D.E".parse().unwrap();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let film = Film::new(&puzzle, &solution);
+        let options = GifOptions {
+            cell: 10,
+            centiseconds: 10,
+            max_frames: 3000,
+        };
+        let (frames, _) = pictures(&gif(&puzzle, &solution, &film, &options).unwrap(), 10);
+        let (_, end) = frames.last().unwrap();
+        let hero = film.pieces(film.len() - 1).hero;
+        assert_eq!(end[hero.col * 10 + 3 + 5 * 80], HERO);
+        assert_eq!(end[hero.col * 10], BURST);
+    }
+
+    #[test]
+    fn too_large_is_a_sentence() {
+        let puzzle: Puzzle = format!("H.E{}D", ".".repeat(3000)).parse().unwrap();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let film = Film::new(&puzzle, &solution);
+        let options = GifOptions {
+            cell: 30,
+            centiseconds: 10,
+            max_frames: 10,
+        };
+        let err = gif(&puzzle, &solution, &film, &options).unwrap_err();
+        assert!(err.contains("at most 65535 pixels a side"), "{err}");
+        assert_eq!(fitting_cell(&puzzle, 24, 2048), 1);
+    }
+}

@@ -1,0 +1,277 @@
+//! The pictures `solve-maze` writes: the animated SVG through the command
+//! line, and played in a real browser (headless Chromium) when one is
+//! installed.
+//!
+//! The browser test is skipped, with a note, on a machine without
+//! Chromium; where it runs, it fails when the picture is wrong. Waits have
+//! a generous upper bound only so that a hung browser fails instead of
+//! hanging; no assertion depends on how long anything takes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use dragon_escape::{Options, Pos, Puzzle, solve};
+use predicates::prelude::*;
+
+const BIN: &str = env!("CARGO_BIN_EXE_solve-maze");
+/// Only a hang takes this long.
+const LIMIT: Duration = Duration::from_secs(60);
+
+fn maze(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/mazes")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn animation_is_written_whole_and_sampled_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("escape.svg");
+    Command::new(BIN)
+        .args(["--svg-animate", path.to_str().unwrap(), "-f", "100"])
+        .arg(maze("official-1.txt"))
+        .assert()
+        .code(0)
+        .stdout("The shortest path is 16 steps.\n")
+        .stderr("");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("<svg ") && text.trim_end().ends_with("</svg>"));
+    // 32 frames of 0.1 s and a hold of 4.
+    assert!(text.contains("dur=\"3.6s\""), "{text}");
+    // A long line is sampled, and standard error says so.
+    Command::new(BIN)
+        .args(["--svg-animate", path.to_str().unwrap()])
+        .args(["--animate-max-frames", "100", "--cell-size", "4"])
+        .arg(maze("large-101.txt"))
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "the animation shows one frame in 10 of the playback's 956 (97 frames, \
+             --animate-max-frames 100)",
+        ));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("<g transform=\"scale(0.17)\""), "cell size");
+    assert!(text.contains("97 frames, 300 ms each, one in 10 of the playback's 956"));
+}
+
+#[test]
+fn gif_is_written_whole_one_frame_per_playback_frame() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("escape.gif");
+    Command::new(BIN)
+        .args([
+            "--gif",
+            path.to_str().unwrap(),
+            "-f",
+            "100",
+            "--cell-size",
+            "6",
+        ])
+        .arg(maze("official-1.txt"))
+        .assert()
+        .code(0)
+        .stderr("");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+    assert_eq!((decoder.width(), decoder.height()), (7 * 6, 9 * 6));
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+    }
+    // 32 frames of 0.1 s, the last held.
+    assert_eq!(delays.len(), 32);
+    assert!(delays[..31].iter().all(|&d| d == 10), "{delays:?}");
+    assert_eq!(delays[31], 50);
+    // Sampled like the SVG animation, and said once.
+    Command::new(BIN)
+        .args(["--gif", path.to_str().unwrap(), "--animate-max-frames", "8"])
+        .arg(maze("official-1.txt"))
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("one frame in 5 of the playback's 32").count(1));
+}
+
+#[test]
+fn animation_options_are_checked() {
+    let backstep = maze("backstep.txt");
+    for (args, words) in [
+        (
+            &["--svg-animate", "a.svg", "--animate-max-frames", "0"][..],
+            "an animation shows from 2 frames",
+        ),
+        (
+            &["--svg-animate", "a.svg", "--animate-max-frames", "many"],
+            "is not a number of frames",
+        ),
+        (
+            &["--svg", "a.svg", "--cell-size", "0"],
+            "a cell is from 1 to 100 pixels",
+        ),
+        (&["--animate-max-frames", "10"], "use it with --svg-animate"),
+        (
+            &["--cell-size", "10"],
+            "use it with --svg, --svg-animate or --gif",
+        ),
+        (
+            &["--gif", "a.gif", "--cell-size", "101"],
+            "a cell is from 1 to 100 pixels",
+        ),
+    ] {
+        Command::new(BIN)
+            .args(args)
+            .arg(&backstep)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(words));
+    }
+}
+
+/// The first Chromium on the `PATH`.
+fn chromium() -> Option<PathBuf> {
+    let names = [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ];
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// A screenshot of the animated SVG document `svg` at `at` on its clock,
+/// decoded: width, height and RGBA pixels. The document is shown inline in
+/// a page whose script stops the animation's clock at `at`, so the picture
+/// does not depend on how fast the browser loads it.
+fn screenshot(browser: &Path, svg: &str, at: Duration, dir: &Path) -> (u32, u32, Vec<u8>) {
+    let shot = dir.join(format!("at-{}.png", at.as_millis()));
+    let page = dir.join(format!("at-{}.html", at.as_millis()));
+    let html = format!(
+        "<!DOCTYPE html><html><head><style>body{{margin:0}}</style></head><body>{svg}\
+         <script>const s = document.querySelector('svg'); s.pauseAnimations(); \
+         s.setCurrentTime({});</script></body></html>",
+        at.as_secs_f64()
+    );
+    std::fs::write(&page, html).unwrap();
+    let mut child = Process::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            "--window-size=400,300",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg("--virtual-time-budget=500")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(format!("file://{}", page.display()))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > LIMIT {
+            let _ = child.kill();
+            panic!("the browser did not finish within {LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&shot).expect("the browser wrote its screenshot"),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let channels = info.color_type.samples();
+    let rgba = pixels[..info.buffer_size()]
+        .chunks(channels)
+        .flat_map(|p| [p[0], p[1], p[2], if channels == 4 { p[3] } else { 255 }])
+        .collect();
+    (info.width, info.height, rgba)
+}
+
+/// Whether two colours are within a small distance on every channel.
+fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 40)
+}
+
+#[test]
+#[allow(
+    clippy::print_stdout,
+    reason = "a machine without Chromium skips the test with a note"
+)]
+fn the_animation_plays_in_a_browser() {
+    let Some(browser) = chromium() else {
+        println!("skipped: no Chromium on the PATH to play the animated SVG in");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("escape.svg");
+    let map = maze("backstep.txt");
+    // One second a frame; the moments below are half a second from any
+    // change.
+    Command::new(BIN)
+        .args(["--svg-animate", page.to_str().unwrap(), "-f", "1000"])
+        .arg(&map)
+        .assert()
+        .code(0);
+    let svg = std::fs::read_to_string(&page).unwrap();
+    // Where the line says the pieces are, from the solver's turns: frame
+    // 2k - 1 shows the hero after its kth move, the dragon not yet moved.
+    let puzzle = Puzzle::parse(&std::fs::read(&map).unwrap()).unwrap();
+    let solution = solve(&puzzle, &Options::default()).unwrap();
+    let at_frame = |frame: usize| -> (Pos, Pos) {
+        let k = frame.div_ceil(2);
+        let hero = solution.turns[k - 1].hero;
+        let dragon = if k == 1 {
+            solution.dragon
+        } else {
+            solution.turns[k - 2].dragon
+        };
+        (hero, dragon)
+    };
+    let blue = [0x00, 0x72, 0xb2];
+    let orange = [0xd5, 0x5e, 0x00];
+    let pixel = |shot: &(u32, u32, Vec<u8>), x: usize, y: usize| -> [u8; 3] {
+        let at = (y * shot.0 as usize + x) * 4;
+        [shot.2[at], shot.2[at + 1], shot.2[at + 2]]
+    };
+    // Inside the hero's disc, left of its figure; inside the dragon's body.
+    let hero_spot = |p: Pos| (p.col * 24 + 12 - 7, p.row * 24 + 12 - 4);
+    let dragon_spot = |p: Pos| (p.col * 24 + 12, p.row * 24 + 12 + 3);
+    let mut shots = Vec::new();
+    for frame in [1, 7] {
+        let shot = screenshot(
+            &browser,
+            &svg,
+            Duration::from_millis(frame as u64 * 1000 + 500),
+            dir.path(),
+        );
+        let (hero, dragon) = at_frame(frame);
+        let (x, y) = hero_spot(hero);
+        assert!(
+            near(pixel(&shot, x, y), blue),
+            "frame {frame}: the hero should be drawn at {hero:?}, the pixel is {:?}",
+            pixel(&shot, x, y)
+        );
+        let (x, y) = dragon_spot(dragon);
+        assert!(
+            near(pixel(&shot, x, y), orange),
+            "frame {frame}: the dragon should be drawn at {dragon:?}, the pixel is {:?}",
+            pixel(&shot, x, y)
+        );
+        shots.push((frame, shot));
+    }
+    let (first, second) = (&shots[0].1, &shots[1].1);
+    assert_ne!(first.2, second.2, "the two moments look the same");
+    // The hero has left the cell where it stood at the first moment.
+    let (x, y) = hero_spot(at_frame(1).0);
+    assert!(!near(pixel(second, x, y), blue), "the hero stayed behind");
+}
