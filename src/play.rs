@@ -367,7 +367,7 @@ impl Play {
             message: None,
         };
         let distance = match frame.distance {
-            Some(d) => format!("distance {d}"),
+            Some(d) => format!("dragon {} away", plural(d, "step")),
             None => "the dragon cannot reach you".into(),
         };
         let optimum = match self.optimum {
@@ -465,7 +465,7 @@ mod tests {
         #*#D##
         #..**H
         ######
-        moves 8  distance 3  optimum 8 steps
+        moves 8  dragon 3 steps away  optimum 8 steps
         You escaped in 8 steps. That is the optimum!
         ");
     }
@@ -640,7 +640,7 @@ mod tests {
         #H#.##
         #.D..E
         ######
-        moves 1  distance 2  optimum 8 steps
+        moves 1  dragon 2 steps away  optimum 8 steps
         a wall blocks the way
         ");
     }

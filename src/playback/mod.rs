@@ -599,7 +599,7 @@ mod tests {
         let drawn = statuses(&out);
         // Every frame's status differs from the one before: each is drawn once.
         assert_eq!(drawn.len(), film.len());
-        assert_eq!(drawn[0], "step 0 of 8  start  distance 4");
+        assert_eq!(drawn[0], "step 0 of 8  start  dragon 4 steps away");
         assert_eq!(drawn.last().unwrap(), "step 8 of 8  hero: right  escaped!");
         // One wait per frame, then an open wait at the end.
         assert_eq!(keys.waits.len(), film.len());
@@ -917,7 +917,7 @@ mod tests {
         assert!(contents.contains("[arrows/WASD] move"), "{contents}");
         assert_eq!(
             statuses(&out).last().unwrap(),
-            "moves 8  distance 3  optimum 8 steps"
+            "moves 8  dragon 3 steps away  optimum 8 steps"
         );
         // The recording is the game as played: the refusal, the hint and the
         // escape, with the times they were shown.

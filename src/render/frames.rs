@@ -736,10 +736,10 @@ pub(crate) fn result_sentence(solution: &Solution, stuck: bool) -> String {
     }
 }
 
-/// `distance 4`, or the reason there is none.
+/// `dragon 4 steps away`, or the reason there is none.
 fn distance_text(distance: Option<usize>) -> String {
     match distance {
-        Some(d) => format!("distance {d}"),
+        Some(d) => format!("dragon {} away", crate::error::plural(d, "step")),
         None => "the dragon cannot reach the hero".into(),
     }
 }
@@ -856,7 +856,7 @@ mod tests {
         #:#:###
         #::D::#
         #######
-        step 0 of 0  distance 4
+        step 0 of 0  dragon 4 steps away
         There is no path to the exit, even without the dragon: the marked cells are all the hero can reach.
         ");
     }
@@ -905,7 +905,7 @@ mod tests {
         .#.*.
         .E...
         ##...
-        step 4 of 4  dragon: up  distance 1
+        step 4 of 4  dragon: up  dragon 1 step away
         No escape, but the hero can run forever: after 4 steps the chase repeats itself.
         ");
     }

@@ -259,7 +259,13 @@ mod tests {
         assert_eq!(screen.window, film.board().full());
         assert_eq!(
             screen.lines,
-            ["H..E", "#.##", "#.D#", "step 0 of 3  start  distance 4", ""]
+            [
+                "H..E",
+                "#.##",
+                "#.D#",
+                "step 0 of 3  start  dragon 4 steps away",
+                ""
+            ]
         );
     }
 

@@ -210,7 +210,7 @@ fn playback_steps_with_keys_and_restores_the_terminal() {
         sh(&[BIN, "-p", "-f", "60000", &maze("official-1.txt")])
     );
     let mut s = Session::start(&script, "xterm-256color");
-    let screen = s.wait_for("step 0 of 16  start  distance 4");
+    let screen = s.wait_for("step 0 of 16  start  dragon 4 steps away");
     // The legend comes from the key table; at 90 columns it takes two lines.
     assert!(screen.contains("[space] pause  [right/.] step  [left/,] back"));
     assert!(screen.contains("[?] keys"));
@@ -224,9 +224,9 @@ fn playback_steps_with_keys_and_restores_the_terminal() {
     s.send("+");
     s.wait_for("speed 2x (30000 ms a frame)");
     s.send(".");
-    s.wait_for("step 1 of 16  hero: down  distance 3");
+    s.wait_for("step 1 of 16  hero: down  dragon 3 steps away");
     s.send(RIGHT);
-    s.wait_for("step 1 of 16  dragon: up  distance 2");
+    s.wait_for("step 1 of 16  dragon: up  dragon 2 steps away");
     {
         // Emoji take two columns each and the grid stays aligned: the exit
         // (row 8, column 1) is in screen column 2.
@@ -237,7 +237,7 @@ fn playback_steps_with_keys_and_restores_the_terminal() {
         assert_eq!(screen.0.screen().cell(8, 4).unwrap().contents(), "🟫");
     }
     s.send(LEFT);
-    s.wait_for("step 1 of 16  hero: down  distance 3");
+    s.wait_for("step 1 of 16  hero: down  dragon 3 steps away");
     s.send("q");
     assert_eq!(s.exit_code(), 0);
     s.assert_restored();
@@ -284,9 +284,9 @@ fn play_mode_refuses_hints_and_escapes() {
     s.send("h");
     s.wait_for("hint: down (the exit in 8 steps)");
     s.send("s");
-    s.wait_for("moves 1  distance 2");
+    s.wait_for("moves 1  dragon 2 steps away");
     s.send("u");
-    s.wait_for("moves 0  distance 4");
+    s.wait_for("moves 0  dragon 4 steps away");
     for keys in ["s", "w", RIGHT, "d", "s", "s", "d", "d"] {
         s.send(keys);
     }
@@ -476,7 +476,7 @@ fn ending_signals_restore_the_terminal() {
         let map = maze("official-1.txt");
         command.push(&map);
         let mut s = Session::start(&format!("exec {}", sh(&command)), "xterm-256color");
-        s.wait_for("distance 4");
+        s.wait_for("dragon 4 steps away");
         assert!(s.screen.lock().unwrap().0.screen().alternate_screen());
         kill(signal, &pid(&s));
         // Ended by the signal, not by a normal exit.
@@ -492,7 +492,7 @@ fn ctrl_z_suspends_and_continuing_draws_again() {
         sh(&[BIN, "-p", "-f", "60000", "--ascii", &maze("official-1.txt")])
     );
     let mut s = Session::start(&script, "xterm-256color");
-    s.wait_for("step 0 of 16  start  distance 4");
+    s.wait_for("step 0 of 16  start  dragon 4 steps away");
     s.send("\x1a"); // Ctrl-Z
     let start = Instant::now();
     // Stopped: the terminal is given back while the program waits.
@@ -508,7 +508,7 @@ fn ctrl_z_suspends_and_continuing_draws_again() {
         std::thread::sleep(Duration::from_millis(10));
     }
     // Everything is drawn again, and the keys work.
-    s.wait_for("step 0 of 16  start  distance 4");
+    s.wait_for("step 0 of 16  start  dragon 4 steps away");
     s.send(".");
     s.wait_for("step 1 of 16  hero: down");
     s.send("q");
@@ -563,7 +563,7 @@ fn play_record_writes_the_game_played() {
         ])
     );
     let mut s = Session::start(&script, "xterm-256color");
-    s.wait_for("moves 0  distance 4");
+    s.wait_for("moves 0  dragon 4 steps away");
     s.send(UP);
     s.wait_for("a wall blocks the way");
     s.send("s");
@@ -572,7 +572,10 @@ fn play_record_writes_the_game_played() {
     assert_eq!(s.exit_code(), 0);
     let recording = std::fs::read_to_string(&cast).unwrap();
     assert!(recording.contains("a wall blocks the way"), "{recording}");
-    assert!(recording.contains("moves 1  distance 2"), "{recording}");
+    assert!(
+        recording.contains("moves 1  dragon 2 steps away"),
+        "{recording}"
+    );
     // Never the solver's line, which ends in an escape.
     assert!(!recording.contains("escaped"), "{recording}");
 }
