@@ -315,7 +315,15 @@ impl Solver {
                     }
                     let (line, forever) = match explored.as_deref() {
                         Some((tree, value)) => survival::longest_line(tree, Some(value)),
-                        None => survival::longest_line(&tree::Tree::explore(&mut game, None), None),
+                        None => {
+                            let tree = tree::Tree::explore(&mut game, None);
+                            if game.exceeded {
+                                // A tree cut short has positions without
+                                // moves: the survival analysis needs it whole.
+                                return Err(outgrown(options, &game));
+                            }
+                            survival::longest_line(&tree, None)
+                        }
                     };
                     turns = self.turns(&line);
                     endless = forever;
