@@ -135,10 +135,11 @@ impl Solver {
     }
 
     /// What the oracle may hold under `options`: its share of the budget
-    /// ([`Options::oracle_budget`], which bounds its cache), but at least
-    /// the default oracle's fixed part when that fits in what the graph
-    /// leaves (the search counts what the oracle holds, so a fixed part
-    /// past the share only leaves the search less room).
+    /// ([`Options::oracle_budget`]) or, for the default oracle when more,
+    /// its fixed part and half of what that leaves of the room the graph
+    /// leaves (the search counts what the oracle holds, so the oracle past
+    /// its share only leaves the search less room, and never less than
+    /// half).
     ///
     /// # Errors
     /// [`Error::TooLarge`] (resource [`Resource::Oracle`]) when even the
@@ -152,7 +153,11 @@ impl Solver {
         let fixed = crate::dragon::BfsFields::bytes_needed(n, 0);
         let room = self.search_memory(options);
         if fixed <= share.max(room) {
-            return Ok(share.max(fixed));
+            // The cache may also take half of what the fixed part leaves of
+            // the room, so a tight budget keeps a few fields.
+            // A cap set in `Options::oracle_memory` holds, above the fixed part.
+            let cap = options.oracle_memory.max(fixed);
+            return Ok(share.max(fixed + room.saturating_sub(fixed) / 2).min(cap));
         }
         let (need, left) = crate::error::bytes_apart(fixed, room);
         // The graph, the oracle and what every solve needs per cell, rounded
