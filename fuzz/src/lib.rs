@@ -113,16 +113,18 @@ pub fn solve(data: &[u8]) {
     }
 }
 
-/// Draws a generator configuration from `data` and generates.
+/// Draws a generator configuration from `data` and generates; says
+/// whether a puzzle came out.
 ///
 /// # Panics
 /// When a configuration that passes its check fails with anything but a
 /// "no puzzle found" answer, or the puzzle does not read back or solve.
 #[cfg(feature = "mapgen")]
-pub fn generate(data: &[u8]) {
+pub fn generate(data: &[u8]) -> bool {
     use dragon_escape::mapgen::{Algorithm, Config, GenerateError, generate, seeded};
     let byte = |i: usize| data.get(i).copied().unwrap_or(0);
-    let mut config = Config::new(usize::from(byte(0) % 9), usize::from(byte(1) % 9));
+    // Sizes from 1 (refused) to 9 cells a side.
+    let mut config = Config::new(1 + usize::from(byte(0) % 9), 1 + usize::from(byte(1) % 9));
     config.algorithm = Algorithm::ALL[usize::from(byte(2)) % Algorithm::ALL.len()];
     config.rooms = usize::from(byte(3) % 8);
     config.braid = f64::from(byte(4)) / 200.0;
@@ -133,26 +135,27 @@ pub fn generate(data: &[u8]) {
     config.knobs.tie_independent = byte(9) % 5 == 0;
     config.search.max_solves = 1 + u64::from(byte(10) % 20);
     let cell = |i: usize| {
-        (byte(i) % 2 == 1).then(|| (usize::from(byte(i + 1) % 9), usize::from(byte(i + 2) % 9)))
+        (byte(i) % 4 == 1).then(|| (usize::from(byte(i + 1) % 9), usize::from(byte(i + 2) % 9)))
     };
     config.hero = cell(11);
     config.exit = cell(14);
     config.dragon = cell(17);
-    config.max_memory = 64 << (byte(20) % 16);
+    // From 4 KiB (refused) to 64 MiB, mostly enough.
+    config.max_memory = 4096 << (byte(20) % 15);
     let seed = data
         .iter()
         .skip(21)
         .fold(0u64, |s, &b| s.rotate_left(8) ^ u64::from(b));
     if config.check().is_err() {
-        return;
+        return false;
     }
     let generated = match generate(&config, &mut seeded(seed)) {
         Ok(generated) => generated,
         Err(GenerateError::Config(message)) => {
             assert!(!message.is_empty());
-            return;
+            return false;
         }
-        Err(_) => return,
+        Err(_) => return false,
     };
     let puzzle = generated.puzzle;
     let text = puzzle.to_emoji();
@@ -164,4 +167,5 @@ pub fn generate(data: &[u8]) {
     if let Err(e) = Solver::new(&puzzle).solve(&options) {
         assert!(matches!(e, Error::TooLarge { .. }), "{e}");
     }
+    true
 }
