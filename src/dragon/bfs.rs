@@ -44,8 +44,8 @@ const MAX_ROOTS: usize = 3;
 /// reaches the size of the map the target's full field is computed and
 /// cached (ski rental), so targets asked about again and again (as when the
 /// hero stands still while the search tries many dragons) cost one lookup
-/// each. Fields sit in a fixed number of slots, replaced round-robin, so
-/// memory stays bounded whatever the search asks. Cells in another connected
+/// each. Fields sit in a fixed number of slots, the least recently read
+/// replaced, so memory stays bounded whatever the search asks. Cells in another connected
 /// component are recognised without a search (the dragon sleeps): the
 /// start's field, kept whole and never replaced, tells.
 pub struct BfsFields<'g> {
@@ -72,7 +72,11 @@ pub struct BfsFields<'g> {
     owner: Vec<u32>,
     fields: Vec<Box<[u32]>>,
     slots: usize,
-    next_victim: usize,
+    /// For each slot, the question that last read its field: the least
+    /// recently read is replaced.
+    last_read: Vec<u64>,
+    /// Questions asked, the clock of `last_read`.
+    tick: u64,
     queue: Vec<u32>,
     /// Goal-directed searches, for questions no root can answer.
     directed: Directed,
@@ -135,7 +139,8 @@ impl<'g> BfsFields<'g> {
             owner: Vec::new(),
             fields: Vec::new(),
             slots,
-            next_victim: 0,
+            last_read: Vec::new(),
+            tick: 0,
             queue: Vec::with_capacity(n),
             directed: Directed::with_cells(n),
             built: 0,
@@ -177,12 +182,15 @@ impl<'g> BfsFields<'g> {
     fn promote(&mut self, target: CellId) -> usize {
         let slot = if self.owner.len() < self.slots {
             self.owner.push(target.0);
+            self.last_read.push(self.tick);
             self.fields
                 .push(vec![UNREACHABLE; self.graph.len()].into_boxed_slice());
             self.owner.len() - 1
         } else {
-            let victim = self.next_victim;
-            self.next_victim = (victim + 1) % self.slots;
+            let victim = (0..self.last_read.len())
+                .min_by_key(|&i| self.last_read[i])
+                .unwrap_or(0);
+            self.last_read[victim] = self.tick;
             let evicted = self.owner[victim] as usize;
             self.slot_of[evicted] = NO_SLOT;
             // The evicted target earns its next field afresh: without this,
@@ -333,8 +341,10 @@ impl DragonOracle for BfsFields<'_> {
         if !self.connected(dragon, target) {
             return None;
         }
+        self.tick += 1;
         let slot = self.slot_of.get(target.index()).copied().unwrap_or(NO_SLOT);
         if slot != NO_SLOT {
+            self.last_read[slot as usize] = self.tick;
             let field = &self.fields[slot as usize];
             return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE);
         }
