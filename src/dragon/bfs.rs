@@ -44,8 +44,8 @@ const MAX_ROOTS: usize = 3;
 /// reaches the size of the map the target's full field is computed and
 /// cached (ski rental), so targets asked about again and again (as when the
 /// hero stands still while the search tries many dragons) cost one lookup
-/// each. Fields sit in a fixed number of slots, replaced round-robin, so
-/// memory stays bounded whatever the search asks. Cells in another connected
+/// each. Fields sit in a fixed number of slots, the least recently read
+/// replaced, so memory stays bounded whatever the search asks. Cells in another connected
 /// component are recognised without a search (the dragon sleeps): the
 /// start's field, kept whole and never replaced, tells.
 pub struct BfsFields<'g> {
@@ -57,7 +57,10 @@ pub struct BfsFields<'g> {
     /// Root fields, most recently useful first: the dragon's start, and
     /// cells the dragon stood on when no root could answer.
     roots: Vec<RootField>,
-    /// Work spent so far answering for each target without a field.
+    /// How many root fields the budget holds (at most `MAX_ROOTS`).
+    max_roots: usize,
+    /// Work spent so far answering for each target without a field (empty
+    /// when there are no slots: then no field is ever bought).
     spent: Vec<u32>,
     /// Scratch for the root fields' searches (`mark`, `epoch`) and builds (`dist`).
     mark: Vec<u32>,
@@ -69,7 +72,11 @@ pub struct BfsFields<'g> {
     owner: Vec<u32>,
     fields: Vec<Box<[u32]>>,
     slots: usize,
-    next_victim: usize,
+    /// For each slot, the question that last read its field: the least
+    /// recently read is replaced.
+    last_read: Vec<u64>,
+    /// Questions asked, the clock of `last_read`.
+    tick: u64,
     queue: Vec<u32>,
     /// Goal-directed searches, for questions no root can answer.
     directed: Directed,
@@ -90,37 +97,50 @@ pub struct BfsFields<'g> {
 impl<'g> BfsFields<'g> {
     /// An oracle for `graph` using at most about `memory_budget` bytes.
     ///
+    /// The fixed part ([`BfsFields::bytes_needed`] with no field) comes
+    /// first; what is left buys up to two more root fields, then slots for
+    /// cached fields. With no room for a slot the oracle caches nothing
+    /// and answers every question by a root or a directed search.
+    ///
     /// # Errors
-    /// [`Error::TooLarge`] when the scratch arrays and one field do not fit.
+    /// [`Error::TooLarge`] when the fixed part does not fit.
     pub fn new(graph: &'g Graph, memory_budget: usize) -> Result<Self, Error> {
         let n = graph.len();
         let fixed = Self::bytes_needed(n, 0);
-        let slots = memory_budget.saturating_sub(fixed) / (n.max(1) * size_of::<u32>());
-        if slots == 0 {
+        if fixed > memory_budget {
             return Err(Error::TooLarge {
                 resource: Resource::Oracle,
                 message: {
-                    let (need, budget) = bytes_apart(Self::bytes_needed(n, 1), memory_budget);
+                    let (need, budget) = bytes_apart(fixed, memory_budget);
                     format!(
-                        "the dragon oracle for {n} cells needs {need}, over the {budget} it may use \
-                         (at most half the memory budget)"
+                        "the dragon oracle for {n} cells needs {need}, over the {budget} it may use"
                     )
                 },
             });
         }
+        let spare = memory_budget - fixed;
+        let root = RootField::bytes_needed(n).max(1);
+        let extra_roots = (spare / root).min(MAX_ROOTS - 1);
+        // The first slot needs the per-target counts and slot numbers beside
+        // its field.
+        let field = n.max(1) * size_of::<u32>();
+        let slots = ((spare - extra_roots * root).saturating_sub(2 * field) / field).min(n);
+        let per_target = if slots > 0 { n } else { 0 };
         let mut oracle = BfsFields {
             graph,
             component: None,
             roots: Vec::new(),
-            spent: vec![0; n],
+            max_roots: 1 + extra_roots,
+            spent: vec![0; per_target],
             mark: vec![0; n],
             dist: vec![0; n],
             epoch: 0,
-            slot_of: vec![NO_SLOT; n],
+            slot_of: vec![NO_SLOT; per_target],
             owner: Vec::new(),
             fields: Vec::new(),
-            slots: slots.min(n),
-            next_victim: 0,
+            slots,
+            last_read: Vec::new(),
+            tick: 0,
             queue: Vec::with_capacity(n),
             directed: Directed::with_cells(n),
             built: 0,
@@ -135,12 +155,17 @@ impl<'g> BfsFields<'g> {
     }
 
     /// About how many bytes the oracle needs for `cells` cells with room for
-    /// `fields` cached fields: the root fields, six scratch arrays and the
-    /// fields.
+    /// `fields` cached fields: the start's root field, the directed
+    /// searches' marks, three scratch arrays (the builds' distances and
+    /// marks, a queue) and, with any field, the per-target counts and slots
+    /// beside the fields. Each further root field (at most two) takes
+    /// [`RootField`]'s share more; the oracle buys them with what is left
+    /// of its budget before any field.
     pub fn bytes_needed(cells: usize, fields: usize) -> usize {
-        MAX_ROOTS * RootField::bytes_needed(cells)
+        let per_target = if fields > 0 { 2 } else { 0 };
+        RootField::bytes_needed(cells)
             + Directed::bytes_needed(cells)
-            + cells * (6 + fields) * size_of::<u32>()
+            + cells * (3 + per_target + fields) * size_of::<u32>()
     }
 
     /// How many full fields have been computed so far.
@@ -157,13 +182,21 @@ impl<'g> BfsFields<'g> {
     fn promote(&mut self, target: CellId) -> usize {
         let slot = if self.owner.len() < self.slots {
             self.owner.push(target.0);
+            self.last_read.push(self.tick);
             self.fields
                 .push(vec![UNREACHABLE; self.graph.len()].into_boxed_slice());
             self.owner.len() - 1
         } else {
-            let victim = self.next_victim;
-            self.next_victim = (victim + 1) % self.slots;
-            self.slot_of[self.owner[victim] as usize] = NO_SLOT;
+            let victim = (0..self.last_read.len())
+                .min_by_key(|&i| self.last_read[i])
+                .unwrap_or(0);
+            self.last_read[victim] = self.tick;
+            let evicted = self.owner[victim] as usize;
+            self.slot_of[evicted] = NO_SLOT;
+            // The evicted target earns its next field afresh: without this,
+            // a few slots shared by many busy targets would rebuild a whole
+            // field on every question (each build evicting the next).
+            self.spent[evicted] = 0;
             self.owner[victim] = target.0;
             self.fields[victim].fill(UNREACHABLE);
             victim
@@ -207,7 +240,7 @@ impl BfsFields<'_> {
     /// Builds a root field at `root` over the cells within `radius`, in a
     /// new slot or the least recently useful one, and puts it first.
     fn add_root(&mut self, root: CellId, radius: u32) {
-        let mut field = if self.roots.len() < MAX_ROOTS {
+        let mut field = if self.roots.len() < self.max_roots {
             RootField::with_cells(self.graph.len())
         } else {
             // The least recently useful, but never the start's whole field.
@@ -228,15 +261,22 @@ impl BfsFields<'_> {
     /// in for a while: a dragon chasing along a new line keeps to shortest
     /// paths from there.
     fn reroot(&mut self, dragon: CellId, distance: u32) {
-        self.add_root(dragon, distance.saturating_mul(2).saturating_add(64));
-        self.root_cost = self.queue.len() as u64;
+        if self.max_roots > 1 {
+            self.add_root(dragon, distance.saturating_mul(2).saturating_add(64));
+            self.root_cost = self.queue.len() as u64;
+        } else {
+            // No room for a second root: stop counting towards one.
+            self.root_cost = u64::MAX;
+        }
         self.unrooted = 0;
         self.walk_credit = self.walk_credit.max(WALK_CREDIT_MAX / 8);
     }
 
     /// Adds `cost` to the work spent on `target` without a field.
     fn charge(&mut self, target: CellId, cost: usize) {
-        let spent = &mut self.spent[target.index()];
+        let Some(spent) = self.spent.get_mut(target.index()) else {
+            return;
+        };
         *spent = spent.saturating_add(u32::try_from(cost).unwrap_or(u32::MAX));
     }
 }
@@ -288,7 +328,8 @@ impl DragonOracle for BfsFields<'_> {
         let n = self.graph.len();
         self.roots.len() * RootField::bytes_needed(n)
             + Directed::bytes_needed(n)
-            + n * (6 + self.fields.len()) * size_of::<u32>()
+            + (3 * n + self.spent.len() + self.slot_of.len()) * size_of::<u32>()
+            + self.fields.len() * n * size_of::<u32>()
             + self
                 .component
                 .as_ref()
@@ -300,8 +341,10 @@ impl DragonOracle for BfsFields<'_> {
         if !self.connected(dragon, target) {
             return None;
         }
-        let slot = self.slot_of[target.index()];
+        self.tick += 1;
+        let slot = self.slot_of.get(target.index()).copied().unwrap_or(NO_SLOT);
         if slot != NO_SLOT {
+            self.last_read[slot as usize] = self.tick;
             let field = &self.fields[slot as usize];
             return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE);
         }
@@ -322,7 +365,11 @@ impl DragonOracle for BfsFields<'_> {
         let (steps, apart) = found?;
         // Ski rental: once the work spent on this target reaches the price of
         // a field (a visit per cell), buy one for its next questions.
-        if self.spent[target.index()] as usize >= graph.len() {
+        if self
+            .spent
+            .get(target.index())
+            .is_some_and(|&s| s as usize >= graph.len())
+        {
             self.promote(target);
         } else if tried && self.unrooted >= self.root_cost {
             self.reroot(dragon, apart);

@@ -134,6 +134,50 @@ impl Solver {
             .saturating_sub(solver + self.hanging.bytes())
     }
 
+    /// What the oracle may hold under `options`: its share of the budget
+    /// ([`Options::oracle_budget`]) or, for the default oracle when more,
+    /// its fixed part and half of what that leaves of the room the graph
+    /// leaves (the search counts what the oracle holds, so the oracle past
+    /// its share only leaves the search less room, and never less than
+    /// half).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] (resource [`Resource::Oracle`]) when even the
+    /// fixed part does not fit, naming a budget that would do.
+    pub(crate) fn oracle_budget(&self, options: &Options) -> Result<usize, Error> {
+        let share = options.oracle_budget();
+        if options.oracle != OracleKind::Bfs {
+            return Ok(share);
+        }
+        let n = self.graph.len();
+        let fixed = crate::dragon::BfsFields::bytes_needed(n, 0);
+        let room = self.search_memory(options);
+        if fixed <= share.max(room) {
+            // The cache may also take half of what the fixed part leaves of
+            // the room, so a tight budget keeps a few fields.
+            // A cap set in `Options::oracle_memory` holds, above the fixed part.
+            let cap = options.oracle_memory.max(fixed);
+            return Ok(share.max(fixed + room.saturating_sub(fixed) / 2).min(cap));
+        }
+        let (need, left) = crate::error::bytes_apart(fixed, room);
+        // The graph, the oracle and what every solve needs per cell, rounded
+        // up to a mebibyte.
+        let enough = (options.max_memory - room)
+            .saturating_add(fixed)
+            .saturating_add(n.saturating_mul(BYTES_PER_CELL))
+            .div_ceil(1 << 20)
+            .saturating_mul(1 << 20);
+        Err(Error::TooLarge {
+            resource: Resource::Oracle,
+            message: format!(
+                "the dragon oracle for {n} cells needs {need}, over the {left} the graph leaves \
+                 of the memory budget of {}; a budget of {} or more leaves it room",
+                crate::error::bytes(options.max_memory),
+                crate::error::bytes(enough)
+            ),
+        })
+    }
+
     /// About how many bytes [`Solver::new`] takes for `puzzle`: the graph
     /// of its cells, their distances to the exit and a queue to find them,
     /// and the dead ends' parents and branches.
@@ -234,7 +278,7 @@ impl Solver {
                 Outcome::Caught
             }
         } else {
-            let mut oracle = options.oracle.build(graph, options.oracle_budget())?;
+            let mut oracle = options.oracle.build(graph, self.oracle_budget(options)?)?;
             let mut game = Game::new(
                 graph,
                 start,
@@ -276,7 +320,15 @@ impl Solver {
                     }
                     let (line, forever) = match explored.as_deref() {
                         Some((tree, value)) => survival::longest_line(tree, Some(value)),
-                        None => survival::longest_line(&tree::Tree::explore(&mut game, None), None),
+                        None => {
+                            let tree = tree::Tree::explore(&mut game, None);
+                            if game.exceeded {
+                                // A tree cut short has positions without
+                                // moves: the survival analysis needs it whole.
+                                return Err(outgrown(options, &game));
+                            }
+                            survival::longest_line(&tree, None)
+                        }
                     };
                     turns = self.turns(&line);
                     endless = forever;
@@ -344,7 +396,7 @@ impl Solver {
                 ),
             });
         }
-        let mut oracle = options.oracle.build(graph, options.oracle_budget())?;
+        let mut oracle = options.oracle.build(graph, self.oracle_budget(options)?)?;
         let mut game = Game::new(
             graph,
             (graph.hero(), graph.dragon()),
@@ -694,6 +746,57 @@ mod tests {
             other => panic!("expected the positions' budget error, got {other:?}"),
         }
         assert!(with(256 << 20).is_ok());
+    }
+
+    /// A budget whose half cannot hold the default oracle's fixed part,
+    /// but whose rest after the graph can, still solves, with the same
+    /// answers (the oracle caches no field); with less, the error names a
+    /// budget that does.
+    #[test]
+    fn an_oracle_past_half_the_budget_still_solves() {
+        // A serpentine corridor with one shortcut (a loop, so no closed
+        // form), the hero on its last straight: the positions are few.
+        let side = 41;
+        let walls: Vec<bool> = (0..side * side)
+            .map(|i| {
+                let (row, col) = (i / side, i % side);
+                let turn = if row / 2 % 2 == 0 { side - 1 } else { 0 };
+                row % 2 == 1 && col != turn && !(row == 1 && col == side / 2)
+            })
+            .collect();
+        let puzzle = Puzzle::new(
+            side,
+            side,
+            walls,
+            Pos::new(side - 1, 0),
+            Pos::new(side / 2, side / 2),
+            Pos::new(side - 1, side - 1),
+        )
+        .unwrap();
+        let solver = Solver::new(&puzzle);
+        let n = solver.graph.len();
+        let fixed = crate::dragon::BfsFields::bytes_needed(n, 0);
+        let held = solver.graph.bytes() + n * size_of::<u32>() + solver.hanging.bytes();
+        for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+            let mut options = Options::default();
+            options.rules.ties = ties;
+            let roomy = solver.solve(&options).unwrap();
+            let tight = Options {
+                max_memory: held + fixed + fixed / 4,
+                ..options
+            };
+            assert!(tight.max_memory / 2 < fixed, "{n} cells, {held} held");
+            assert_eq!(solver.solve(&tight).unwrap(), roomy, "{ties:?}");
+            let short = Options {
+                max_memory: (held + fixed - 1).max(n * BYTES_PER_CELL),
+                ..options
+            };
+            let error = solver.solve(&short).unwrap_err().to_string();
+            assert!(
+                error.contains("dragon oracle") && error.contains("or more"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

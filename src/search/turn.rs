@@ -350,7 +350,9 @@ impl Solver {
         d: CellId,
         options: &Options,
     ) -> Result<Vec<CellId>, Error> {
-        let mut oracle = options.oracle.build(&self.graph, options.oracle_budget())?;
+        let mut oracle = options
+            .oracle
+            .build(&self.graph, self.oracle_budget(options)?)?;
         let ties = options.rules.ties;
         let mut game = Game::new(&self.graph, (h, d), oracle.as_mut(), ties, usize::MAX);
         let mut replies = Vec::with_capacity(4);

@@ -1,18 +1,35 @@
-//! A fuzz-like property test of the map reader, bounded in cases so it
-//! takes seconds: the example maps, as grids and as JSON matrices, with
-//! random bytes flipped, inserted, deleted or cut off, and random
-//! JSON-shaped token strings. Reading never panics, and a map that reads is
-//! written back and read again to the same puzzle; small ones solve within
-//! a small budget, which may run out but never panics.
+//! The fuzz targets (`fuzz/src/lib.rs`, run by cargo-fuzz on nightly) on
+//! stable, bounded in cases so they take seconds: the example maps and the
+//! saved regression inputs (`fuzz/regressions/<target>/`), as grids and as
+//! JSON matrices, with random bytes flipped, inserted, deleted or cut off;
+//! random JSON-shaped token strings; random small maps for the solver and
+//! random bytes for the generator's configuration.
 
 use proptest::prelude::*;
 
-use dragon_escape::{Error, Options, Puzzle, Solver, Tile};
+use dragon_escape::{Puzzle, Tile};
+
+#[path = "../../fuzz/src/lib.rs"]
+#[allow(
+    unreachable_pub,
+    reason = "the fuzz crate's public functions, included in this binary"
+)]
+mod targets;
 
 /// The example maps as bytes, in both forms, read once.
 fn seeds() -> &'static [Vec<u8>] {
     static SEEDS: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
     SEEDS.get_or_init(read_seeds)
+}
+
+/// The saved inputs of one target (every file in its folder, if any).
+fn regression_inputs(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    paths
 }
 
 fn read_seeds() -> Vec<Vec<u8>> {
@@ -22,6 +39,10 @@ fn read_seeds() -> Vec<Vec<u8>> {
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "txt"))
         .collect();
+    let regressions = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    for target in ["parse", "solve"] {
+        paths.extend(regression_inputs(&regressions.join(target)));
+    }
     paths.sort();
     let mut all = Vec::new();
     for path in paths {
@@ -116,25 +137,31 @@ fn apply(mut bytes: Vec<u8>, edits: &[Edit], pieces: &[Vec<u8>]) -> Vec<u8> {
     bytes
 }
 
-/// Reads `bytes`; a map that reads must survive a round trip, and a small
-/// one a solve within a small budget.
+/// Reads `bytes` as the parse target does.
 fn check_reading(bytes: &[u8]) -> Result<(), TestCaseError> {
-    let Ok(puzzle) = Puzzle::parse(bytes) else {
-        return Ok(());
-    };
-    let again = Puzzle::parse(puzzle.to_ascii().as_bytes()).unwrap();
-    prop_assert_eq!(&again, &puzzle);
-    if puzzle.width() * puzzle.height() <= 400 {
-        let options = Options {
-            max_memory: 1 << 20,
-            ..Options::default()
-        };
-        match Solver::within(&puzzle, options.max_memory).and_then(|s| s.solve(&options)) {
-            Ok(_) | Err(Error::TooLarge { .. }) => {}
-            Err(e) => prop_assert!(false, "a map that reads failed to solve: {e}"),
+    targets::parse(bytes);
+    Ok(())
+}
+
+/// Every saved regression input passes its target again.
+#[test]
+fn regression_inputs_pass_their_targets() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let mut count = 0;
+    for (target, run) in [
+        ("parse", targets::parse as fn(&[u8])),
+        ("solve", targets::solve),
+        #[cfg(feature = "mapgen")]
+        ("generate", |data| {
+            targets::generate(data);
+        }),
+    ] {
+        for path in regression_inputs(&dir.join(target)) {
+            run(&std::fs::read(&path).unwrap());
+            count += 1;
         }
     }
-    Ok(())
+    assert!(count >= 3, "the regression inputs are there");
 }
 
 proptest! {
@@ -157,4 +184,58 @@ proptest! {
         let bytes: Vec<u8> = tokens.iter().flat_map(|t| t.get(&pieces).clone()).collect();
         check_reading(&bytes)?;
     }
+
+    #[test]
+    fn mutated_examples_solve_alike(
+        settings in any::<[u8; 2]>(),
+        seed in any::<prop::sample::Index>(),
+        edits in prop::collection::vec(edit(), 0..4),
+    ) {
+        let mut bytes = settings.to_vec();
+        bytes.extend(apply(seed.get(seeds()).clone(), &edits, &pieces()));
+        targets::solve(&bytes);
+    }
+
+    #[test]
+    fn random_small_maps_solve_alike(
+        settings in any::<[u8; 2]>(),
+        map in crate::support::random::small_map(6),
+    ) {
+        let mut bytes = settings.to_vec();
+        bytes.extend(map.into_bytes());
+        targets::solve(&bytes);
+    }
+}
+
+#[cfg(feature = "mapgen")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_generator_configurations_generate_or_refuse(
+        bytes in prop::collection::vec(any::<u8>(), 0..32),
+    ) {
+        targets::generate(&bytes);
+    }
+}
+
+/// The generator's target is no string of refusals: of fixed pseudo-random
+/// inputs, a fair share give a puzzle.
+#[cfg(feature = "mapgen")]
+#[test]
+fn generator_inputs_often_generate() {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut generated = 0;
+    for _ in 0..100 {
+        let bytes: Vec<u8> = (0..24)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        generated += usize::from(targets::generate(&bytes));
+    }
+    assert!(generated >= 20, "{generated} of 100 generated");
 }

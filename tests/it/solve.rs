@@ -186,25 +186,51 @@ fn maze_corner(side: usize) -> Puzzle {
     Puzzle::new(side, side, walls, hero, dragon, exit).unwrap()
 }
 
+/// The default oracle agrees with the reference on every pair, with room
+/// to spare, with two cached fields (evicting), and with no room for a
+/// field or a second root (every answer from the start's root or a
+/// directed search).
 #[test]
 fn default_oracle_matches_floyd_warshall_on_a_maze() {
     let puzzle = maze_corner(31);
     let graph = Graph::new(&puzzle);
-    let mut bfs = BfsFields::new(&graph, 64 << 20).unwrap();
+    let n = graph.len();
     let mut fw = FloydWarshall::new(&graph, 64 << 20).unwrap();
-    for a in 0..graph.len() as u32 {
-        for b in (0..graph.len() as u32).filter(|&b| b != a) {
-            assert_eq!(
-                bfs.shortest_steps(CellId(a), CellId(b)),
-                fw.shortest_steps(CellId(a), CellId(b)),
-                "dragon {a}, target {b}"
+    for budget in [
+        64 << 20,
+        BfsFields::bytes_needed(n, 2),
+        BfsFields::bytes_needed(n, 0),
+    ] {
+        let mut bfs = BfsFields::new(&graph, budget).unwrap();
+        for a in 0..n as u32 {
+            for b in (0..n as u32).filter(|&b| b != a) {
+                assert_eq!(
+                    bfs.shortest_steps(CellId(a), CellId(b)),
+                    fw.shortest_steps(CellId(a), CellId(b)),
+                    "dragon {a}, target {b}, budget {budget}"
+                );
+            }
+        }
+        if budget == 64 << 20 {
+            assert!(
+                bfs.fields_built() < n as u64,
+                "some searches must stop early"
             );
         }
+        // Pairs in different components (the exit's is not the dragon's)
+        // add their numbers, a `u32` a cell, which a game never asks for.
+        let components = n * size_of::<u32>();
+        assert!(
+            bfs.bytes() <= budget + components,
+            "{} over {budget}",
+            bfs.bytes()
+        );
+        if budget == BfsFields::bytes_needed(n, 0) {
+            assert_eq!(bfs.fields_built(), 0, "no room for a field");
+        }
     }
-    assert!(
-        bfs.fields_built() < graph.len() as u64,
-        "some searches must stop early"
-    );
+    let short = BfsFields::bytes_needed(n, 0) - 1;
+    assert!(BfsFields::new(&graph, short).is_err());
 }
 
 proptest! {

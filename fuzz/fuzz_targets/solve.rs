@@ -1,0 +1,4 @@
+//! The `solve` fuzz target: [`dragon_escape_fuzz::solve`] on libFuzzer's bytes.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| dragon_escape_fuzz::solve(data));
