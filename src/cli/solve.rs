@@ -656,6 +656,20 @@ fn answer(
                 || (config.exports.record.is_some() && config.mode != Mode::Play)
                 || config.exports.svg_animate.is_some()
                 || config.exports.gif.is_some();
+            // The film lives beside the map and the line, not the solve.
+            let needed = Film::bytes_needed(&puzzle, &solution);
+            if needs_film && needed > config.options.max_memory {
+                let (needed, budget) = crate::error::bytes_apart(needed, config.options.max_memory);
+                return Some(fail(
+                    PROGRAM,
+                    &format!(
+                        "{name}: the playback of this {}x{} map needs about {needed}, over the \
+                         memory budget of {budget} (see --max-memory)",
+                        puzzle.width(),
+                        puzzle.height()
+                    ),
+                ));
+            }
             let film = needs_film.then(|| Film::new(&puzzle, &solution));
             if let Err(message) = export(config, &name, &puzzle, &solution, film.as_ref()) {
                 fail(PROGRAM, &message);

@@ -400,6 +400,20 @@ pub struct Film {
 }
 
 impl Film {
+    /// About how many bytes [`Film::new`] takes for `solution` on
+    /// `puzzle`: a graph of its cells, a mark and a visit per tile, the
+    /// line and its distances, and a ruler (a distance and a queue entry a
+    /// cell) to measure them.
+    pub fn bytes_needed(puzzle: &Puzzle, solution: &Solution) -> usize {
+        let (width, tiles) = (puzzle.width(), puzzle.walls().len());
+        let cells = puzzle.walls().iter().filter(|&&wall| !wall).count();
+        let per_step = size_of::<(Pos, Pos)>() + size_of::<Option<Option<u32>>>();
+        Graph::bytes_needed(cells, tiles, width)
+            .saturating_add(tiles.saturating_mul(size_of::<Mark>() + size_of::<u32>()))
+            .saturating_add((solution.turns.len() + 1).saturating_mul(per_step))
+            .saturating_add(cells.saturating_mul(size_of::<u32>() + size_of::<CellId>()))
+    }
+
     /// The film of `solution` on `puzzle`: the map once and the line.
     ///
     /// This costs about as much as reading the map; each frame's distance
