@@ -159,7 +159,7 @@ impl<'g> BfsFields<'g> {
     /// searches' marks, three scratch arrays (the builds' distances and
     /// marks, a queue) and, with any field, the per-target counts and slots
     /// beside the fields. Each further root field (at most two) takes
-    /// [`RootField`]'s share more; the oracle buys them with what is left
+    /// `RootField`'s share more; the oracle buys them with what is left
     /// of its budget before any field.
     pub fn bytes_needed(cells: usize, fields: usize) -> usize {
         let per_target = if fields > 0 { 2 } else { 0 };
