@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::shell::{Asset, Shell};
+use super::shell::Installation;
 use super::{EXIT_ERROR, cleanup, emit, fail, parse_size, write_file};
 use crate::Outcome;
 use crate::error::plural;
@@ -224,19 +224,8 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search")]
     max_memory: usize,
 
-    /// Print the completion script for SHELL on standard output, and exit.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "SHELL",
-        exclusive = true,
-        help_heading = "Installation"
-    )]
-    completions: Option<Shell>,
-
-    /// Print the man page (roff) on standard output, and exit.
-    #[arg(long, exclusive = true, help_heading = "Installation")]
-    man: bool,
+    #[command(flatten)]
+    installation: Installation,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -569,7 +558,7 @@ fn fresh_seed() -> u64 {
 /// The entry point of the `generate-maze` binary.
 pub fn main() -> ExitCode {
     let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
-    if let Some(asset) = Asset::asked(args.completions, args.man) {
+    if let Some(asset) = args.installation.asked() {
         return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
     }
     match args.into_config(fresh_seed) {

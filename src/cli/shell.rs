@@ -9,6 +9,31 @@ pub use clap_complete::Shell;
 
 use super::{emit, fail};
 
+/// The options both tools take to print an asset instead of working.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct Installation {
+    /// Print the completion script for SHELL on standard output, and exit.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "SHELL",
+        exclusive = true,
+        help_heading = "Installation"
+    )]
+    completions: Option<Shell>,
+
+    /// Print the man page (roff) on standard output, and exit.
+    #[arg(long, exclusive = true, help_heading = "Installation")]
+    man: bool,
+}
+
+impl Installation {
+    /// The asset these options ask for, if any.
+    pub fn asked(self) -> Option<Asset> {
+        Asset::asked(self.completions, self.man)
+    }
+}
+
 /// What a tool prints instead of doing its work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Asset {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 
-use super::shell::{Asset, Shell};
+use super::shell::Installation;
 use super::{
     ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, parse_size, read_input,
     write_file,
@@ -234,19 +234,8 @@ pub struct Args {
     )]
     cell_size: Option<usize>,
 
-    /// Print the completion script for SHELL on standard output, and exit.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "SHELL",
-        exclusive = true,
-        help_heading = "Installation"
-    )]
-    completions: Option<Shell>,
-
-    /// Print the man page (roff) on standard output, and exit.
-    #[arg(long, exclusive = true, help_heading = "Installation")]
-    man: bool,
+    #[command(flatten)]
+    installation: Installation,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -497,7 +486,7 @@ impl Config {
 /// The entry point of the `solve-maze` binary.
 pub fn main() -> ExitCode {
     let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
-    if let Some(asset) = Asset::asked(args.completions, args.man) {
+    if let Some(asset) = args.installation.asked() {
         return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
     }
     let terminals = Terminals {
