@@ -19,6 +19,11 @@ const RETRY_EVERY: u64 = 32;
 /// At most this many root fields are kept, the most recently useful first.
 const MAX_ROOTS: usize = 3;
 
+/// The most answers kept for repeated questions (a power of two).
+const RECENT_MAX: usize = 1 << 16;
+/// An empty entry of the recent answers.
+const NO_QUESTION: u64 = u64::MAX;
+
 /// Breadth-first answers within a memory budget.
 ///
 /// First it asks the *root fields* (see `dragon/root.rs`): distances from a root
@@ -48,6 +53,11 @@ const MAX_ROOTS: usize = 3;
 /// replaced, so memory stays bounded whatever the search asks. Cells in another connected
 /// component are recognised without a search (the dragon sleeps): the
 /// start's field, kept whole and never replaced, tells.
+///
+/// The search asks many questions twice within a short while (two
+/// positions with the dragon on one cell and heroes that may step onto the
+/// same cell), so the last answers of walks and searches are kept in a small
+/// direct-mapped table, one entry per hash of the question.
 pub struct BfsFields<'g> {
     graph: &'g Graph,
     /// Component numbers, computed on the first question about a dragon
@@ -80,6 +90,9 @@ pub struct BfsFields<'g> {
     queue: Vec<u32>,
     /// Goal-directed searches, for questions no root can answer.
     directed: Directed,
+    /// Recent answers of walks and searches: the question
+    /// (`dragon << 32 | target`, or `NO_QUESTION`) and its steps.
+    recent: Vec<(u64, DirSet)>,
     built: u64,
     walked: u64,
     /// Grows when walks answer and shrinks when they fail; while it is not
@@ -143,6 +156,7 @@ impl<'g> BfsFields<'g> {
             tick: 0,
             queue: Vec::with_capacity(n),
             directed: Directed::with_cells(n),
+            recent: vec![(NO_QUESTION, DirSet::EMPTY); recent_entries(n)],
             built: 0,
             walked: 0,
             walk_credit: WALK_CREDIT_MAX / 8,
@@ -157,8 +171,8 @@ impl<'g> BfsFields<'g> {
     /// About how many bytes the oracle needs for `cells` cells with room for
     /// `fields` cached fields: the start's root field, the directed
     /// searches' marks, three scratch arrays (the builds' distances and
-    /// marks, a queue) and, with any field, the per-target counts and slots
-    /// beside the fields. Each further root field (at most two) takes
+    /// marks, a queue), the recent answers and, with any field, the
+    /// per-target counts and slots beside the fields. Each further root field (at most two) takes
     /// `RootField`'s share more; the oracle buys them with what is left
     /// of its budget before any field.
     pub fn bytes_needed(cells: usize, fields: usize) -> usize {
@@ -166,6 +180,7 @@ impl<'g> BfsFields<'g> {
         RootField::bytes_needed(cells)
             + Directed::bytes_needed(cells)
             + cells * (3 + per_target + fields) * size_of::<u32>()
+            + recent_entries(cells) * size_of::<(u64, DirSet)>()
     }
 
     /// How many full fields have been computed so far.
@@ -299,6 +314,12 @@ impl BfsFields<'_> {
     }
 }
 
+/// How many recent answers the oracle keeps for a map of `cells` cells:
+/// four a cell, up to `RECENT_MAX`.
+fn recent_entries(cells: usize) -> usize {
+    cells.saturating_mul(4).next_power_of_two().min(RECENT_MAX)
+}
+
 /// A component number for every cell (cells share one iff a path joins them).
 fn components(graph: &Graph) -> Vec<u32> {
     let mut component = vec![u32::MAX; graph.len()];
@@ -329,6 +350,7 @@ impl DragonOracle for BfsFields<'_> {
         self.roots.len() * RootField::bytes_needed(n)
             + Directed::bytes_needed(n)
             + (3 * n + self.spent.len() + self.slot_of.len()) * size_of::<u32>()
+            + self.recent.len() * size_of::<(u64, DirSet)>()
             + self.fields.len() * n * size_of::<u32>()
             + self
                 .component
@@ -348,6 +370,25 @@ impl DragonOracle for BfsFields<'_> {
             let field = &self.fields[slot as usize];
             return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE);
         }
+        let question = u64::from(dragon.0) << 32 | u64::from(target.0);
+        // Fibonacci hashing: the top bits of the product index the table.
+        let entry = (question.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> (64 - self.recent.len().trailing_zeros())) as usize;
+        let (asked, steps) = self.recent[entry];
+        if asked == question {
+            return Some(steps);
+        }
+        let steps = self.answer(dragon, target)?;
+        self.recent[entry] = (question, steps);
+        Some(steps)
+    }
+}
+
+impl BfsFields<'_> {
+    /// The dragon's steps for a question no field holds: a walk down a root
+    /// field, else goal-directed searches (and maybe a new root or field).
+    fn answer(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        let graph = self.graph;
         self.questions += 1;
         let tried = self.walk_credit > 0 || self.questions % RETRY_EVERY == 0;
         if tried {
