@@ -583,11 +583,18 @@ fn solve_file(config: &Config, i: usize) -> Solved {
     })?;
     drop(bytes);
     let started = Instant::now();
-    let solver = Solver::within(&puzzle, config.options.max_memory)
-        .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
-    let solution = solver
-        .solve(&config.options)
-        .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config.options.oracle)))?;
+    let solver = Solver::within(&puzzle, config.options.max_memory).map_err(|e| {
+        format!(
+            "{name}: {e}{}",
+            budget_hint(&e, config.options.oracle, config.options.max_memory)
+        )
+    })?;
+    let solution = solver.solve(&config.options).map_err(|e| {
+        format!(
+            "{name}: {e}{}",
+            budget_hint(&e, config.options.oracle, config.options.max_memory)
+        )
+    })?;
     let elapsed = config.show.timing.then(|| started.elapsed());
     let label = config.files.len() > 1;
     let report = render(
@@ -602,12 +609,23 @@ fn solve_file(config: &Config, i: usize) -> Solved {
     Ok((puzzle, solution, report))
 }
 
-/// The pointer to `--max-memory` for an error that a larger budget can cure.
-fn budget_hint(error: &Error, oracle: OracleKind) -> &'static str {
+/// The pointer to `--max-memory` for an error that a larger budget can cure:
+/// for a search that outgrew `budget`, twice that as a value to try.
+fn budget_hint(error: &Error, oracle: OracleKind, budget: usize) -> String {
     match (error, oracle) {
         (
             Error::TooLarge {
-                resource: Resource::Positions | Resource::Graph,
+                resource: Resource::Positions,
+                ..
+            },
+            _,
+        ) => format!(
+            " (try a larger --max-memory, such as {})",
+            size_arg(budget.saturating_mul(2))
+        ),
+        (
+            Error::TooLarge {
+                resource: Resource::Graph,
                 ..
             },
             _,
@@ -618,11 +636,28 @@ fn budget_hint(error: &Error, oracle: OracleKind) -> &'static str {
                 ..
             },
             OracleKind::Bfs,
-        ) => " (see --max-memory)",
+        ) => " (see --max-memory)".to_owned(),
         // The grid limit is absolute, and the reference oracle's message
         // already names the way out.
-        _ => "",
+        _ => String::new(),
     }
+}
+
+/// `bytes` as a `--max-memory` value: in the largest unit that keeps it
+/// whole, rounded up to a whole mebibyte past one.
+fn size_arg(bytes: usize) -> String {
+    const MIB: usize = 1 << 20;
+    let bytes = if bytes > MIB {
+        bytes.div_ceil(MIB).saturating_mul(MIB)
+    } else {
+        bytes
+    };
+    for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{}{unit}", bytes >> shift);
+        }
+    }
+    bytes.to_string()
 }
 
 /// Presents one file's answer (and exports), raising `status` as needed;
@@ -762,7 +797,7 @@ fn export(
         film.measure_all(&config.options).map_err(|e| {
             format!(
                 "{name}: cannot record: {e}{}",
-                budget_hint(&e, OracleKind::Bfs)
+                budget_hint(&e, OracleKind::Bfs, config.options.max_memory)
             )
         })?;
         write_file(path, cast(film, &cast_options(config, name)).as_bytes())?;
