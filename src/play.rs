@@ -26,10 +26,11 @@ use std::cell::RefCell;
 use std::fmt;
 
 use crate::dragon::OracleKind;
+use crate::dragon::Ruler;
 use crate::error::{Error, plural};
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::frames::{Board, Event, Frame, Ruler, lower};
+use crate::render::frames::{Board, Event, Frame, lower};
 use crate::search::solution::{Ending, Outcome};
 use crate::search::{IllegalMove, Options, Solver};
 
@@ -210,9 +211,8 @@ impl Play {
             oracle: OracleKind::Bfs,
             ..options
         };
-        options
-            .oracle
-            .build(solver.graph(), options.oracle_budget())?;
+        // The hints' solves need the oracle's share of the budget.
+        solver.oracle_budget(&options)?;
         let line = vec![(puzzle.hero(), puzzle.dragon())];
         let mut board = Board::new(&puzzle);
         board.visit(puzzle.hero(), 0);
@@ -298,7 +298,7 @@ impl Play {
         let to = self.solver.hero_step(hero, dragon, d)?;
         let answer = self
             .solver
-            .dragon_reply(to, dragon, &self.options)
+            .dragon_reply_measured(to, dragon, &self.options, self.ruler.get_mut())
             .map_err(|_| Refusal::OverBudget)?;
         self.board.visit(to, self.line.len());
         self.line.push((to, answer));

@@ -10,9 +10,11 @@ mod bfs;
 mod directed;
 mod floyd_warshall;
 mod root;
+mod ruler;
 
 pub use bfs::BfsFields;
 pub use floyd_warshall::FloydWarshall;
+pub(crate) use ruler::{Measured, Ruler};
 
 use crate::error::Error;
 use crate::graph::{CellId, DirSet, Graph};

@@ -21,7 +21,7 @@
 
 use std::cell::RefCell;
 
-use crate::dragon::OracleKind;
+use crate::dragon::{OracleKind, Ruler};
 use crate::error::Error;
 use crate::error::plural;
 use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
@@ -686,49 +686,6 @@ impl Film {
     }
 }
 
-/// Measures distances between pieces, reusing its memory: a search costs
-/// the cells it visits, not the map's size, so a frame of a chase on a
-/// large map is cheap.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Ruler {
-    /// Per cell, the distance from the last search's source
-    /// ([`UNREACHABLE`] outside the cells in `queue`).
-    dist: Vec<u32>,
-    /// The cells the last search reached.
-    queue: Vec<CellId>,
-}
-
-impl Ruler {
-    /// The length of a shortest path between two free cells, `None` when
-    /// there is none.
-    pub(crate) fn measure(&mut self, graph: &Graph, a: Pos, b: Pos) -> Option<usize> {
-        let (a, b) = (graph.cell_at(a)?, graph.cell_at(b)?);
-        if self.dist.len() != graph.len() {
-            self.dist = vec![UNREACHABLE; graph.len()];
-        }
-        for cell in self.queue.drain(..) {
-            self.dist[cell.index()] = UNREACHABLE;
-        }
-        self.dist[a.index()] = 0;
-        self.queue.push(a);
-        let mut head = 0;
-        while let Some(&cell) = self.queue.get(head) {
-            head += 1;
-            let d = self.dist[cell.index()];
-            if cell == b {
-                return Some(d as usize);
-            }
-            for (_, next) in graph.neighbors(cell) {
-                if self.dist[next.index()] == UNREACHABLE {
-                    self.dist[next.index()] = d + 1;
-                    self.queue.push(next);
-                }
-            }
-        }
-        None
-    }
-}
-
 /// The sentence that ends a playback; `stuck` when the line ends with the
 /// hero out of safe moves.
 pub(crate) fn result_sentence(solution: &Solution, stuck: bool) -> String {
@@ -1041,39 +998,6 @@ mod tests {
                 .collect();
             assert_eq!(trail, expected, "{}", f.status);
         }
-    }
-
-    #[test]
-    fn the_ruler_agrees_with_the_graph_on_every_pair() {
-        let puzzle: Puzzle = "\
-#########
-#H..#...#
-#.#.#.#.#
-#.#...#E#
-#.###.#.#
-#...#D..#
-###.#####
-#...#..##"
-            .parse()
-            .unwrap();
-        let graph = Graph::new(&puzzle);
-        let mut ruler = Ruler::default();
-        let cells: Vec<Pos> = (0..graph.len())
-            .map(|i| graph.pos(CellId(i as u32)))
-            .collect();
-        for &a in &cells {
-            for &b in &cells {
-                let expected = graph
-                    .distance(graph.cell_at(a).unwrap(), graph.cell_at(b).unwrap())
-                    .map(|d| d as usize);
-                // One ruler for every pair: what a search leaves behind never
-                // misleads the next.
-                assert_eq!(ruler.measure(&graph, a, b), expected, "{a:?} {b:?}");
-            }
-        }
-        // The two cells in the corner room cannot be reached from the rest.
-        assert_eq!(ruler.measure(&graph, Pos::new(1, 1), Pos::new(7, 5)), None);
-        assert_eq!(ruler.measure(&graph, Pos::new(0, 0), Pos::new(1, 1)), None);
     }
 
     #[test]

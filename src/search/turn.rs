@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 
 use super::solution::{Ending, Solution};
 use super::{Options, Solver};
-use crate::dragon::DragonOracle;
+use crate::dragon::{DragonOracle, Measured, Ruler};
 use crate::error::Error;
 use crate::graph::{CellId, Direction, Graph};
 use crate::puzzle::Pos;
@@ -242,8 +242,10 @@ impl Solver {
     /// stays where it is when it has no path to the hero, or when the hero
     /// has escaped. Among equal steps, the first in the official order.
     ///
-    /// The adversarial and optimistic rules solve the game from each step,
-    /// within `options.max_memory`.
+    /// The steps are found by a search from the hero that stops at the
+    /// dragon (its cost is the cells nearer the hero than the dragon, not
+    /// the map). The adversarial and optimistic rules solve the game from
+    /// each step, within `options.max_memory`.
     ///
     /// # Errors
     /// [`Error::InvalidMap`] when a piece is not on a free cell, or both
@@ -260,11 +262,25 @@ impl Solver {
     /// # Ok::<(), dragon_escape::Error>(())
     /// ```
     pub fn dragon_reply(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Pos, Error> {
+        self.dragon_reply_measured(hero, dragon, options, &mut Ruler::default())
+    }
+
+    /// [`Solver::dragon_reply`] with a ruler kept between questions (a game
+    /// in play asks one a move).
+    pub(crate) fn dragon_reply_measured(
+        &self,
+        hero: Pos,
+        dragon: Pos,
+        options: &Options,
+        ruler: &mut Ruler,
+    ) -> Result<Pos, Error> {
         let (h, d) = self.cells(hero, dragon)?;
         if h == self.graph.exit() {
             return Ok(dragon);
         }
-        let replies = self.dragon_replies(h, d, options)?;
+        // The replies' solves need the oracle: refuse as they would.
+        self.oracle_budget(options)?;
+        let replies = self.dragon_replies(h, d, options, ruler);
         if let [only] = replies[..] {
             return Ok(self.graph.pos(only));
         }
@@ -343,21 +359,23 @@ impl Solver {
 
     /// Every cell the dragon on `d` may step to under `options.rules` once
     /// the hero stands on `h` (its own cell when it sleeps), in the
-    /// official order.
+    /// official order, measured with `ruler`.
     fn dragon_replies(
         &self,
         h: CellId,
         d: CellId,
         options: &Options,
-    ) -> Result<Vec<CellId>, Error> {
-        let mut oracle = options
-            .oracle
-            .build(&self.graph, self.oracle_budget(options)?)?;
+        ruler: &mut Ruler,
+    ) -> Vec<CellId> {
+        let mut oracle = Measured {
+            graph: &self.graph,
+            ruler,
+        };
         let ties = options.rules.ties;
-        let mut game = Game::new(&self.graph, (h, d), oracle.as_mut(), ties, usize::MAX);
+        let mut game = Game::new(&self.graph, (h, d), &mut oracle, ties, usize::MAX);
         let mut replies = Vec::with_capacity(4);
         game.dragon_replies(d, h, |r| replies.push(r));
-        Ok(replies)
+        replies
     }
 }
 
