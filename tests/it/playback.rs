@@ -592,9 +592,16 @@ fn the_help_and_the_readme_list_the_keys_of_the_tables() {
         let keys = keys.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(flat.contains(&keys), "--help lacks: {keys}\n{help}");
     }
+    // The README's key lists are the tables' text, wrapped.
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let flat_readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    for table in [PLAYBACK_KEYS, PLAY_KEYS] {
+        let keys = help_text(table);
+        let keys = keys.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat_readme.contains(&keys), "README lacks: {keys}");
+    }
     // The README's picture of the playback screen shows the legend as a
     // terminal of 90 columns draws it.
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let drawn = legend(PLAYBACK_KEYS, 90, 2).join("\n");
     assert!(readme.contains(&drawn), "README lacks:\n{drawn}");
 }
