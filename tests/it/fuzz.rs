@@ -4,6 +4,11 @@
 //! JSON matrices, with random bytes flipped, inserted, deleted or cut off;
 //! random JSON-shaped token strings; random small maps for the solver and
 //! random bytes for the generator's configuration.
+//!
+//! `fuzz_for_a_while` runs all the targets on such inputs for a fixed time
+//! (`DRAGON_ESCAPE_FUZZ_SECONDS`, 5 by default; CI gives it 60) from a new
+//! seed each run, printed so a failure can be replayed with
+//! `DRAGON_ESCAPE_FUZZ_SEED`.
 
 use proptest::prelude::*;
 
@@ -238,4 +243,92 @@ fn generator_inputs_often_generate() {
         generated += usize::from(targets::generate(&bytes));
     }
     assert!(generated >= 20, "{generated} of 100 generated");
+}
+
+/// Every target on random inputs for a while, from a seed that changes from
+/// run to run (see the module's doc).
+#[test]
+#[expect(
+    clippy::print_stderr,
+    reason = "the seed and the rate are what a reader of the log needs"
+)]
+fn fuzz_for_a_while() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    use std::time::{Duration, Instant, SystemTime};
+
+    let number = |name: &str| std::env::var(name).ok().map(|v| v.parse::<u64>().unwrap());
+    let seconds = number("DRAGON_ESCAPE_FUZZ_SECONDS").unwrap_or(5);
+    let seed = number("DRAGON_ESCAPE_FUZZ_SEED").unwrap_or_else(|| {
+        let now = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap();
+        now.as_nanos() as u64
+    });
+    eprintln!("fuzzing for {seconds} s from DRAGON_ESCAPE_FUZZ_SEED={seed}");
+    let mut key = [0; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &key);
+    let mut runner = TestRunner::new_with_rng(Config::default(), rng);
+    let mut draw =
+        |strategy: &BoxedStrategy<Vec<u8>>| strategy.new_tree(&mut runner).unwrap().current();
+    let pieces = pieces();
+    let mutated = (
+        any::<prop::sample::Index>(),
+        prop::collection::vec(edit(), 0..6),
+    )
+        .prop_map({
+            let pieces = pieces.clone();
+            move |(seed, edits)| apply(seed.get(seeds()).clone(), &edits, &pieces)
+        })
+        .boxed();
+    let tokens = prop::collection::vec(any::<prop::sample::Index>(), 0..40)
+        .prop_map(move |t| t.iter().flat_map(|t| t.get(&pieces).clone()).collect())
+        .boxed();
+    let with_settings = |map: BoxedStrategy<Vec<u8>>| {
+        (any::<[u8; 2]>(), map)
+            .prop_map(|(settings, map)| {
+                let mut bytes = settings.to_vec();
+                bytes.extend(map);
+                bytes
+            })
+            .boxed()
+    };
+    let small = with_settings(
+        crate::support::random::small_map(6)
+            .prop_map(String::into_bytes)
+            .boxed(),
+    );
+    let mutated_settings = with_settings(mutated.clone());
+    #[cfg(feature = "mapgen")]
+    let config = prop::collection::vec(any::<u8>(), 0..32).boxed();
+
+    let (started, limit) = (Instant::now(), Duration::from_secs(seconds));
+    let mut inputs = [0u64; 5];
+    while started.elapsed() < limit {
+        for _ in 0..16 {
+            targets::parse(&draw(&mutated));
+            targets::parse(&draw(&tokens));
+            targets::solve(&draw(&small));
+            targets::solve(&draw(&mutated_settings));
+            inputs[..4].iter_mut().for_each(|n| *n += 1);
+            #[cfg(feature = "mapgen")]
+            if inputs[4] < inputs[0] / 16 {
+                targets::generate(&draw(&config));
+                inputs[4] += 1;
+            }
+        }
+    }
+    let took = started.elapsed().as_secs_f64();
+    let total: u64 = inputs.iter().sum();
+    eprintln!(
+        "{total} inputs in {took:.1} s ({:.0} a second): parse {} + {}, solve {} + {}, generate {}",
+        total as f64 / took,
+        inputs[0],
+        inputs[1],
+        inputs[2],
+        inputs[3],
+        inputs[4]
+    );
+    assert!(total > 0);
 }
