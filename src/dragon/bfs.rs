@@ -43,16 +43,18 @@ const NO_QUESTION: u64 = u64::MAX;
 /// costs a pass over its ball, so one is bought only once the searches
 /// since the last one cost as much (ski rental again: on open ground,
 /// where roots rarely answer, most questions go to the searches). At most
-/// three are kept, the least recently useful replaced (never the start's).
+/// three are kept, the least recently useful replaced (never the start's,
+/// unless the budget holds one field only: then that one moves).
 ///
 /// Work spent on a target without a root's answer is counted; once it
 /// reaches the size of the map the target's full field is computed and
 /// cached (ski rental), so targets asked about again and again (as when the
 /// hero stands still while the search tries many dragons) cost one lookup
 /// each. Fields sit in a fixed number of slots, the least recently read
-/// replaced, so memory stays bounded whatever the search asks. Cells in another connected
-/// component are recognised without a search (the dragon sleeps): the
-/// start's field, kept whole and never replaced, tells.
+/// replaced, so memory stays bounded whatever the search asks. Cells in
+/// another connected component are recognised without a search (the dragon
+/// sleeps): the start's field, kept whole, tells, or once it has moved,
+/// component numbers.
 ///
 /// The search asks many questions twice within a short while (two
 /// positions with the dragon on one cell and heroes that may step onto the
@@ -69,6 +71,12 @@ pub struct BfsFields<'g> {
     roots: Vec<RootField>,
     /// How many root fields the budget holds (at most `MAX_ROOTS`).
     max_roots: usize,
+    /// Whether the start's field may be replaced: when the budget holds
+    /// only one root field (and the component numbers).
+    start_moves: bool,
+    /// The bytes the search leaves the oracle ([`DragonOracle::set_room`]):
+    /// no root field or cached field is added past it.
+    room: usize,
     /// Work spent so far answering for each target without a field (empty
     /// when there are no slots: then no field is ever bought).
     spent: Vec<u32>,
@@ -90,10 +98,12 @@ pub struct BfsFields<'g> {
     queue: Vec<u32>,
     /// Goal-directed searches, for questions no root can answer.
     directed: Directed,
-    /// Recent answers of walks and searches: the question
-    /// (`dragon << 32 | target`, or `NO_QUESTION`) and its steps.
-    recent: Vec<(u64, DirSet)>,
+    /// Recent answers of walks and searches: the questions
+    /// (`dragon << 32 | target`, or `NO_QUESTION`) and their steps.
+    recent: Vec<u64>,
+    recent_steps: Vec<DirSet>,
     built: u64,
+    roots_built: u64,
     walked: u64,
     /// Grows when walks answer and shrinks when they fail; while it is not
     /// positive only every `RETRY_EVERY`th question tries a walk, so maps
@@ -134,16 +144,23 @@ impl<'g> BfsFields<'g> {
         let spare = memory_budget - fixed;
         let root = RootField::bytes_needed(n).max(1);
         let extra_roots = (spare / root).min(MAX_ROOTS - 1);
+        // With room for one root only, it may move off the start once the
+        // component numbers (a number a cell) tell connectivity instead.
+        let numbers = n * size_of::<u32>();
+        let start_moves = extra_roots == 0 && spare >= numbers;
+        let spare = spare - extra_roots * root - if start_moves { numbers } else { 0 };
         // The first slot needs the per-target counts and slot numbers beside
         // its field.
         let field = n.max(1) * size_of::<u32>();
-        let slots = ((spare - extra_roots * root).saturating_sub(2 * field) / field).min(n);
+        let slots = (spare.saturating_sub(2 * field) / field).min(n);
         let per_target = if slots > 0 { n } else { 0 };
         let mut oracle = BfsFields {
             graph,
             component: None,
             roots: Vec::new(),
             max_roots: 1 + extra_roots,
+            start_moves,
+            room: memory_budget,
             spent: vec![0; per_target],
             mark: vec![0; n],
             dist: vec![0; n],
@@ -156,15 +173,18 @@ impl<'g> BfsFields<'g> {
             tick: 0,
             queue: Vec::with_capacity(n),
             directed: Directed::with_cells(n),
-            recent: vec![(NO_QUESTION, DirSet::EMPTY); recent_entries(n)],
+            recent: vec![NO_QUESTION; recent_entries(n)],
+            recent_steps: vec![DirSet::EMPTY; recent_entries(n)],
             built: 0,
+            roots_built: 0,
             walked: 0,
             walk_credit: WALK_CREDIT_MAX / 8,
             questions: 0,
             unrooted: 0,
             root_cost: 0,
         };
-        oracle.add_root(graph.dragon(), WHOLE);
+        let started = oracle.add_root(graph.dragon(), WHOLE);
+        debug_assert!(started, "the fixed part holds the start's field");
         Ok(oracle)
     }
 
@@ -180,7 +200,14 @@ impl<'g> BfsFields<'g> {
         RootField::bytes_needed(cells)
             + Directed::bytes_needed(cells)
             + cells * (3 + per_target + fields) * size_of::<u32>()
-            + recent_entries(cells) * size_of::<(u64, DirSet)>()
+            + recent_entries(cells) * (size_of::<u64>() + size_of::<DirSet>())
+    }
+
+    /// About how many bytes the oracle needs for `cells` cells with a
+    /// second root field: what keeps it quick on maps whose dragon leaves
+    /// the shortest paths from its start.
+    pub fn bytes_with_second_root(cells: usize) -> usize {
+        Self::bytes_needed(cells, 0) + RootField::bytes_needed(cells)
     }
 
     /// How many full fields have been computed so far.
@@ -188,23 +215,35 @@ impl<'g> BfsFields<'g> {
         self.built
     }
 
+    /// How many root fields have been built, the start's included.
+    pub fn roots_built(&self) -> u64 {
+        self.roots_built
+    }
+
     /// How many questions the walk down the root field answered.
     pub fn root_walks(&self) -> u64 {
         self.walked
     }
 
-    /// Caches the full distance field towards `target` and returns its slot.
-    fn promote(&mut self, target: CellId) -> usize {
-        let slot = if self.owner.len() < self.slots {
+    /// Whether `more` bytes fit in the room the search leaves.
+    fn fits(&self, more: usize) -> bool {
+        self.bytes().saturating_add(more) <= self.room
+    }
+
+    /// Caches the full distance field towards `target` in a new slot or
+    /// the least recently read one (none when the room has none).
+    fn promote(&mut self, target: CellId) {
+        let field = self.graph.len() * size_of::<u32>();
+        let slot = if self.owner.len() < self.slots && self.fits(field) {
             self.owner.push(target.0);
             self.last_read.push(self.tick);
             self.fields
                 .push(vec![UNREACHABLE; self.graph.len()].into_boxed_slice());
             self.owner.len() - 1
         } else {
-            let victim = (0..self.last_read.len())
-                .min_by_key(|&i| self.last_read[i])
-                .unwrap_or(0);
+            let Some(victim) = (0..self.last_read.len()).min_by_key(|&i| self.last_read[i]) else {
+                return;
+            };
             self.last_read[victim] = self.tick;
             let evicted = self.owner[victim] as usize;
             self.slot_of[evicted] = NO_SLOT;
@@ -220,7 +259,6 @@ impl<'g> BfsFields<'g> {
         self.graph
             .fill_distances(target, &mut self.fields[slot], &mut self.queue);
         self.built += 1;
-        slot
     }
 }
 
@@ -253,21 +291,34 @@ impl BfsFields<'_> {
     }
 
     /// Builds a root field at `root` over the cells within `radius`, in a
-    /// new slot or the least recently useful one, and puts it first.
-    fn add_root(&mut self, root: CellId, radius: u32) {
-        let mut field = if self.roots.len() < self.max_roots {
-            RootField::with_cells(self.graph.len())
-        } else {
-            // The least recently useful, but never the start's whole field.
-            let victim = self
-                .roots
-                .iter()
-                .rposition(|r| !r.is_whole())
-                .expect("only one field is whole");
-            self.roots.remove(victim)
-        };
+    /// new slot (if the room holds one) or the least recently useful one, and
+    /// puts it first. False when there is neither.
+    fn add_root(&mut self, root: CellId, radius: u32) -> bool {
+        let n = self.graph.len();
+        let mut field =
+            if self.roots.len() < self.max_roots && self.fits(RootField::bytes_needed(n)) {
+                RootField::with_cells(n)
+            } else {
+                // The least recently useful, but the start's whole field only
+                // when it may move (then the component numbers are there).
+                let Some(victim) = self
+                    .roots
+                    .iter()
+                    .rposition(|r| !r.is_whole())
+                    .or_else(|| self.start_moves.then_some(self.roots.len() - 1))
+                else {
+                    return false;
+                };
+                if self.roots[victim].is_whole() {
+                    // The start's field goes: number the components first.
+                    self.component.get_or_insert_with(|| components(self.graph));
+                }
+                self.roots.remove(victim)
+            };
         field.build(self.graph, root, radius, &mut self.queue, &mut self.dist);
         self.roots.insert(0, field);
+        self.roots_built += 1;
+        true
     }
 
     /// After the roots failed and a directed search found the dragon
@@ -276,8 +327,16 @@ impl BfsFields<'_> {
     /// in for a while: a dragon chasing along a new line keeps to shortest
     /// paths from there.
     fn reroot(&mut self, dragon: CellId, distance: u32) {
-        if self.max_roots > 1 {
-            self.add_root(dragon, distance.saturating_mul(2).saturating_add(64));
+        // With room for one root only, one that has moved off the start goes
+        // back there: the start's field answers most questions (the dragon
+        // chases along shortest paths from its start), another root only
+        // those near it, so the next failures are more likely the start's.
+        let (root, radius) = if self.max_roots == 1 && !self.roots[0].is_whole() {
+            (self.graph.dragon(), WHOLE)
+        } else {
+            (dragon, distance.saturating_mul(2).saturating_add(64))
+        };
+        if self.add_root(root, radius) {
             self.root_cost = self.queue.len() as u64;
         } else {
             // No room for a second root: stop counting towards one.
@@ -298,15 +357,11 @@ impl BfsFields<'_> {
 
 impl BfsFields<'_> {
     /// Whether a path joins `a` and `b`: read off the whole field of the
-    /// dragon's start when `a` is in its component, else off component
-    /// numbers.
+    /// dragon's start when it is kept and `a` is in its component, else off
+    /// component numbers.
     fn connected(&mut self, a: CellId, b: CellId) -> bool {
-        let whole = self
-            .roots
-            .iter()
-            .find(|r| r.is_whole())
-            .expect("the start's field is never replaced");
-        if whole.level(a.index()) != UNREACHABLE {
+        let whole = self.roots.iter().find(|r| r.is_whole());
+        if let Some(whole) = whole.filter(|w| w.level(a.index()) != UNREACHABLE) {
             return whole.level(b.index()) != UNREACHABLE;
         }
         let component = self.component.get_or_insert_with(|| components(self.graph));
@@ -315,9 +370,10 @@ impl BfsFields<'_> {
 }
 
 /// How many recent answers the oracle keeps for a map of `cells` cells:
-/// four a cell, up to `RECENT_MAX`.
+/// one for every two cells (a power of two, at least two, so that the
+/// hash's shift stays under 64), up to `RECENT_MAX`.
 fn recent_entries(cells: usize) -> usize {
-    cells.saturating_mul(4).next_power_of_two().min(RECENT_MAX)
+    (cells / 2).next_power_of_two().clamp(2, RECENT_MAX)
 }
 
 /// A component number for every cell (cells share one iff a path joins them).
@@ -350,12 +406,16 @@ impl DragonOracle for BfsFields<'_> {
         self.roots.len() * RootField::bytes_needed(n)
             + Directed::bytes_needed(n)
             + (3 * n + self.spent.len() + self.slot_of.len()) * size_of::<u32>()
-            + self.recent.len() * size_of::<(u64, DirSet)>()
+            + self.recent.len() * (size_of::<u64>() + size_of::<DirSet>())
             + self.fields.len() * n * size_of::<u32>()
             + self
                 .component
                 .as_ref()
                 .map_or(0, |c| c.len() * size_of::<u32>())
+    }
+
+    fn set_room(&mut self, bytes: usize) {
+        self.room = bytes;
     }
 
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
@@ -374,12 +434,12 @@ impl DragonOracle for BfsFields<'_> {
         // Fibonacci hashing: the top bits of the product index the table.
         let entry = (question.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             >> (64 - self.recent.len().trailing_zeros())) as usize;
-        let (asked, steps) = self.recent[entry];
-        if asked == question {
-            return Some(steps);
+        if self.recent[entry] == question {
+            return Some(self.recent_steps[entry]);
         }
         let steps = self.answer(dragon, target)?;
-        self.recent[entry] = (question, steps);
+        self.recent[entry] = question;
+        self.recent_steps[entry] = steps;
         Some(steps)
     }
 }

@@ -34,6 +34,12 @@ pub trait DragonOracle {
     fn bytes(&self) -> usize {
         0
     }
+
+    /// How many bytes the oracle may hold from now on: the search's word
+    /// (its budget less what it holds itself), given as it grows. An
+    /// oracle that grows lazily buys nothing more past it; one that does
+    /// not grow may ignore it.
+    fn set_room(&mut self, _bytes: usize) {}
 }
 
 /// Which oracle to use.

@@ -137,9 +137,10 @@ impl Solver {
     /// What the oracle may hold under `options`: its share of the budget
     /// ([`Options::oracle_budget`]) or, for the default oracle when more,
     /// its fixed part and half of what that leaves of the room the graph
-    /// leaves (the search counts what the oracle holds, so the oracle past
-    /// its share only leaves the search less room, and never less than
-    /// half).
+    /// leaves, or room for a second root field (as much of it as the room
+    /// holds) if that is more (the search counts what the oracle holds, and tells it the room it
+    /// leaves, so the oracle never grows past what the search has not
+    /// taken).
     ///
     /// # Errors
     /// [`Error::TooLarge`] (resource [`Resource::Oracle`]) when even the
@@ -157,7 +158,13 @@ impl Solver {
             // the room, so a tight budget keeps a few fields.
             // A cap set in `Options::oracle_memory` holds, above the fixed part.
             let cap = options.oracle_memory.max(fixed);
-            return Ok(share.max(fixed + room.saturating_sub(fixed) / 2).min(cap));
+            let mut budget = share.max(fixed + room.saturating_sub(fixed) / 2);
+            // A second root field (or as much towards it as the room
+            // holds) comes before the search's half: it is only built when
+            // needed, within the room the search leaves.
+            let second = crate::dragon::BfsFields::bytes_with_second_root(n);
+            budget = budget.max(second.min(room));
+            return Ok(budget.min(cap));
         }
         let (need, left) = crate::error::bytes_apart(fixed, room);
         // The graph, the oracle and what every solve needs per cell, rounded

@@ -67,9 +67,11 @@ impl<'a, 'g> Game<'a, 'g> {
     }
 
     /// Whether a search storing `stored` positions in `bytes` is past the
-    /// budget, with what the oracle holds (and records it).
+    /// budget, with what the oracle holds (and records it). Tells the oracle
+    /// the room the search leaves it.
     #[inline]
     pub(crate) fn over_budget(&mut self, stored: usize, bytes: usize) -> bool {
+        self.oracle.set_room(self.memory.saturating_sub(bytes));
         if !self.exceeded
             && (stored > self.max_positions
                 || bytes.saturating_add(self.oracle.bytes()) > self.memory)

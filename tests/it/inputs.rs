@@ -120,16 +120,16 @@ fn solver_within_checks_before_building() {
 fn a_search_over_its_budget_names_a_budget_to_try() {
     let map = "examples/mazes/open-room.txt";
     solve_maze()
-        .args(["--ties", "adversarial", "--max-memory", "16K", map])
+        .args(["--ties", "adversarial", "--max-memory", "8K", map])
         .assert()
         .code(2)
         .stderr(
-            predicate::str::contains("the search outgrew its memory budget of 16 KiB after").and(
-                predicate::str::ends_with(" positions (try a larger --max-memory, such as 32K)\n"),
+            predicate::str::contains("the search outgrew its memory budget of 8 KiB after").and(
+                predicate::str::ends_with(" positions (try a larger --max-memory, such as 16K)\n"),
             ),
         );
     solve_maze()
-        .args(["--ties", "adversarial", "--max-memory", "32K", map])
+        .args(["--ties", "adversarial", "--max-memory", "16K", map])
         .assert()
         .success();
 }

@@ -187,18 +187,21 @@ fn maze_corner(side: usize) -> Puzzle {
 }
 
 /// The default oracle agrees with the reference on every pair, with room
-/// to spare, with two cached fields (evicting), and with no room for a
-/// field or a second root (every answer from the start's root or a
-/// directed search).
+/// to spare, with two cached fields (evicting), with room for one root
+/// field that moves off the start and back, and with no room for a field
+/// or a moving root (every answer from the start's root or a directed
+/// search).
 #[test]
 fn default_oracle_matches_floyd_warshall_on_a_maze() {
     let puzzle = maze_corner(31);
     let graph = Graph::new(&puzzle);
     let n = graph.len();
     let mut fw = FloydWarshall::new(&graph, 64 << 20).unwrap();
+    let moving = BfsFields::bytes_needed(n, 0) + n * size_of::<u32>();
     for budget in [
         64 << 20,
         BfsFields::bytes_needed(n, 2),
+        moving,
         BfsFields::bytes_needed(n, 0),
     ] {
         let mut bfs = BfsFields::new(&graph, budget).unwrap();
@@ -225,12 +228,48 @@ fn default_oracle_matches_floyd_warshall_on_a_maze() {
             "{} over {budget}",
             bfs.bytes()
         );
-        if budget == BfsFields::bytes_needed(n, 0) {
+        if budget <= moving {
             assert_eq!(bfs.fields_built(), 0, "no room for a field");
+        }
+        if budget == moving {
+            assert!(bfs.roots_built() > 2, "the one root moves and comes back");
+        }
+        if budget == BfsFields::bytes_needed(n, 0) {
+            assert_eq!(bfs.roots_built(), 1, "no room for a component number");
         }
     }
     let short = BfsFields::bytes_needed(n, 0) - 1;
     assert!(BfsFields::new(&graph, short).is_err());
+}
+
+/// Told that the search leaves it no more room than it holds, the oracle
+/// buys no field and no root, and still answers as the reference does.
+#[test]
+fn the_oracle_grows_no_further_than_the_room_the_search_leaves() {
+    let puzzle = maze_corner(31);
+    let graph = Graph::new(&puzzle);
+    let n = graph.len() as u32;
+    let mut fw = FloydWarshall::new(&graph, 64 << 20).unwrap();
+    for squeezed in [false, true] {
+        let mut bfs = BfsFields::new(&graph, 64 << 20).unwrap();
+        if squeezed {
+            bfs.set_room(bfs.bytes());
+        }
+        for a in 0..n {
+            for b in (0..n).filter(|&b| b != a) {
+                let (a, b) = (CellId(a), CellId(b));
+                assert_eq!(bfs.shortest_steps(a, b), fw.shortest_steps(a, b));
+            }
+        }
+        let grew = bfs.fields_built() > 0 || bfs.roots_built() > 1;
+        assert_eq!(
+            grew,
+            !squeezed,
+            "fields {}, roots {}",
+            bfs.fields_built(),
+            bfs.roots_built()
+        );
+    }
 }
 
 proptest! {
