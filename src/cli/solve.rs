@@ -213,15 +213,15 @@ pub struct Args {
     gif: Option<PathBuf>,
 
     /// The most frames an animation (--svg-animate, --gif) shows; a longer
-    /// playback shows one frame in every k, evenly spaced, the last always.
+    /// playback shows one frame in every k, evenly spaced, the last always
+    /// [default: 3000].
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 3000,
         value_parser = parse_max_frames,
         help_heading = "Playback and play"
     )]
-    animate_max_frames: usize,
+    animate_max_frames: Option<usize>,
 
     /// The side of a map cell in the pictures (--svg, --svg-animate,
     /// --gif), in pixels, from 1 to 100 [default: 24; for --gif, at most 24
@@ -389,7 +389,7 @@ impl Args {
                     .into(),
             );
         }
-        if self.animate_max_frames != 3000 && !animates {
+        if self.animate_max_frames.is_some() && !animates {
             return Err(
                 "--animate-max-frames limits an animation: use it with --svg-animate or --gif"
                     .into(),
@@ -464,7 +464,9 @@ impl Args {
                 svg: self.svg,
                 svg_animate: self.svg_animate,
                 gif: self.gif,
-                max_frames: self.animate_max_frames,
+                max_frames: self
+                    .animate_max_frames
+                    .unwrap_or(AnimationOptions::default().max_frames),
                 cell: self.cell_size,
                 record_style: MapStyle {
                     ascii: self.ascii,

@@ -111,7 +111,19 @@ fn animation_options_are_checked() {
             &["--svg", "a.svg", "--cell-size", "0"],
             "a cell is from 1 to 100 pixels",
         ),
-        (&["--animate-max-frames", "10"], "use it with --svg-animate"),
+        (
+            &["--animate-max-frames", "10"],
+            "--animate-max-frames limits an animation: use it with --svg-animate or --gif",
+        ),
+        // Given, even at its default, it is refused without an animation.
+        (
+            &["--animate-max-frames", "3000"],
+            "use it with --svg-animate or --gif",
+        ),
+        (
+            &["--svg", "a.svg", "--animate-max-frames", "10"],
+            "use it with --svg-animate or --gif",
+        ),
         (
             &["--cell-size", "10"],
             "use it with --svg, --svg-animate or --gif",
