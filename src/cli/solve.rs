@@ -878,12 +878,26 @@ fn present(
                 .record
                 .as_ref()
                 .map(|_| Recorder::new(play.board(), cast_options(config, name), 2));
-            let text = terminal::play(&mut play, config.style, recorder.as_mut())
-                .map_err(|e| format!("cannot play on the terminal: {e}"))?;
-            if let (Some(path), Some(recorder)) = (&config.exports.record, recorder) {
-                write_file(path, recorder.finish().as_bytes())?;
+            let played = terminal::play(&mut play, config.style, recorder.as_mut())
+                .map_err(|e| format!("cannot play on the terminal: {e}"));
+            // The game played so far is saved however it ended, a signal
+            // included (the terminal may have gone with a SIGHUP); then the
+            // signal ends the program.
+            let signalled = terminal::ending_signalled();
+            let saved = match (&config.exports.record, recorder) {
+                (Some(path), Some(recorder)) if played.is_ok() || signalled => {
+                    write_file(path, recorder.finish().as_bytes())
+                }
+                _ => Ok(()),
+            };
+            if signalled {
+                if let Err(message) = &saved {
+                    fail(PROGRAM, message);
+                }
+                terminal::end_if_signalled();
             }
-            text
+            saved?;
+            played?
         }
         _ => report.to_owned(),
     };
@@ -895,6 +909,7 @@ fn present(
 #[cfg(feature = "playback")]
 mod terminal {
     use super::{AtEnd, Film, MapStyle, Play, Recorder};
+    pub(super) use crate::playback::{end_if_signalled, ending_signalled};
     use crate::playback::{farewell, play_on_terminal, playback_on_terminal};
     use std::io;
     use std::time::Duration;
@@ -910,7 +925,8 @@ mod terminal {
         Ok(farewell(film.board(), &shown, style))
     }
 
-    /// Plays, then returns what to leave on the normal screen.
+    /// Plays, then returns what to leave on the normal screen; a signal
+    /// that asks the program to end is left to [`end_if_signalled`].
     pub(super) fn play(
         play: &mut Play,
         style: MapStyle,
@@ -934,6 +950,12 @@ mod terminal {
     pub(super) fn play(_: &mut Play, _: MapStyle, _: Option<&mut Recorder>) -> io::Result<String> {
         unreachable!("play is refused without the playback feature")
     }
+
+    pub(super) fn ending_signalled() -> bool {
+        false
+    }
+
+    pub(super) fn end_if_signalled() {}
 }
 
 fn render(
