@@ -213,15 +213,15 @@ pub struct Args {
     gif: Option<PathBuf>,
 
     /// The most frames an animation (--svg-animate, --gif) shows; a longer
-    /// playback shows one frame in every k, evenly spaced, the last always.
+    /// playback shows one frame in every k, evenly spaced, the last always
+    /// [default: 3000].
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 3000,
         value_parser = parse_max_frames,
         help_heading = "Playback and play"
     )]
-    animate_max_frames: usize,
+    animate_max_frames: Option<usize>,
 
     /// The side of a map cell in the pictures (--svg, --svg-animate,
     /// --gif), in pixels, from 1 to 100 [default: 24; for --gif, at most 24
@@ -389,7 +389,7 @@ impl Args {
                     .into(),
             );
         }
-        if self.animate_max_frames != 3000 && !animates {
+        if self.animate_max_frames.is_some() && !animates {
             return Err(
                 "--animate-max-frames limits an animation: use it with --svg-animate or --gif"
                     .into(),
@@ -464,7 +464,9 @@ impl Args {
                 svg: self.svg,
                 svg_animate: self.svg_animate,
                 gif: self.gif,
-                max_frames: self.animate_max_frames,
+                max_frames: self
+                    .animate_max_frames
+                    .unwrap_or(AnimationOptions::default().max_frames),
                 cell: self.cell_size,
                 record_style: MapStyle {
                     ascii: self.ascii,
@@ -876,12 +878,26 @@ fn present(
                 .record
                 .as_ref()
                 .map(|_| Recorder::new(play.board(), cast_options(config, name), 2));
-            let text = terminal::play(&mut play, config.style, recorder.as_mut())
-                .map_err(|e| format!("cannot play on the terminal: {e}"))?;
-            if let (Some(path), Some(recorder)) = (&config.exports.record, recorder) {
-                write_file(path, recorder.finish().as_bytes())?;
+            let played = terminal::play(&mut play, config.style, recorder.as_mut())
+                .map_err(|e| format!("cannot play on the terminal: {e}"));
+            // The game played so far is saved however it ended, a signal
+            // included (the terminal may have gone with a SIGHUP); then the
+            // signal ends the program.
+            let signalled = terminal::ending_signalled();
+            let saved = match (&config.exports.record, recorder) {
+                (Some(path), Some(recorder)) if played.is_ok() || signalled => {
+                    write_file(path, recorder.finish().as_bytes())
+                }
+                _ => Ok(()),
+            };
+            if signalled {
+                if let Err(message) = &saved {
+                    fail(PROGRAM, message);
+                }
+                terminal::end_if_signalled();
             }
-            text
+            saved?;
+            played?
         }
         _ => report.to_owned(),
     };
@@ -893,6 +909,7 @@ fn present(
 #[cfg(feature = "playback")]
 mod terminal {
     use super::{AtEnd, Film, MapStyle, Play, Recorder};
+    pub(super) use crate::playback::{end_if_signalled, ending_signalled};
     use crate::playback::{farewell, play_on_terminal, playback_on_terminal};
     use std::io;
     use std::time::Duration;
@@ -908,7 +925,8 @@ mod terminal {
         Ok(farewell(film.board(), &shown, style))
     }
 
-    /// Plays, then returns what to leave on the normal screen.
+    /// Plays, then returns what to leave on the normal screen; a signal
+    /// that asks the program to end is left to [`end_if_signalled`].
     pub(super) fn play(
         play: &mut Play,
         style: MapStyle,
@@ -932,6 +950,12 @@ mod terminal {
     pub(super) fn play(_: &mut Play, _: MapStyle, _: Option<&mut Recorder>) -> io::Result<String> {
         unreachable!("play is refused without the playback feature")
     }
+
+    pub(super) fn ending_signalled() -> bool {
+        false
+    }
+
+    pub(super) fn end_if_signalled() {}
 }
 
 fn render(

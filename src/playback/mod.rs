@@ -17,7 +17,7 @@ mod terminal;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-pub use self::terminal::{Terminal, TerminalKeys};
+pub use self::terminal::{Terminal, TerminalKeys, end_if_signalled, ending_signalled};
 use crate::play::{Command, Done, Play};
 use crate::render::cast::Recorder;
 use crate::render::frames::{Board, Film, Frame, Window};
@@ -436,8 +436,12 @@ pub fn playback_on_terminal(
 }
 
 /// [`play`] on the real terminal; returns what was shown last. The
-/// terminal is restored before this returns (and a signal handled as for
-/// [`playback_on_terminal`]).
+/// terminal is restored before this returns. A signal that asks the program
+/// to end (SIGTERM, SIGHUP, SIGINT) ends the game but not the program, so
+/// that the caller can save the game played so far (`record`): it returns
+/// (`Shown::terminated`, or an error if the terminal went away with the
+/// signal), [`ending_signalled`] says so, and the caller then ends the
+/// program with [`end_if_signalled`].
 ///
 /// # Errors
 /// When the terminal cannot be set up, read or written.
@@ -461,7 +465,9 @@ pub fn play_on_terminal(
         &mut io::stdout().lock(),
         record,
     );
-    terminal.finish();
+    // The terminal is restored; ending by a signal is the caller's, after
+    // the recording is saved.
+    drop(terminal);
     last
 }
 

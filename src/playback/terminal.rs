@@ -6,7 +6,8 @@
 //! quit, an error), when the program panics and when it is told to end
 //! (SIGTERM, SIGHUP, SIGINT: [`TerminalKeys`] reports them as
 //! [`Input::Terminate`], the driver returns, the guard restores the
-//! terminal, and [`Terminal::finish`] then ends the process by the signal).
+//! terminal, and [`Terminal::finish`] or, once what must be saved is saved,
+//! [`end_if_signalled`] then ends the process by the signal).
 //! Ctrl-Z (and SIGTSTP) restore the terminal and stop the process; `fg`
 //! takes the terminal again and the driver draws everything anew.
 //! [`TerminalKeys`] reads keys from the terminal itself (`/dev/tty` when
@@ -70,8 +71,21 @@ impl Terminal {
     /// ends it by that signal (as if the program had not caught it).
     pub fn finish(self) {
         drop(self);
-        signals::end_if_asked();
+        end_if_signalled();
     }
+}
+
+/// Whether a signal (SIGTERM, SIGHUP, SIGINT) that arrived while a
+/// [`Terminal`] was in force asked the program to end.
+pub fn ending_signalled() -> bool {
+    signals::asked()
+}
+
+/// Ends the process by the first signal that asked it to end while a
+/// [`Terminal`] was in force (as if the program had not caught it), if one
+/// did; returns otherwise. Call it once the terminal is restored.
+pub fn end_if_signalled() {
+    signals::end_if_asked();
 }
 
 impl Drop for Terminal {
@@ -227,7 +241,7 @@ mod signals {
     /// What the signals that arrived ask of the driver, most urgent first.
     pub(super) fn pending() -> Option<Input> {
         let flags = flags()?;
-        if flags.ending.iter().any(|f| f.load(Ordering::SeqCst)) {
+        if asked() {
             return Some(Input::Terminate);
         }
         if flags.stop.swap(false, Ordering::SeqCst) {
@@ -246,6 +260,11 @@ mod signals {
             // Continuing is what we were waiting for, not news.
             flags.resumed.store(false, Ordering::SeqCst);
         }
+    }
+
+    /// Whether an ending signal arrived.
+    pub(super) fn asked() -> bool {
+        flags().is_some_and(|flags| flags.ending.iter().any(|f| f.load(Ordering::SeqCst)))
     }
 
     /// Ends the process by the first ending signal that arrived, if any.
@@ -269,6 +288,9 @@ mod signals {
         None
     }
     pub(super) fn stop() {}
+    pub(super) fn asked() -> bool {
+        false
+    }
     pub(super) fn end_if_asked() {}
 }
 

@@ -112,7 +112,12 @@ impl Sprite {
 
 /// `x` with at most two decimals and no trailing zeros (`12`, `3.5`).
 pub(crate) fn num(x: f64) -> String {
-    let text = format!("{x:.2}");
+    num_to(x, 2)
+}
+
+/// `x` with at most `places` decimals and no trailing zeros.
+fn num_to(x: f64, places: usize) -> String {
+    let text = format!("{x:.places$}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" {
         "0".into()
@@ -275,6 +280,14 @@ pub(crate) fn open(out: &mut String, width: usize, height: usize, title: &str) {
     );
 }
 
+/// The scale from map units to `cell` pixels a cell, precise enough that a
+/// map 10000 cells wide is its stated size give or take a hundredth of a
+/// pixel (two decimals would draw a cell of 3 pixels 3.12 wide, a wide map
+/// past the picture's edge and a tall one over the text under it).
+fn map_scale(cell: usize) -> String {
+    num_to(cell as f64 / UNIT as f64, 8)
+}
+
 /// Opens the map: a group in map units scaled to `cell` pixels a cell,
 /// with the floor and the walls (each run of wall tiles in a row as one
 /// rectangle) and, if given, shaded cells. Close it with `</g>`. (A group,
@@ -285,7 +298,7 @@ pub(crate) fn open_map(out: &mut String, puzzle: &Puzzle, cell: usize, shaded: O
     let _ = writeln!(
         out,
         "<g transform=\"scale({})\" shape-rendering=\"crispEdges\">",
-        num(cell as f64 / UNIT as f64)
+        map_scale(cell)
     );
     let _ = writeln!(
         out,
@@ -558,7 +571,10 @@ mod tests {
             text.contains("d=\"M0 0h72v24h-72zM0 48h24v24h-24zM48 48h24v24h-24z\""),
             "{text}"
         );
-        assert!(text.contains("<g transform=\"scale(0.42)\""), "{text}");
+        assert!(
+            text.contains("<g transform=\"scale(0.41666667)\""),
+            "{text}"
+        );
     }
 
     #[test]
@@ -567,6 +583,19 @@ mod tests {
         assert_eq!(num(3.5), "3.5");
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(0.126), "0.13");
+    }
+
+    #[test]
+    fn the_map_scale_is_exact_enough_for_every_cell_size() {
+        for cell in 1..=100 {
+            let scale: f64 = map_scale(cell).parse().unwrap();
+            // A map 10000 cells wide is within a hundredth of a pixel of
+            // its stated width.
+            let error = (scale * UNIT as f64 - cell as f64).abs() * 1e4;
+            assert!(error < 0.01, "cell {cell}: {}", map_scale(cell));
+        }
+        assert_eq!(map_scale(24), "1");
+        assert_eq!(map_scale(3), "0.125");
     }
 
     #[test]

@@ -54,7 +54,10 @@ fn animation_is_written_whole_and_sampled_with_a_note() {
              --animate-max-frames 100)",
         ));
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("<g transform=\"scale(0.17)\""), "cell size");
+    assert!(
+        text.contains("<g transform=\"scale(0.16666667)\""),
+        "cell size"
+    );
     assert!(text.contains("97 frames, 300 ms each, one in 10 of the playback's 956"));
 }
 
@@ -111,7 +114,19 @@ fn animation_options_are_checked() {
             &["--svg", "a.svg", "--cell-size", "0"],
             "a cell is from 1 to 100 pixels",
         ),
-        (&["--animate-max-frames", "10"], "use it with --svg-animate"),
+        (
+            &["--animate-max-frames", "10"],
+            "--animate-max-frames limits an animation: use it with --svg-animate or --gif",
+        ),
+        // Given, even at its default, it is refused without an animation.
+        (
+            &["--animate-max-frames", "3000"],
+            "use it with --svg-animate or --gif",
+        ),
+        (
+            &["--svg", "a.svg", "--animate-max-frames", "10"],
+            "use it with --svg-animate or --gif",
+        ),
         (
             &["--cell-size", "10"],
             "use it with --svg, --svg-animate or --gif",
@@ -274,4 +289,135 @@ fn the_animation_plays_in_a_browser() {
     // The hero has left the cell where it stood at the first moment.
     let (x, y) = hero_spot(at_frame(1).0);
     assert!(!near(pixel(second, x, y), blue), "the hero stayed behind");
+}
+
+/// The elements of an SVG document as the pictures write it (attributes in
+/// double quotes): each element's name, or `/name` for a closing tag, and
+/// its attributes, in document order.
+fn elements(svg: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let mut found = Vec::new();
+    for tag in svg.split('<').skip(1) {
+        let tag = &tag[..tag.find('>').expect("a tag ends")];
+        let (name, mut rest) = tag.split_once(' ').unwrap_or((tag, ""));
+        let mut attributes = Vec::new();
+        while let Some((key, after)) = rest.split_once("=\"") {
+            let (value, after) = after.split_once('"').expect("a value ends");
+            attributes.push((key.trim().to_owned(), value.to_owned()));
+            rest = after;
+        }
+        found.push((name.trim_end_matches('/').to_owned(), attributes));
+    }
+    found
+}
+
+/// The numbers in an attribute's value (`translate(12 3.5) scale(0.7)`,
+/// `M0 -2.5V3.5`, `0,-11 3,-5`); a minus sign starts a number.
+fn numbers(value: &str) -> Vec<f64> {
+    let mut found = Vec::new();
+    let mut word = String::new();
+    for c in value.chars().chain([' ']) {
+        if (c == '-' && !word.is_empty()) || !(c.is_ascii_digit() || c == '.' || c == '-') {
+            if word.bytes().any(|b| b.is_ascii_digit()) {
+                found.push(word.parse().unwrap_or(f64::NAN));
+            }
+            word.clear();
+        }
+        if c.is_ascii_digit() || c == '.' || c == '-' {
+            word.push(c);
+        }
+    }
+    found
+}
+
+/// At small cell sizes every piece and mark of the picture still has a
+/// positive size and no stroke wider than the shape it outlines, the map is
+/// the size the picture gives it, and the result and the legend stay
+/// readable: drawn outside the map, not scaled down with it.
+#[test]
+fn small_cells_draw_every_piece_with_a_positive_size() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["official-1.txt", "caught.txt", "backstep.txt"] {
+        let map = maze(name);
+        let puzzle = Puzzle::parse(&std::fs::read(&map).unwrap()).unwrap();
+        for cell in 1..=6_usize {
+            let path = dir.path().join(format!("{name}-{cell}.svg"));
+            Command::new(BIN)
+                .args(["--svg", path.to_str().unwrap(), "--cell-size"])
+                .arg(cell.to_string())
+                .arg(&map)
+                .assert()
+                .stderr("");
+            let svg = std::fs::read_to_string(&path).unwrap();
+            let at = format!("{name} at {cell} px a cell");
+            let all = elements(&svg);
+            let (mut depth, mut map_scale, mut texts) = (0, None, 0);
+            for (element, attributes) in &all {
+                let get = |key: &str| {
+                    let (_, value) = attributes.iter().find(|(k, _)| k == key)?;
+                    numbers(value).first().copied()
+                };
+                for (key, value) in attributes.iter().filter(|(k, _)| k != "aria-label") {
+                    let values = numbers(value);
+                    assert!(
+                        !value.contains("NaN")
+                            && !value.contains("inf")
+                            && values.iter().all(|v| v.is_finite()),
+                        "{at}: <{element} {key}=\"{value}\">"
+                    );
+                    if ["r", "width", "height", "stroke-width", "font-size"].contains(&key.as_str())
+                    {
+                        assert!(
+                            values.len() == 1 && values[0] > 0.0,
+                            "{at}: <{element} {key}=\"{value}\">"
+                        );
+                    }
+                    if let Some(scale) = value.strip_prefix("translate(").and(value.find("scale("))
+                    {
+                        assert!(numbers(&value[scale..])[0] > 0.0, "{at}: {value}");
+                    }
+                }
+                let stroke = get("stroke-width");
+                match element.as_str() {
+                    "g" => {
+                        if map_scale.is_none() {
+                            // The map: as wide and as tall as the picture
+                            // says.
+                            let scale = get("transform").unwrap();
+                            assert!((scale * 24.0 - cell as f64).abs() < 1e-4, "{at}: {scale}");
+                            map_scale = Some(scale);
+                        }
+                        depth += 1;
+                    }
+                    "/g" => depth -= 1,
+                    "circle" => {
+                        let r = get("r").unwrap();
+                        assert!(stroke.is_none_or(|s| s < r), "{at}: {attributes:?}");
+                    }
+                    "rect" => {
+                        let side = get("width").unwrap().min(get("height").unwrap());
+                        assert!(
+                            stroke.is_none_or(|s| s < side / 2.0),
+                            "{at}: {attributes:?}"
+                        );
+                    }
+                    "text" => {
+                        texts += 1;
+                        assert_eq!(depth, 0, "{at}: text drawn in the map");
+                        let size = get("font-size").unwrap();
+                        assert!(size >= 12.0, "{at}: text of {size} px");
+                    }
+                    _ => {}
+                }
+            }
+            assert!(map_scale.is_some(), "{at}: no map");
+            // The result, and at least hero, dragon and exit in the legend.
+            assert!(texts >= 4, "{at}: {texts} texts");
+            let root = |key: &str| -> f64 {
+                let (_, value) = all[0].1.iter().find(|(k, _)| k == key).unwrap();
+                value.parse().unwrap()
+            };
+            assert!(root("width") >= (puzzle.width() * cell) as f64, "{at}");
+            assert!(root("height") > (puzzle.height() * cell) as f64, "{at}");
+        }
+    }
 }

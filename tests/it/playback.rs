@@ -580,6 +580,66 @@ fn play_record_writes_the_game_played() {
     assert!(!recording.contains("escaped"), "{recording}");
 }
 
+/// A signal that ends the program (SIGTERM, SIGHUP, SIGINT) still saves
+/// the recording made so far, whole, before the program ends by it; with
+/// -p the solver's line was saved before the playback began.
+#[test]
+fn an_ending_signal_keeps_the_recording_made_so_far() {
+    for (signal, args) in [
+        ("-TERM", vec!["--play", "--ascii"]),
+        ("-HUP", vec!["--play", "--ascii"]),
+        ("-INT", vec!["--play", "--ascii"]),
+        ("-TERM", vec!["-p", "-f", "60000", "--ascii"]),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let cast = dir.path().join("game.cast");
+        let mut command = vec![BIN];
+        command.extend(&args);
+        let map = maze("backstep.txt");
+        command.extend(["--record", cast.to_str().unwrap(), &map]);
+        let mut s = Session::start(&format!("exec {}", sh(&command)), "xterm-256color");
+        let playing = args[0] == "--play";
+        if playing {
+            s.wait_for("moves 0  dragon 4 steps away");
+            s.send("s");
+            s.wait_for("moves 1  dragon 2 steps away");
+        } else {
+            s.wait_for("step 0 of ");
+        }
+        kill(signal, &pid(&s));
+        // Ended by the signal, not by a normal exit.
+        assert_ne!(s.exit_code(), 0, "{signal} {args:?}");
+        s.assert_restored();
+        // Written whole: no temporary file beside it.
+        assert_eq!(names(dir.path()), ["game.cast"], "{signal} {args:?}");
+        let recording = std::fs::read_to_string(&cast).unwrap();
+        let header = recording.lines().next().unwrap();
+        #[cfg(feature = "json")]
+        {
+            let header: serde_json::Value = serde_json::from_str(header).unwrap();
+            assert_eq!(header["version"], 2, "{header}");
+            for line in recording.lines().skip(1) {
+                let event: serde_json::Value = serde_json::from_str(line).unwrap();
+                assert_eq!(event[1], "o", "{line}");
+            }
+        }
+        assert!(header.starts_with(r#"{"version": 2, "#), "{header}");
+        if playing {
+            // The frames so far: the start, and the move made.
+            assert!(
+                recording.contains("moves 0  dragon 4 steps away"),
+                "{recording}"
+            );
+            assert!(
+                recording.contains("moves 1  dragon 2 steps away"),
+                "{recording}"
+            );
+        } else {
+            assert!(recording.contains("escaped"), "{recording}");
+        }
+    }
+}
+
 #[test]
 fn the_help_and_the_readme_list_the_keys_of_the_tables() {
     use dragon_escape::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text, legend};
