@@ -116,6 +116,16 @@ struct Painter {
 }
 
 impl Painter {
+    /// What is on the screen: `frame`, drawn in `window`.
+    fn shown(&self, frame: Frame, window: Window, terminated: bool) -> Shown {
+        Shown {
+            frame,
+            window,
+            size: self.size,
+            terminated,
+        }
+    }
+
     fn new(settings: &Settings) -> Painter {
         Painter {
             before: None,
@@ -229,12 +239,7 @@ pub fn playback(
             painter.legend_lines(),
         ));
         let window = painter.draw(out, film.board(), &frame, &mut viewer.camera, &extra, &help)?;
-        let shown = |frame: Frame, terminated| Shown {
-            frame,
-            window,
-            size: painter.size,
-            terminated,
-        };
+        let shown = |frame: Frame, terminated| painter.shown(frame, window, terminated);
         if terminated {
             return Ok(shown(frame, true));
         }
@@ -308,12 +313,7 @@ pub fn play(
         if let Some(recorder) = record.as_deref_mut() {
             recorder.record(clock.now(), game.board(), &frame);
         }
-        let shown = |frame: Frame, terminated| Shown {
-            frame,
-            window,
-            size: painter.size,
-            terminated,
-        };
+        let shown = |frame: Frame, terminated| painter.shown(frame, window, terminated);
         if terminated {
             return Ok(shown(frame, true));
         }
