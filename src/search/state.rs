@@ -4,7 +4,7 @@
 //! lives in `Vec`s indexed by that number. Only the lookup from a pair to its
 //! number is hashed, because the pairs actually reached are a sparse subset
 //! of the n² possible ones. The hash table holds the numbers alone (four
-//! bytes a slot): a slot's pair is read from the vectors.
+//! bytes a slot): a slot's pair is read from the vector of pairs.
 
 use std::hash::BuildHasher;
 
@@ -23,8 +23,8 @@ pub(crate) const NO_STATE: StateId = u32::MAX;
 #[derive(Default)]
 pub(crate) struct StateTable {
     index: HashTable<StateId>,
-    hero: Vec<u32>,
-    dragon: Vec<u32>,
+    /// The pair of each number, side by side: a probe reads one cache line.
+    pairs: Vec<[u32; 2]>,
 }
 
 #[inline]
@@ -36,19 +36,22 @@ impl StateTable {
     /// The number of `(hero, dragon)`, and whether it is new.
     #[inline]
     pub(crate) fn intern(&mut self, hero: CellId, dragon: CellId) -> (StateId, bool) {
-        let next = self.hero.len() as StateId;
-        let (heroes, dragons) = (&self.hero, &self.dragon);
+        let next = self.pairs.len() as StateId;
+        let pairs = &self.pairs;
+        let pair = [hero.0, dragon.0];
         let entry = self.index.entry(
             hash(hero.0, dragon.0),
-            |&id| heroes[id as usize] == hero.0 && dragons[id as usize] == dragon.0,
-            |&id| hash(heroes[id as usize], dragons[id as usize]),
+            |&id| pairs[id as usize] == pair,
+            |&id| {
+                let [h, d] = pairs[id as usize];
+                hash(h, d)
+            },
         );
         match entry {
             Entry::Occupied(e) => (*e.get(), false),
             Entry::Vacant(e) => {
                 e.insert(next);
-                self.hero.push(hero.0);
-                self.dragon.push(dragon.0);
+                self.pairs.push(pair);
                 (next, true)
             }
         }
@@ -56,14 +59,12 @@ impl StateTable {
 
     #[inline]
     pub(crate) fn get(&self, id: StateId) -> (CellId, CellId) {
-        (
-            CellId(self.hero[id as usize]),
-            CellId(self.dragon[id as usize]),
-        )
+        let [hero, dragon] = self.pairs[id as usize];
+        (CellId(hero), CellId(dragon))
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.hero.len()
+        self.pairs.len()
     }
 
     /// The bytes the table holds (see [`super::memory`]).
