@@ -19,6 +19,9 @@ const RETRY_EVERY: u64 = 32;
 /// At most this many root fields are kept, the most recently useful first.
 const MAX_ROOTS: usize = 3;
 
+/// The most a root may cost, in units of its build (see `root_price`).
+const ROOT_PRICE_MAX: u64 = 64;
+
 /// The most answers kept for repeated questions (a power of two).
 const RECENT_MAX: usize = 1 << 16;
 /// An empty entry of the recent answers.
@@ -115,6 +118,13 @@ pub struct BfsFields<'g> {
     /// once the searches it could have saved cost as much (ski rental).
     unrooted: u64,
     root_cost: u64,
+    /// What a root costs in units of its build (doubled each time the last
+    /// one bought answered nothing), and the walks counted when it was bought.
+    root_price: u64,
+    walked_at_root: u64,
+    /// The recent work of finishing a directed search's level (a moving
+    /// average, an eighth for each new one).
+    finish_work: u64,
 }
 
 impl<'g> BfsFields<'g> {
@@ -182,6 +192,9 @@ impl<'g> BfsFields<'g> {
             questions: 0,
             unrooted: 0,
             root_cost: 0,
+            root_price: 1,
+            walked_at_root: 0,
+            finish_work: 0,
         };
         let started = oracle.add_root(graph.dragon(), WHOLE);
         debug_assert!(started, "the fixed part holds the start's field");
@@ -231,8 +244,16 @@ impl<'g> BfsFields<'g> {
     }
 
     /// Caches the full distance field towards `target` in a new slot or
-    /// the least recently read one (none when the room has none).
-    fn promote(&mut self, target: CellId) {
+    /// the least recently read one, and returns the slot (none when the
+    /// room has none, or the target has one).
+    fn promote(&mut self, target: CellId) -> Option<usize> {
+        if self
+            .slot_of
+            .get(target.index())
+            .is_none_or(|&s| s != NO_SLOT)
+        {
+            return None;
+        }
         let field = self.graph.len() * size_of::<u32>();
         let slot = if self.owner.len() < self.slots && self.fits(field) {
             self.owner.push(target.0);
@@ -241,9 +262,7 @@ impl<'g> BfsFields<'g> {
                 .push(vec![UNREACHABLE; self.graph.len()].into_boxed_slice());
             self.owner.len() - 1
         } else {
-            let Some(victim) = (0..self.last_read.len()).min_by_key(|&i| self.last_read[i]) else {
-                return;
-            };
+            let victim = (0..self.last_read.len()).min_by_key(|&i| self.last_read[i])?;
             self.last_read[victim] = self.tick;
             let evicted = self.owner[victim] as usize;
             self.slot_of[evicted] = NO_SLOT;
@@ -259,6 +278,7 @@ impl<'g> BfsFields<'g> {
         self.graph
             .fill_distances(target, &mut self.fields[slot], &mut self.queue);
         self.built += 1;
+        Some(slot)
     }
 }
 
@@ -336,8 +356,18 @@ impl BfsFields<'_> {
         } else {
             (dragon, distance.saturating_mul(2).saturating_add(64))
         };
+        // A root that answered nothing before the next is wanted was money
+        // thrown away (in open ground walks give up): the next costs twice
+        // as much, until one answers.
+        let useless = self.walked == self.walked_at_root;
+        self.root_price = if useless {
+            (self.root_price * 2).min(ROOT_PRICE_MAX)
+        } else {
+            1
+        };
+        self.walked_at_root = self.walked;
         if self.add_root(root, radius) {
-            self.root_cost = self.queue.len() as u64;
+            self.root_cost = self.queue.len() as u64 * self.root_price;
         } else {
             // No room for a second root: stop counting towards one.
             self.root_cost = u64::MAX;
@@ -460,10 +490,47 @@ impl BfsFields<'_> {
             }
             self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
         }
-        let (found, cost) = self.directed.steps(graph, dragon, target);
+        let (found, mut cost) = self.directed.steps_or_stop(graph, dragon, target);
+        let (steps, apart) = match found {
+            Some((Some(steps), apart)) => (steps, apart),
+            // A search from a neighbour gave up. Finishing the first
+            // search's level costs about every cell on a shortest path
+            // between them: a few in a maze, a rectangle of about apart² / 2
+            // cells in open ground. When the recent finishes cost a quarter
+            // of the map (a search settles a cell about four times slower
+            // than a field's pass), a full field is cheaper, and stays for
+            // the target's next questions.
+            Some((None, apart)) => {
+                let wide = self.finish_work >= graph.len() as u64 / 4;
+                let field = if wide { self.promote(target) } else { None };
+                let steps = match field {
+                    Some(slot) => {
+                        cost += graph.len();
+                        // Forget a little, so a change of ground is noticed.
+                        self.finish_work -= self.finish_work / 8;
+                        let field = &self.fields[slot];
+                        steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
+                            .expect("the dragon is connected to its target")
+                    }
+                    None => {
+                        let before = cost;
+                        let steps = self
+                            .directed
+                            .finish_level(graph, dragon, apart - 1, &mut cost);
+                        let spent = (cost - before) as u64;
+                        self.finish_work = self.finish_work - self.finish_work / 8 + spent / 8;
+                        steps
+                    }
+                };
+                (steps, apart)
+            }
+            None => (DirSet::EMPTY, 0),
+        };
         self.charge(target, cost);
         self.unrooted += cost as u64;
-        let (steps, apart) = found?;
+        if apart == 0 {
+            return None;
+        }
         // Ski rental: once the work spent on this target reaches the price of
         // a field (a visit per cell), buy one for its next questions.
         if self
@@ -476,5 +543,59 @@ impl BfsFields<'_> {
             self.reroot(dragon, apart);
         }
         Some(steps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Puzzle;
+
+    /// With searches from the neighbours that give up at once, every tie
+    /// to settle finishes a level; once those cost a quarter of the map,
+    /// full fields answer instead. Each target is asked three times only,
+    /// so no field is bought for a busy target: the answers agree with
+    /// breadth-first distances both ways.
+    #[test]
+    fn wide_levels_give_way_to_full_fields() {
+        let side = 20;
+        let mut map = String::new();
+        for r in 0..side {
+            for c in 0..side {
+                map.push(match (r, c) {
+                    (0, 0) => 'H',
+                    (0, 1) => 'E',
+                    _ if r == side - 1 && c == side - 1 => 'D',
+                    _ if r % 6 == 3 && c % 7 == 3 => '#',
+                    _ => '.',
+                });
+            }
+            map.push('\n');
+        }
+        let puzzle: Puzzle = map.parse().unwrap();
+        let graph = Graph::new(&puzzle);
+        let n = graph.len() as u32;
+        let mut oracle = BfsFields::new(&graph, 1 << 24).unwrap();
+        oracle.directed.set_patience((0, 0));
+        let mut finished_before_fields = false;
+        for t in 0..n {
+            let field = graph.distances_from(CellId(t));
+            for d in [(t + n / 2) % n, n - 1 - t, (t * 7 + 3) % n] {
+                if d == t {
+                    continue;
+                }
+                let dragon = CellId(d);
+                let expected: DirSet = graph
+                    .neighbors(dragon)
+                    .filter(|&(_, c)| field[c.index()] + 1 == field[d as usize])
+                    .map(|(dir, _)| dir)
+                    .collect();
+                let fields = oracle.fields_built();
+                assert_eq!(oracle.shortest_steps(dragon, CellId(t)), Some(expected));
+                finished_before_fields |= fields == 0 && oracle.finish_work > 0;
+            }
+        }
+        assert!(finished_before_fields, "levels were finished first");
+        assert!(oracle.fields_built() > 0, "then full fields answered");
     }
 }

@@ -122,15 +122,40 @@ impl Directed {
         cells * 4 * size_of::<u32>()
     }
 
+    /// Sets when a search from a neighbour gives up (see `patience`).
+    #[cfg(test)]
+    pub(super) fn set_patience(&mut self, patience: (usize, usize)) {
+        self.patience = patience;
+    }
+
     /// The dragon's shortest steps towards `target` (a different cell) and
     /// the distance between them, `None` when no path joins them; and the
     /// work done (cells settled).
+    #[cfg(test)]
     pub(super) fn steps(
         &mut self,
         graph: &Graph,
         dragon: CellId,
         target: CellId,
     ) -> (Option<(DirSet, u32)>, usize) {
+        let (found, mut work) = self.steps_or_stop(graph, dragon, target);
+        let found = found.map(|(steps, apart)| {
+            let steps =
+                steps.unwrap_or_else(|| self.finish_level(graph, dragon, apart - 1, &mut work));
+            (steps, apart)
+        });
+        (found, work)
+    }
+
+    /// [`Directed::steps`], except that when a search from a neighbour gives
+    /// up, the steps are `None`: then either [`Directed::finish_level`] (next,
+    /// before any other search) or a full field tells them.
+    pub(super) fn steps_or_stop(
+        &mut self,
+        graph: &Graph,
+        dragon: CellId,
+        target: CellId,
+    ) -> (Option<(Option<DirSet>, u32)>, usize) {
         let mut work = 0;
         let Some((first, best)) = self.search_from_target(graph, dragon, target, &mut work) else {
             return (None, work);
@@ -155,10 +180,7 @@ impl Directed {
                 None => undecided = true,
             }
         }
-        if undecided {
-            steps = self.finish_level(graph, dragon, best, &mut work);
-        }
-        (Some((steps, best + 1)), work)
+        (Some(((!undecided).then_some(steps), best + 1)), work)
     }
 
     /// Search 1, from `target` until it settles a neighbour of `dragon`:
@@ -295,7 +317,7 @@ impl Directed {
 
     /// Search 1 resumed: settles the rest of its level `best` and returns
     /// the directions onto the neighbours of `dragon` settled at `best`.
-    fn finish_level(
+    pub(super) fn finish_level(
         &mut self,
         graph: &Graph,
         dragon: CellId,
