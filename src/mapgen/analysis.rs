@@ -71,7 +71,10 @@ impl Analysis {
         let solver = Solver::new(puzzle);
         let graph = solver.graph();
         let with = |ties| Options {
-            rules: Rules { ties },
+            rules: Rules {
+                ties,
+                ..Rules::default()
+            },
             ..Options::default()
         };
         let solution = solver.solve(&Options::default())?;

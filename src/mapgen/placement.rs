@@ -570,7 +570,10 @@ fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, 
     }
     if knobs.tie_independent {
         let with = |ties| Options {
-            rules: Rules { ties },
+            rules: Rules {
+                ties,
+                ..options.rules
+            },
             ..options
         };
         effort.solves += 1;

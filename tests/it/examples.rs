@@ -44,7 +44,10 @@ fn every_example_has_its_recorded_answer() {
         let puzzle = Puzzle::parse(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
         for (ties, want) in MODES.into_iter().zip(&answers) {
             let options = Options {
-                rules: Rules { ties },
+                rules: Rules {
+                    ties,
+                    ..Rules::default()
+                },
                 ..Options::default()
             };
             let got = solve(&puzzle, &options).unwrap();
@@ -80,7 +83,10 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
                 ties.name()
             );
             let reference = Options {
-                rules: Rules { ties },
+                rules: Rules {
+                    ties,
+                    ..Rules::default()
+                },
                 oracle: OracleKind::FloydWarshall,
                 ..Options::default()
             };

@@ -158,7 +158,10 @@ fn check_knobs(puzzle: &Puzzle, knobs: &Knobs, case: &str) {
     let solver = Solver::new(puzzle);
     let free = solver.free_distance().expect("the exit is reachable");
     let rule = |ties| Options {
-        rules: Rules { ties },
+        rules: Rules {
+            ties,
+            ..Rules::default()
+        },
         ..Options::default()
     };
     let steps = solver
