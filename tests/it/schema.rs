@@ -142,6 +142,7 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
         &["--ties", "adversarial"],
         &["--ties", "optimistic"],
         &["--timing"],
+        &["--dragon-speed", "2", "--ties", "adversarial"],
     ] {
         let out = run(solve_maze()
             .args(["--format", "json"])
@@ -157,6 +158,8 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
         for (record, map) in records.iter().zip(&maps) {
             assert_eq!(record["file"], map.as_str());
             outcomes.insert(record["ending"].to_string());
+            let speed = ties.contains(&"--dragon-speed").then(|| 2.into());
+            assert_eq!(record["rules"].get("dragon_speed"), speed.as_ref(), "{map}");
             methods.insert(record["stats"]["method"].to_string());
         }
         checked += records.len();
@@ -167,7 +170,7 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
         .args(["--format", "json", "--oracle", "floyd-warshall"])
         .args(&small));
     checked += check_lines(&schema, &out.stdout, "floyd-warshall").len();
-    assert_eq!(checked, 5 * maps.len() + small.len());
+    assert_eq!(checked, 6 * maps.len() + small.len());
     // Every ending and every method the examples reach was checked.
     assert_eq!(
         outcomes.into_iter().collect::<Vec<_>>(),
