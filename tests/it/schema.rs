@@ -401,4 +401,29 @@ mod generate {
         check_lines(&schema, &out.stderr, "seed 7");
         insta::assert_snapshot!(String::from_utf8(out.stderr).unwrap());
     }
+
+    /// A puzzle for a faster dragon says its speed, within the schema.
+    #[test]
+    fn stats_for_a_faster_dragon_meet_the_schema() {
+        let schema = schema("generate-stats.schema.json");
+        let args = [
+            "--stats",
+            "--format",
+            "json",
+            "--seed",
+            "1",
+            "-W",
+            "5",
+            "-H",
+            "5",
+            "--endpoints",
+            "random",
+            "--dragon-speed",
+            "2",
+        ];
+        let out = run(generate_maze().args(args));
+        let records = check_lines(&schema, &out.stderr, "speed 2");
+        assert_eq!(records[0]["dragon_speed"], 2);
+        assert_eq!(records[0]["outcome"], "escaped");
+    }
 }
