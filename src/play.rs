@@ -436,6 +436,27 @@ mod tests {
 #..D.E
 ######";
 
+    /// A faster dragon's reach is refused with its own reason, and the
+    /// dragon answers with its two steps.
+    #[test]
+    fn a_faster_dragon_refuses_its_reach() {
+        let puzzle: Puzzle = "H.E...D".parse().unwrap();
+        let options = Options {
+            rules: Rules {
+                speed: "2".parse().unwrap(),
+                ..Rules::default()
+            },
+            ..Options::default()
+        };
+        let optimum = solve(&puzzle, &options).unwrap().outcome;
+        let mut play = Play::new(puzzle, options, optimum).unwrap();
+        play.apply(Command::Move(Right)).unwrap();
+        assert_eq!(play.dragon(), Pos::new(0, 4));
+        // The exit is two steps from the dragon: in its reach.
+        assert_eq!(play.apply(Command::Move(Right)), Err(Refusal::InReach));
+        assert!(Refusal::InReach.to_string().contains("reach you"));
+    }
+
     #[test]
     fn refusals_have_reasons() {
         let mut play = game(BACKSTEP, Ties::default());

@@ -10,7 +10,14 @@
 //! - `survival`: when there is no escape, the longest line the hero
 //!   survives (or an endless evasion), for playback and reports.
 //! - `acyclic`: the closed form for loop-free maps (perfect mazes), used
-//!   instead of searching with the default oracle.
+//!   instead of searching with the default oracle and the official speed.
+//!
+//! A faster dragon (`Rules::speed` above 1) changes the turn only: the
+//! searches above take its moves from `turn` like any other. The shortcuts
+//! whose arguments count one dragon step a turn stand aside: the closed
+//! form, the dead-end rule (`hanging`) and the proof search (its frames
+//! hold one step's replies); the proof search's bounds in steps of two
+//! would stay right, as they are the hero's parity.
 //!
 //! All follow docs/RULES.md through one definition of a turn, `turn` (the
 //! hero's moves, the dragon's replies and how a choosing dragon ranks them),
