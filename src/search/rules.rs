@@ -119,7 +119,9 @@ impl Speed {
     /// A speed of `steps` steps a turn; `None` unless it is 1 to
     /// [`Speed::MAX`].
     pub fn new(steps: u32) -> Option<Speed> {
-        (1..=Self::MAX).contains(&steps).then(|| Speed(steps as u8))
+        (1..=Self::MAX)
+            .contains(&steps)
+            .then_some(Speed(steps as u8))
     }
 
     /// The steps a turn.
