@@ -52,7 +52,7 @@ use dragon_escape::dragon::{BfsFields, DragonOracle};
 use dragon_escape::graph::UNREACHABLE;
 use dragon_escape::mapgen::{Algorithm, Config, Maze, generate, seeded, shuffle};
 use dragon_escape::{
-    CellId, Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver, Ties,
+    CellId, Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver, Speed, Ties,
 };
 use pathfinding::prelude::bfs;
 
@@ -392,7 +392,10 @@ impl Engine {
         let library = |oracle, ties| {
             let options = Options {
                 oracle,
-                rules: Rules { ties },
+                rules: Rules {
+                    ties,
+                    ..Rules::default()
+                },
                 ..Options::default()
             };
             let solution = Solver::new(puzzle)
@@ -436,14 +439,14 @@ fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
     let successors = |&(hero, dragon): &(_, _)| {
         expanded += 1;
         let mut next = Vec::with_capacity(4);
-        for (_, to) in solver.legal_moves(hero, dragon) {
+        for (_, to) in solver.legal_moves(hero, dragon, Rules::default()) {
             if to == exit {
                 next.push((to, dragon)); // escaped: the dragon does not move
                 continue;
             }
             next.push((
                 to,
-                solver.priority_reply(&mut oracle, to, dragon, Priority::OFFICIAL),
+                solver.priority_reply(&mut oracle, to, dragon, Priority::OFFICIAL, Speed::ONE),
             ));
         }
         next

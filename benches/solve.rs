@@ -61,7 +61,10 @@ fn solving(c: &mut Criterion) {
             for (engine, oracle, ties) in engines {
                 let options = Options {
                     oracle,
-                    rules: Rules { ties },
+                    rules: Rules {
+                        ties,
+                        ..Rules::default()
+                    },
                     oracle_memory: 1 << 30,
                     ..Options::default()
                 };

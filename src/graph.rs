@@ -329,6 +329,63 @@ impl Graph {
         a.row.abs_diff(b.row) + a.col.abs_diff(b.col)
     }
 
+    /// Whether a path of at most `steps` steps (through free cells) joins
+    /// `a` to `b`, for `steps` up to [`Graph::WITHIN_MAX`]. A breadth-first
+    /// search of the cells within `steps` of `a`, on the stack: nothing is
+    /// allocated, and a pair farther apart on the grid is answered at once.
+    ///
+    /// # Panics
+    /// When `steps` is over [`Graph::WITHIN_MAX`].
+    pub fn within(&self, a: CellId, b: CellId, steps: u32) -> bool {
+        const R: usize = Graph::WITHIN_MAX as usize;
+        const SIDE: usize = 2 * R + 1;
+        assert!(steps <= Graph::WITHIN_MAX, "a reach of at most {R} steps");
+        let manhattan = self.manhattan(a, b);
+        if manhattan > steps {
+            return false;
+        }
+        if manhattan <= 1 {
+            // The same cell, or grid neighbours: both free, so joined.
+            return true;
+        }
+        let origin = self.pos[a.index()];
+        // Every cell within `steps` of `a` lies in the square of side SIDE
+        // about it; its slot holds its distance plus one (0: unseen).
+        let slot = |c: u32| {
+            let p = self.pos[c as usize];
+            (p.row as usize + R - origin.row as usize) * SIDE
+                + (p.col as usize + R - origin.col as usize)
+        };
+        let mut seen = [0u8; SIDE * SIDE];
+        let mut queue = [0u32; SIDE * SIDE];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = a.0;
+        seen[slot(a.0)] = 1;
+        while head < tail {
+            let c = queue[head];
+            head += 1;
+            let d = u32::from(seen[slot(c)]) - 1;
+            if d == steps {
+                continue;
+            }
+            for &n in &self.adjacent[c as usize] {
+                if n == NONE || seen[slot(n)] != 0 {
+                    continue;
+                }
+                if n == b.0 {
+                    return true;
+                }
+                seen[slot(n)] = d as u8 + 2;
+                queue[tail] = n;
+                tail += 1;
+            }
+        }
+        false
+    }
+
+    /// The farthest reach [`Graph::within`] answers.
+    pub const WITHIN_MAX: u32 = 8;
+
     /// Breadth-first distances from `source` to every cell
     /// ([`UNREACHABLE`] where there is no path).
     pub fn distances_from(&self, source: CellId) -> Vec<u32> {
@@ -428,6 +485,28 @@ mod tests {
         assert_eq!(dist[hero.index()], 3);
         assert_eq!(g.distance(hero, g.exit()), Some(3));
         assert_eq!(g.distance(hero, hero), Some(0));
+    }
+
+    /// `within` agrees with the breadth-first distance for every pair and
+    /// reach on a small map with walls between near cells.
+    #[test]
+    fn within_is_the_path_distance_bounded() {
+        let p: Puzzle = "H.#....\n.#..#.#\n...D#.E\n##.#...\n.......\n"
+            .parse()
+            .unwrap();
+        let g = Graph::new(&p);
+        for a in 0..g.len() as u32 {
+            let dist = g.distances_from(CellId(a));
+            for b in 0..g.len() as u32 {
+                for steps in 0..=Graph::WITHIN_MAX {
+                    assert_eq!(
+                        g.within(CellId(a), CellId(b), steps),
+                        dist[b as usize] <= steps,
+                        "{a} to {b} within {steps}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -71,6 +71,8 @@ pub enum Refusal {
     Dragon,
     /// The cell is next to the dragon: it would catch the hero.
     NextToDragon,
+    /// A faster dragon would reach the cell in its move.
+    InReach,
     /// Working out the dragon's answer needs more memory than the game's
     /// budget allows.
     OverBudget,
@@ -82,6 +84,7 @@ impl From<IllegalMove> for Refusal {
             IllegalMove::Wall => Refusal::Wall,
             IllegalMove::Dragon => Refusal::Dragon,
             IllegalMove::NextToDragon => Refusal::NextToDragon,
+            IllegalMove::InReach => Refusal::InReach,
         }
     }
 }
@@ -93,6 +96,7 @@ impl fmt::Display for Refusal {
             Refusal::Wall => "a wall blocks the way",
             Refusal::Dragon => "the dragon is there",
             Refusal::NextToDragon => "too close: the dragon would catch you there",
+            Refusal::InReach => "too close: the dragon would reach you there in its move",
             Refusal::OverBudget => {
                 "the dragon's answer needs more memory than the budget allows (see --max-memory)"
             }
@@ -257,7 +261,7 @@ impl Play {
         let (hero, dragon) = self.position();
         if hero == self.puzzle.exit() {
             State::Escaped
-        } else if self.solver.is_stuck(hero, dragon) {
+        } else if self.solver.is_stuck(hero, dragon, self.options.rules) {
             State::Caught
         } else {
             State::Playing
@@ -295,7 +299,7 @@ impl Play {
             return Err(Refusal::Over);
         }
         let (hero, dragon) = self.position();
-        let to = self.solver.hero_step(hero, dragon, d)?;
+        let to = self.solver.hero_step(hero, dragon, d, self.options.rules)?;
         let answer = self
             .solver
             .dragon_reply_measured(to, dragon, &self.options, self.ruler.get_mut())
@@ -415,7 +419,10 @@ mod tests {
     fn game(map: &str, ties: Ties) -> Play {
         let puzzle: Puzzle = map.parse().unwrap();
         let options = Options {
-            rules: Rules { ties },
+            rules: Rules {
+                ties,
+                ..Rules::default()
+            },
             ..Options::default()
         };
         let optimum = solve(&puzzle, &options).unwrap().outcome;
@@ -428,6 +435,27 @@ mod tests {
 #.#.##
 #..D.E
 ######";
+
+    /// A faster dragon's reach is refused with its own reason, and the
+    /// dragon answers with its two steps.
+    #[test]
+    fn a_faster_dragon_refuses_its_reach() {
+        let puzzle: Puzzle = "H.E...D".parse().unwrap();
+        let options = Options {
+            rules: Rules {
+                speed: "2".parse().unwrap(),
+                ..Rules::default()
+            },
+            ..Options::default()
+        };
+        let optimum = solve(&puzzle, &options).unwrap().outcome;
+        let mut play = Play::new(puzzle, options, optimum).unwrap();
+        play.apply(Command::Move(Right)).unwrap();
+        assert_eq!(play.dragon(), Pos::new(0, 4));
+        // The exit is two steps from the dragon: in its reach.
+        assert_eq!(play.apply(Command::Move(Right)), Err(Refusal::InReach));
+        assert!(Refusal::InReach.to_string().contains("reach you"));
+    }
 
     #[test]
     fn refusals_have_reasons() {

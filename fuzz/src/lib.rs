@@ -83,7 +83,10 @@ pub fn solve(data: &[u8]) {
     };
     for ties in rules(*pick) {
         let options = |oracle| Options {
-            rules: Rules { ties },
+            rules: Rules {
+                ties,
+                ..Rules::default()
+            },
             oracle,
             max_memory,
             ..Options::default()
@@ -106,7 +109,7 @@ pub fn solve(data: &[u8]) {
         }
         let (mut hero, mut dragon) = (fast.hero, fast.dragon);
         for turn in &fast.turns {
-            let step = solver.hero_step(hero, dragon, turn.step);
+            let step = solver.hero_step(hero, dragon, turn.step, Rules::default());
             assert_eq!(step, Ok(turn.hero), "{ties:?}: an illegal move");
             (hero, dragon) = (turn.hero, turn.dragon);
         }

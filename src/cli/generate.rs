@@ -12,12 +12,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::shell::Installation;
 use super::{EXIT_ERROR, cleanup, emit, fail, parse_size, write_file};
-use crate::Outcome;
 use crate::error::plural;
 use crate::mapgen::{
     self, Algorithm, Analysis, Bias, Difficulty, Endpoints, GenerateError, Generated, Knobs, Order,
     Search, Strategy, Tuning,
 };
+use crate::{Outcome, Speed};
 
 const PROGRAM: &str = "generate-maze";
 
@@ -143,6 +143,11 @@ pub struct Args {
     /// under the default, adversarial and optimistic rules).
     #[arg(long, help_heading = "Puzzle")]
     tie_independent: bool,
+
+    /// Check the puzzle against a dragon of N steps a turn, 1 to 8 (a rule
+    /// variant: solve it with `solve-maze --dragon-speed N`).
+    #[arg(long, value_name = "N", default_value_t = Speed::ONE, help_heading = "Puzzle")]
+    dragon_speed: Speed,
 
     /// Do not check the puzzle with the solver: the dragon goes to a random
     /// tile (or --dragon) and may catch the hero.
@@ -440,6 +445,7 @@ impl Args {
             exit: self.exit,
             dragon: self.dragon,
             knobs,
+            speed: self.dragon_speed,
             verify: !self.no_verify,
             search: Search {
                 strategy: match self.search.unwrap_or(StrategyArg::Both) {
@@ -626,7 +632,20 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
             GenerateError::GaveUp { .. } => EXIT_GAVE_UP,
             GenerateError::Config(_) | GenerateError::Solver(_) => EXIT_ERROR,
         };
-        let _ = writeln!(io::stderr(), "{PROGRAM}: seed {seed}: {e}");
+        // A faster dragon closes in on a hero that runs from it, so the
+        // farthest endpoints (a whole maze to cross) rarely escape.
+        let hint = match e {
+            GenerateError::GaveUp { .. }
+                if !config.generator.speed.is_one()
+                    && config.generator.endpoints == Endpoints::Farthest
+                    && (config.generator.hero.is_none() || config.generator.exit.is_none()) =>
+            {
+                "; a faster dragon catches a hero with a whole maze to cross: \
+                 try --endpoints random"
+            }
+            _ => "",
+        };
+        let _ = writeln!(io::stderr(), "{PROGRAM}: seed {seed}: {e}{hint}");
         ExitCode::from(code)
     })?;
     if let Some(report) = report {
@@ -729,7 +748,8 @@ fn is_batch_file(name: &str) -> bool {
 
 /// The `--stats` report: text, or one JSON object with `--format json`.
 fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, String> {
-    let a = Analysis::of(&generated.puzzle).map_err(|e| e.to_string())?;
+    let a =
+        Analysis::at_speed(&generated.puzzle, config.generator.speed).map_err(|e| e.to_string())?;
     let g = &config.generator;
     let steps = |o: Outcome| {
         o.steps()
@@ -758,6 +778,9 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
         a.dead_ends, generated.braided.dead_ends_before
     );
     let _ = writeln!(s, "longest path  {} steps", a.longest_path);
+    if !g.speed.is_one() {
+        let _ = writeln!(s, "dragon speed  {} steps a turn", g.speed);
+    }
     let free = a.free_distance.map_or("none".to_owned(), |d| d.to_string());
     match (a.outcome.steps(), a.detour()) {
         (Some(n), Some(detour)) => {
@@ -825,6 +848,7 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
 /// | `needs_back_step` | bool | every optimal line needs one |
 /// | `ties` | object | `optimistic`, `priority`, `adversarial`: steps, or the outcome's name |
 /// | `tie_independent` | bool | the three agree |
+/// | `dragon_speed` | number, absent at 1 | the dragon's steps a turn the answers are under (`--dragon-speed`), only when more than 1 |
 /// | `mazes`, `solver_runs` | number | the placement search's effort |
 ///
 /// Fields may be added without bumping `version`; a field removed or
@@ -860,6 +884,8 @@ mod stats_json {
         needs_back_step: bool,
         ties: Ties,
         tie_independent: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        dragon_speed: Option<u32>,
         mazes: u64,
         solver_runs: u64,
     }
@@ -931,6 +957,7 @@ mod stats_json {
                 adversarial: a.ties.adversarial.into(),
             },
             tie_independent: a.ties.independent(),
+            dragon_speed: (!g.speed.is_one()).then(|| g.speed.steps()),
             mazes: generated.effort.mazes,
             solver_runs: generated.effort.solves,
         };

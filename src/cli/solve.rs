@@ -26,7 +26,8 @@ use crate::tile;
 use crate::viewer::AtEnd;
 use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
 use crate::{
-    Error, Location, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver, Ties,
+    Error, Location, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver,
+    Speed, Ties,
 };
 
 const PROGRAM: &str = "solve-maze";
@@ -124,6 +125,12 @@ pub struct Args {
     /// [default: ULDR].
     #[arg(long, value_name = "ORDER")]
     priority: Option<Priority>,
+
+    /// The dragon's steps a turn, from 1 to 8 (a rule variant; 2 is the
+    /// Minotaur's pace): the hero may not step within that many steps of
+    /// it by path.
+    #[arg(long, value_name = "N", default_value_t = Speed::ONE)]
+    dragon_speed: Speed,
 
     /// How the dragon's shortest steps are computed (same answers; the
     /// Floyd–Warshall reference is slow and limited to small maps).
@@ -435,7 +442,10 @@ impl Args {
             },
             files: self.files,
             options: Options {
-                rules: Rules { ties },
+                rules: Rules {
+                    ties,
+                    speed: self.dragon_speed,
+                },
                 oracle,
                 max_memory: self.max_memory,
                 ..Options::default()

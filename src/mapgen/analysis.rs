@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::Puzzle;
-use crate::search::rules::{Rules, Ties};
+use crate::search::rules::{Rules, Speed, Ties};
 use crate::search::solution::{Outcome, Solution};
 use crate::search::{Options, Solver};
 
@@ -29,7 +29,8 @@ impl TieAnswers {
     }
 }
 
-/// A description of a puzzle under the default rules.
+/// A description of a puzzle under the default rules (or a faster dragon:
+/// [`Analysis::at_speed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// Free tiles with exactly one free neighbour.
@@ -68,19 +69,27 @@ impl Analysis {
     /// # Ok::<(), dragon_escape::Error>(())
     /// ```
     pub fn of(puzzle: &Puzzle) -> Result<Analysis, Error> {
+        Analysis::at_speed(puzzle, Speed::ONE)
+    }
+
+    /// [`Analysis::of`] against a dragon of `speed` steps a turn.
+    ///
+    /// # Errors
+    /// When the solver cannot fit its memory budget.
+    pub fn at_speed(puzzle: &Puzzle, speed: Speed) -> Result<Analysis, Error> {
         let solver = Solver::new(puzzle);
         let graph = solver.graph();
         let with = |ties| Options {
-            rules: Rules { ties },
+            rules: Rules { ties, speed },
             ..Options::default()
         };
-        let solution = solver.solve(&Options::default())?;
+        let solution = solver.solve(&with(Ties::default()))?;
         let ties = TieAnswers {
             optimistic: solver.solve(&with(Ties::Optimistic))?.outcome,
             priority: solution.outcome,
             adversarial: solver.solve(&with(Ties::Adversarial))?.outcome,
         };
-        let needs_back_step = needs_back_step(&solver, &solution, &Options::default())?;
+        let needs_back_step = needs_back_step(&solver, &solution, &with(Ties::default()))?;
         Ok(Analysis {
             dead_ends: (0..graph.len())
                 .filter(|&c| graph.neighbors(CellId(c as u32)).count() == 1)

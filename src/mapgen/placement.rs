@@ -31,7 +31,7 @@ use super::{Algorithm, Tuning};
 use crate::error::{Error, plural};
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
-use crate::search::rules::{Rules, Ties};
+use crate::search::rules::{Rules, Speed, Ties};
 use crate::search::{Options, Solver};
 
 /// Requirements a generated puzzle must meet under the default rules
@@ -229,6 +229,10 @@ pub struct Config {
     pub dragon: Option<(usize, usize)>,
     /// Requirements on the puzzle.
     pub knobs: Knobs,
+    /// The dragon's steps a turn under which the puzzle is checked (a rule
+    /// variant; docs/RULES.md, "A faster dragon"). The puzzle file does not
+    /// say it: solve it with the same speed.
+    pub speed: Speed,
     /// Check each candidate with the solver. Without it the dragon goes to a
     /// random free tile (or its given cell) and the knobs are not checked.
     pub verify: bool,
@@ -261,6 +265,7 @@ impl Config {
             exit: None,
             dragon: None,
             knobs: Knobs::default(),
+            speed: Speed::ONE,
             verify: true,
             search: Search::default(),
             max_memory: Options::default().max_memory,
@@ -542,11 +547,16 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
     }
 }
 
-/// Whether `puzzle` is solvable under the default rules and meets `knobs`,
-/// counting the solver runs in `effort`. Cheap checks first.
+/// Whether `puzzle` is solvable under the default rules (at the dragon's
+/// speed of `config`) and meets `knobs`, counting the solver runs in
+/// `effort`. Cheap checks first.
 fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, Error> {
     let knobs = &config.knobs;
     let options = Options {
+        rules: Rules {
+            speed: config.speed,
+            ..Rules::default()
+        },
         max_memory: config.max_memory,
         ..Options::default()
     };
@@ -570,7 +580,10 @@ fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, 
     }
     if knobs.tie_independent {
         let with = |ties| Options {
-            rules: Rules { ties },
+            rules: Rules {
+                ties,
+                ..options.rules
+            },
             ..options
         };
         effort.solves += 1;

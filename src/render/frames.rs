@@ -756,7 +756,10 @@ mod tests {
 
     fn play(puzzle: &Puzzle, ties: Ties) -> Film {
         let options = Options {
-            rules: Rules { ties },
+            rules: Rules {
+                ties,
+                ..Rules::default()
+            },
             ..Options::default()
         };
         Film::new(puzzle, &solve(puzzle, &options).unwrap())

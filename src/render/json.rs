@@ -13,6 +13,7 @@
 //! | `rules.ties` | string | `priority`, `adversarial` or `optimistic` |
 //! | `rules.priority` | string or null | the tie order for `priority`, e.g. `ULDR` |
 //! | `rules.waiting` | bool | whether the hero may wait (always `false` for now) |
+//! | `rules.dragon_speed` | number, absent at 1 | the dragon's steps a turn, given only when it is more than 1 (`--dragon-speed`) |
 //! | `size` | object | `width` and `height` of the grid in tiles (walls included) |
 //! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based |
 //! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
@@ -82,6 +83,10 @@ pub struct RulesReport {
     pub priority: Option<String>,
     /// Whether waiting is allowed.
     pub waiting: bool,
+    /// The dragon's steps a turn, only when more than one: a report under
+    /// the official rules stays as it was, byte for byte.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon_speed: Option<u32>,
 }
 
 /// The grid size.
@@ -160,6 +165,8 @@ impl Report {
                     Ties::Adversarial | Ties::Optimistic => None,
                 },
                 waiting: false,
+                dragon_speed: (!solution.rules.speed.is_one())
+                    .then(|| solution.rules.speed.steps()),
             },
             size: SizeReport {
                 width: puzzle.width(),

@@ -5,6 +5,8 @@ use crate::search::rules::Ties;
 use crate::search::solution::{Outcome, Solution};
 
 /// The result as one sentence, e.g. `The shortest path is 16 steps.`
+/// Under a faster dragon it says so: `The shortest path is 4 steps
+/// (dragon speed 2).`
 ///
 /// ```
 /// use dragon_escape::{render::text::summary, solve, Options, Puzzle};
@@ -14,6 +16,17 @@ use crate::search::solution::{Outcome, Solution};
 /// # Ok::<(), dragon_escape::Error>(())
 /// ```
 pub fn summary(solution: &Solution) -> String {
+    let sentence = outcome_sentence(solution);
+    let speed = solution.rules.speed;
+    if speed.is_one() {
+        return sentence;
+    }
+    let bare = sentence.strip_suffix('.').unwrap_or(&sentence);
+    format!("{bare} (dragon speed {speed}).")
+}
+
+/// The summary under the official dragon's speed.
+fn outcome_sentence(solution: &Solution) -> String {
     match solution.outcome {
         Outcome::Escaped { steps } => match solution.rules.ties {
             Ties::Adversarial => {

@@ -101,6 +101,7 @@ pub(super) fn search(
     stats: &mut Stats,
 ) -> Option<Vec<(CellId, CellId)>> {
     let graph = game.graph;
+    let speed = game.speed;
     let exit = graph.exit();
     game.max_positions = game.max_positions.min(MAX_POSITIONS);
     let mut table = StateTable::default();
@@ -127,7 +128,7 @@ pub(super) fn search(
         stats.states_expanded += 1;
         let (hero, packed) = table.get(state);
         let (dragon, back) = reversals.unpack(packed);
-        for (step, to) in hero_moves(graph, hero, dragon) {
+        for (step, to) in hero_moves(graph, speed, hero, dragon) {
             if Some(step) == back || hanging.is_some_and(|h| h.needless(hero, to, dragon)) {
                 continue;
             }

@@ -10,7 +10,14 @@
 //! - `survival`: when there is no escape, the longest line the hero
 //!   survives (or an endless evasion), for playback and reports.
 //! - `acyclic`: the closed form for loop-free maps (perfect mazes), used
-//!   instead of searching with the default oracle.
+//!   instead of searching with the default oracle and the official speed.
+//!
+//! A faster dragon (`Rules::speed` above 1) changes the turn only: the
+//! searches above take its moves from `turn` like any other. The shortcuts
+//! whose arguments count one dragon step a turn stand aside: the closed
+//! form, the dead-end rule (`hanging`) and the proof search (its frames
+//! hold one step's replies); the proof search's bounds in steps of two
+//! would stay right, as they are the hero's parity.
 //!
 //! All follow docs/RULES.md through one definition of a turn, `turn` (the
 //! hero's moves, the dragon's replies and how a choosing dragon ranks them),
@@ -273,9 +280,11 @@ impl Solver {
                     graph.len()
                 ),
             });
-        } else if let Some(closed) = (options.oracle == OracleKind::Bfs)
-            .then(|| acyclic::solve(graph, start.0, start.1))
-            .flatten()
+        } else if let Some(closed) = (options.oracle == OracleKind::Bfs
+            // The closed form's argument counts one dragon step a turn.
+            && options.rules.speed.is_one())
+        .then(|| acyclic::solve(graph, start.0, start.1))
+        .flatten()
         {
             turns = self.turns(&closed.line);
             stats.method = Method::LoopFree;
@@ -290,9 +299,11 @@ impl Solver {
                 graph,
                 start,
                 oracle.as_mut(),
-                options.rules.ties,
+                options.rules,
                 self.search_memory(options),
             );
+            // The dead-end rule's argument counts one dragon step a turn.
+            let hanging = options.rules.speed.is_one().then_some(&self.hanging);
             let escape = match options.rules.ties {
                 Ties::Priority(_) | Ties::Optimistic => {
                     let reversals = chase::Reversals::Allowed;
@@ -300,7 +311,7 @@ impl Solver {
                         &mut game,
                         &self.exit_distance,
                         reversals,
-                        Some(&self.hanging),
+                        hanging,
                         usize::MAX,
                         &mut stats,
                     )
@@ -308,8 +319,12 @@ impl Solver {
                 }
                 // Like the closed form, the proof search is a shortcut of the
                 // default oracle; the reference always runs the analysis.
+                // Its frames hold one dragon step's replies (four at most),
+                // and a faster dragon may end on more cells: the analysis
+                // takes any number. (Its bounds going up in twos stay
+                // right at any speed: they are the hero's parity.)
                 Ties::Adversarial => {
-                    let prove = options.oracle == OracleKind::Bfs;
+                    let prove = options.oracle == OracleKind::Bfs && options.rules.speed.is_one();
                     self.guaranteed(&mut game, prove, &mut stats).map_err(Some)
                 }
             };
@@ -357,8 +372,10 @@ impl Solver {
         };
         debug_assert!(
             ending != Ending::Stuck
-                || turns.last().map_or(self.is_stuck(hero, dragon), |t| self
-                    .is_stuck(t.hero, t.dragon)),
+                || turns
+                    .last()
+                    .map_or(self.is_stuck(hero, dragon, options.rules), |t| self
+                        .is_stuck(t.hero, t.dragon, options.rules)),
             "a caught line ends with the hero stuck"
         );
         Ok(Solution {
@@ -408,7 +425,7 @@ impl Solver {
             graph,
             (graph.hero(), graph.dragon()),
             oracle.as_mut(),
-            options.rules.ties,
+            options.rules,
             self.search_memory(options),
         );
         let reversals = chase::Reversals::Forbidden;
@@ -624,12 +641,16 @@ mod tests {
                     Ties::Priority("RDLU".parse().unwrap()),
                     Ties::Optimistic,
                 ] {
+                    let rules = Rules {
+                        ties,
+                        ..Rules::default()
+                    };
                     let mut lengths = [None, None];
                     let mut stored = [0, 0];
                     for (i, hanging) in [None, Some(&solver.hanging)].into_iter().enumerate() {
                         let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
                         let mut game =
-                            Game::new(graph, (hero, dragon), oracle.as_mut(), ties, usize::MAX);
+                            Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
                         let mut stats = Stats::default();
                         let line = chase::search(
                             &mut game,
@@ -677,7 +698,11 @@ mod tests {
             }
             let options = Options::default();
             let mut oracle = options.oracle.build(graph, 1 << 24).unwrap();
-            let mut game = Game::new(graph, start, oracle.as_mut(), Ties::Adversarial, usize::MAX);
+            let rules = Rules {
+                ties: Ties::Adversarial,
+                ..Rules::default()
+            };
+            let mut game = Game::new(graph, start, oracle.as_mut(), rules, usize::MAX);
             let analysis = solver.analysis(&mut game, &mut Stats::default());
             let mut prover = proof::Prover::new(&solver.exit_distance, u64::MAX);
             let proves = |prover: &mut proof::Prover<'_>, game: &mut Game<'_, '_>, r| {

@@ -126,7 +126,7 @@ impl<'h> Prover<'h> {
     ) -> ([CellId; 4], usize) {
         let mut moves = [CellId(0); 4];
         let mut count = 0;
-        for (_, to) in hero_moves(game.graph, at.0, at.1) {
+        for (_, to) in hero_moves(game.graph, game.speed, at.0, at.1) {
             if self.exit_distance[to.index()] < r {
                 moves[count] = to;
                 count += 1;
@@ -161,6 +161,10 @@ impl<'h> Prover<'h> {
         start: (CellId, CellId),
         r: u32,
     ) -> Option<bool> {
+        debug_assert!(
+            game.speed.is_one(),
+            "a frame holds one dragon step's replies"
+        );
         if let Some(known) = self.recall(start, r) {
             return Some(known);
         }

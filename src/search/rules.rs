@@ -1,4 +1,5 @@
-//! The rule settings that change the answer: how the dragon breaks ties.
+//! The rule settings that change the answer: how the dragon breaks ties,
+//! and how many steps it takes a turn.
 
 use std::fmt;
 use std::str::FromStr;
@@ -102,11 +103,77 @@ impl Ties {
     }
 }
 
+/// How many steps the dragon takes a turn: from 1 (the official game, the
+/// default) to [`Speed::MAX`]. See docs/RULES.md, "A faster dragon".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Speed(u8);
+
+impl Speed {
+    /// The official game: one step a turn.
+    pub const ONE: Speed = Speed(1);
+
+    /// The fastest dragon the solver plays: its reach is checked by a
+    /// search of the cells within this many steps.
+    pub const MAX: u32 = 8;
+
+    /// A speed of `steps` steps a turn; `None` unless it is 1 to
+    /// [`Speed::MAX`].
+    pub fn new(steps: u32) -> Option<Speed> {
+        (1..=Self::MAX)
+            .contains(&steps)
+            .then_some(Speed(steps as u8))
+    }
+
+    /// The steps a turn.
+    #[inline]
+    pub fn steps(self) -> u32 {
+        u32::from(self.0)
+    }
+
+    /// Whether this is the official game's speed, 1.
+    #[inline]
+    pub fn is_one(&self) -> bool {
+        *self == Speed::ONE
+    }
+}
+
+impl Default for Speed {
+    fn default() -> Self {
+        Speed::ONE
+    }
+}
+
+impl fmt::Display for Speed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Speed {
+    type Err = String;
+
+    /// Reads a whole number from 1 to [`Speed::MAX`].
+    fn from_str(s: &str) -> Result<Speed, String> {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .and_then(Speed::new)
+            .ok_or_else(|| {
+                format!(
+                    "'{s}' is not a dragon speed: give the dragon's steps a turn as a whole number from 1 to {}",
+                    Speed::MAX
+                )
+            })
+    }
+}
+
 /// The rules a solve follows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// How the dragon breaks ties.
     pub ties: Ties,
+    /// How many steps the dragon takes a turn.
+    pub speed: Speed,
 }
 
 #[cfg(test)]
@@ -121,6 +188,17 @@ mod tests {
         assert!("ULDU".parse::<Priority>().is_err());
         assert!("ULD".parse::<Priority>().is_err());
         assert!("ULDX".parse::<Priority>().is_err());
+    }
+
+    #[test]
+    fn speeds_parse_within_their_bounds() {
+        assert_eq!("2".parse::<Speed>().unwrap().steps(), 2);
+        assert_eq!(Speed::default(), Speed::ONE);
+        assert_eq!(Speed::new(Speed::MAX).unwrap().to_string(), "8");
+        for bad in ["0", "9", "-1", "two", ""] {
+            let error = bad.parse::<Speed>().unwrap_err();
+            assert!(error.contains("from 1 to 8"), "{error}");
+        }
     }
 
     #[test]

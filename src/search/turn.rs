@@ -11,19 +11,33 @@ use crate::dragon::{DragonOracle, Measured, Ruler};
 use crate::error::Error;
 use crate::graph::{CellId, Direction, Graph};
 use crate::puzzle::Pos;
-use crate::search::rules::{Priority, Ties};
+use crate::search::rules::{Priority, Rules, Speed, Ties};
 
-/// The hero's legal moves from `hero` with the dragon on `dragon`: onto a free
-/// cell that is neither the dragon's nor next to it. In direction order.
+/// The hero's legal moves from `hero` with the dragon on `dragon` at
+/// `speed`: onto a free cell out of the dragon's reach, that is more than
+/// `speed` steps from it by path (or joined to it by none). At speed 1
+/// that is neither the dragon's cell nor next to it. In direction order.
 #[inline]
 pub(crate) fn hero_moves(
     graph: &Graph,
+    speed: Speed,
     hero: CellId,
     dragon: CellId,
 ) -> impl Iterator<Item = (Direction, CellId)> + '_ {
     graph
         .neighbors(hero)
-        .filter(move |&(_, to)| !graph.touches(to, dragon))
+        .filter(move |&(_, to)| !in_reach(graph, speed, dragon, to))
+}
+
+/// Whether the dragon on `dragon` at `speed` would reach `cell` in its move:
+/// its path distance to it is at most `speed`.
+#[inline]
+fn in_reach(graph: &Graph, speed: Speed, dragon: CellId, cell: CellId) -> bool {
+    if speed.is_one() {
+        graph.touches(cell, dragon)
+    } else {
+        graph.within(dragon, cell, speed.steps())
+    }
 }
 
 /// The dragon's half of a turn: a graph, an oracle and the tie rule.
@@ -33,6 +47,8 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) start: (CellId, CellId),
     pub(crate) oracle: &'a mut dyn DragonOracle,
     pub(crate) ties: Ties,
+    /// The dragon's steps a turn.
+    pub(crate) speed: Speed,
     pub(crate) queries: u64,
     /// The most positions a search may store, and the most bytes it and
     /// the oracle may hold together; past either, the search stops and
@@ -44,20 +60,21 @@ pub(crate) struct Game<'a, 'g> {
 }
 
 impl<'a, 'g> Game<'a, 'g> {
-    /// A game from `start` under `ties`, whose search and oracle may hold
+    /// A game from `start` under `rules`, whose search and oracle may hold
     /// at most `memory` bytes together.
     pub(crate) fn new(
         graph: &'g Graph,
         start: (CellId, CellId),
         oracle: &'a mut dyn DragonOracle,
-        ties: Ties,
+        rules: Rules,
         memory: usize,
     ) -> Self {
         Game {
             graph,
             start,
             oracle,
-            ties,
+            ties: rules.ties,
+            speed: rules.speed,
             queries: 0,
             max_positions: usize::MAX,
             memory,
@@ -85,7 +102,11 @@ impl<'a, 'g> Game<'a, 'g> {
     /// Calls `reply` with each cell the dragon may move to once the hero stands
     /// on `hero`: one cell under a priority rule, every shortest step under
     /// the adversarial and optimistic rules, its own cell when it sleeps.
-    /// The cells come in the official direction order.
+    /// The cells come in the official direction order. A faster dragon
+    /// takes its steps one by one, each by the tie rule: under the
+    /// adversarial and optimistic rules, every cell some sequence of
+    /// shortest steps ends on, each once, in the direction order of the
+    /// first sequence reaching it.
     #[inline]
     pub(crate) fn dragon_replies(
         &mut self,
@@ -93,6 +114,58 @@ impl<'a, 'g> Game<'a, 'g> {
         hero: CellId,
         mut reply: impl FnMut(CellId),
     ) {
+        if self.speed.is_one() {
+            return self.dragon_step(dragon, hero, reply);
+        }
+        match self.ties {
+            Ties::Priority(_) => {
+                let mut at = dragon;
+                for _ in 0..self.speed.steps() {
+                    let mut next = at;
+                    self.dragon_step(at, hero, |r| next = r);
+                    if next == at {
+                        // It sleeps (only ever on its first step).
+                        break;
+                    }
+                    at = next;
+                    debug_assert_ne!(at, hero, "the hero stepped into the dragon's reach");
+                }
+                reply(at);
+            }
+            Ties::Adversarial | Ties::Optimistic => {
+                // The cells the dragon may stand on after each step: at most
+                // the cells at one distance from the hero within `speed`
+                // of the dragon, a few dozen.
+                let mut ends = vec![dragon];
+                let mut next = Vec::with_capacity(8);
+                for _ in 0..self.speed.steps() {
+                    next.clear();
+                    for &at in &ends {
+                        self.dragon_step(at, hero, |r| {
+                            if !next.contains(&r) {
+                                next.push(r);
+                            }
+                        });
+                    }
+                    if next == ends {
+                        // It sleeps.
+                        break;
+                    }
+                    debug_assert!(
+                        !next.contains(&hero),
+                        "the hero stepped into the dragon's reach"
+                    );
+                    std::mem::swap(&mut ends, &mut next);
+                }
+                ends.into_iter().for_each(reply);
+            }
+        }
+    }
+
+    /// One step of the dragon's (all of them when it may choose): the
+    /// official game's whole reply.
+    #[inline]
+    fn dragon_step(&mut self, dragon: CellId, hero: CellId, mut reply: impl FnMut(CellId)) {
         self.queries += 1;
         let Some(steps) = self.oracle.shortest_steps(dragon, hero) else {
             return reply(dragon);
@@ -172,6 +245,9 @@ pub enum IllegalMove {
     Dragon,
     /// The cell is next to the dragon: it would catch the hero.
     NextToDragon,
+    /// A faster dragon would reach the cell in its move: it is at most the
+    /// dragon's speed away by path.
+    InReach,
 }
 
 impl Solver {
@@ -192,47 +268,68 @@ impl Solver {
     }
 
     /// Where `step` takes the hero from `hero` with the dragon on `dragon`,
-    /// or why the rules forbid it.
+    /// or why `rules` forbid it.
     ///
     /// # Errors
     /// The reason the move is illegal.
     ///
     /// # Example
     /// ```
-    /// use dragon_escape::{Direction, IllegalMove, Pos, Puzzle, Solver};
+    /// use dragon_escape::{Direction, IllegalMove, Pos, Puzzle, Rules, Solver, Speed};
     /// let puzzle: Puzzle = "H..D.E".parse()?;
     /// let solver = Solver::new(&puzzle);
-    /// let (hero, dragon) = (puzzle.hero(), puzzle.dragon());
-    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right), Ok(Pos::new(0, 1)));
-    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Up), Err(IllegalMove::Wall));
+    /// let (hero, dragon, rules) = (puzzle.hero(), puzzle.dragon(), Rules::default());
+    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right, rules), Ok(Pos::new(0, 1)));
+    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Up, rules), Err(IllegalMove::Wall));
+    /// // A dragon of speed 2 would reach (0, 1) in its move.
+    /// let fast = Rules { speed: "2".parse().unwrap(), ..rules };
+    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right, fast), Err(IllegalMove::InReach));
     /// # Ok::<(), dragon_escape::Error>(())
     /// ```
-    pub fn hero_step(&self, hero: Pos, dragon: Pos, step: Direction) -> Result<Pos, IllegalMove> {
+    pub fn hero_step(
+        &self,
+        hero: Pos,
+        dragon: Pos,
+        step: Direction,
+        rules: Rules,
+    ) -> Result<Pos, IllegalMove> {
         let to = step
             .step(hero)
             .filter(|&p| self.graph.cell_at(p).is_some())
             .ok_or(IllegalMove::Wall)?;
+        let reach = || {
+            let cells = self.graph.cell_at(to).zip(self.graph.cell_at(dragon));
+            cells.is_some_and(|(to, dragon)| in_reach(&self.graph, rules.speed, dragon, to))
+        };
         if to == dragon {
             Err(IllegalMove::Dragon)
         } else if to.touches(dragon) {
             Err(IllegalMove::NextToDragon)
+        } else if !rules.speed.is_one() && reach() {
+            Err(IllegalMove::InReach)
         } else {
             Ok(to)
         }
     }
 
-    /// The hero's legal moves from `hero` with the dragon on `dragon`, in
-    /// the official direction order.
-    pub fn hero_moves(&self, hero: Pos, dragon: Pos) -> impl Iterator<Item = (Direction, Pos)> {
+    /// The hero's legal moves under `rules` from `hero` with the dragon on
+    /// `dragon`, in the official direction order.
+    pub fn hero_moves(
+        &self,
+        hero: Pos,
+        dragon: Pos,
+        rules: Rules,
+    ) -> impl Iterator<Item = (Direction, Pos)> {
         Direction::ALL
             .into_iter()
-            .filter_map(move |d| Some((d, self.hero_step(hero, dragon, d).ok()?)))
+            .filter_map(move |d| Some((d, self.hero_step(hero, dragon, d, rules).ok()?)))
     }
 
-    /// Whether the hero on `hero` has no legal move: the dragon catches it.
-    /// A hero on the exit has escaped and is never stuck.
-    pub fn is_stuck(&self, hero: Pos, dragon: Pos) -> bool {
-        hero != self.graph.pos(self.graph.exit()) && self.hero_moves(hero, dragon).next().is_none()
+    /// Whether the hero on `hero` has no legal move under `rules`: the
+    /// dragon catches it. A hero on the exit has escaped and is never stuck.
+    pub fn is_stuck(&self, hero: Pos, dragon: Pos, rules: Rules) -> bool {
+        hero != self.graph.pos(self.graph.exit())
+            && self.hero_moves(hero, dragon, rules).next().is_none()
     }
 
     /// Where the dragon on `dragon` goes once the hero has stepped onto
@@ -280,6 +377,10 @@ impl Solver {
         if h == self.graph.exit() {
             return Ok(dragon);
         }
+        if in_reach(&self.graph, options.rules.speed, d, h) {
+            // No legal step leads here; the dragon would reach the hero.
+            return Ok(hero);
+        }
         // The replies' solves need the oracle: refuse as they would.
         self.oracle_budget(options)?;
         let replies = self.dragon_replies(h, d, options, ruler);
@@ -288,7 +389,10 @@ impl Solver {
         }
         let ranked = |ties| -> Result<Vec<(Pos, Prospect)>, Error> {
             let options = Options {
-                rules: super::rules::Rules { ties },
+                rules: Rules {
+                    ties,
+                    ..options.rules
+                },
                 ..*options
             };
             replies
@@ -326,34 +430,36 @@ impl Solver {
     }
 
     /// The cell-level form of [`Solver::hero_moves`], for engines of their
-    /// own that number positions by [`CellId`]: the hero's legal moves from
-    /// `hero` with the dragon on `dragon`, in the official direction order.
+    /// own that number positions by [`CellId`]: the hero's legal moves under
+    /// `rules` from `hero` with the dragon on `dragon`, in the official
+    /// direction order.
     pub fn legal_moves(
         &self,
         hero: CellId,
         dragon: CellId,
+        rules: Rules,
     ) -> impl Iterator<Item = (Direction, CellId)> + '_ {
-        hero_moves(&self.graph, hero, dragon)
+        hero_moves(&self.graph, rules.speed, hero, dragon)
     }
 
     /// The cell-level form of [`Solver::dragon_reply`] under a priority
     /// rule, for engines of their own that keep an oracle between
-    /// questions: where the dragon on `dragon` goes once the hero stands on
-    /// `hero` (not the exit), asking `oracle`.
+    /// questions: where the dragon on `dragon` at `speed` goes once the
+    /// hero stands on `hero` (not the exit, out of its reach), asking
+    /// `oracle`.
     pub fn priority_reply(
         &self,
         oracle: &mut dyn DragonOracle,
         hero: CellId,
         dragon: CellId,
         order: Priority,
+        speed: Speed,
     ) -> CellId {
-        let mut game = Game::new(
-            &self.graph,
-            (hero, dragon),
-            oracle,
-            Ties::Priority(order),
-            usize::MAX,
-        );
+        let rules = Rules {
+            ties: Ties::Priority(order),
+            speed,
+        };
+        let mut game = Game::new(&self.graph, (hero, dragon), oracle, rules, usize::MAX);
         let mut reply = dragon;
         game.dragon_replies(dragon, hero, |r| reply = r);
         reply
@@ -373,8 +479,7 @@ impl Solver {
             graph: &self.graph,
             ruler,
         };
-        let ties = options.rules.ties;
-        let mut game = Game::new(&self.graph, (h, d), &mut oracle, ties, usize::MAX);
+        let mut game = Game::new(&self.graph, (h, d), &mut oracle, options.rules, usize::MAX);
         let mut replies = Vec::with_capacity(4);
         game.dragon_replies(d, h, |r| replies.push(r));
         replies

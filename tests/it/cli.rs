@@ -266,6 +266,35 @@ fn tie_modes_and_priority_change_the_answer() {
 }
 
 #[test]
+fn a_faster_dragon_is_named_in_the_answer_and_the_report() {
+    let run = |args: &[&str]| {
+        let out = solve_maze()
+            .args(args)
+            .arg("examples/mazes/fast-dragon.txt")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(run(&[]), "The shortest path is 3 steps.\n");
+    assert_eq!(run(&["--dragon-speed", "1"]), run(&[]));
+    assert_eq!(
+        run(&["--dragon-speed", "2", "--ties", "adversarial"]),
+        "The shortest guaranteed path is 5 steps (dragon speed 2).\n"
+    );
+    assert_eq!(
+        run(&["--dragon-speed", "3"]),
+        "The dragon catches the hero on every path (dragon speed 3).\n"
+    );
+    let json = run(&["--format", "json", "--dragon-speed", "2"]);
+    assert!(
+        json.contains(r#""waiting":false,"dragon_speed":2},"#),
+        "{json}"
+    );
+    let json = run(&["--format", "json", "--dragon-speed", "1"]);
+    assert!(!json.contains("dragon_speed"), "{json}");
+}
+
+#[test]
 fn several_files_are_labelled() {
     solve_maze()
         .args([BACKSTEP, "examples/mazes/no-path.txt"])
@@ -366,6 +395,13 @@ fn usage_errors_exit_with_two() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("give the four letters U, L, D, R"));
+    for speed in ["0", "9", "two"] {
+        solve_maze()
+            .args(["--dragon-speed", speed, BACKSTEP])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("a whole number from 1 to 8"));
+    }
     solve_maze()
         .args(["--format", "json", "--steps", BACKSTEP])
         .assert()

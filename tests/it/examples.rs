@@ -1,8 +1,10 @@
-//! Every shipped example against its recorded answers (`examples/mazes/expected.tsv`).
+//! Every shipped example against its recorded answers
+//! (`examples/mazes/expected.tsv`, and `expected-variants.tsv` under rule
+//! variants).
 
 use std::path::{Path, PathBuf};
 
-use dragon_escape::{Options, OracleKind, Outcome, Puzzle, Rules, Ties, solve};
+use dragon_escape::{Options, OracleKind, Outcome, Puzzle, Rules, Speed, Ties, solve};
 
 use crate::support::brute::{Answer, Brute, Mode};
 
@@ -10,16 +12,45 @@ fn folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/mazes")
 }
 
-/// `(file, [default, adversarial, optimistic])` from the table.
-fn expected() -> Vec<(String, [String; 3])> {
-    let table = std::fs::read_to_string(folder().join("expected.tsv")).unwrap();
-    table
-        .lines()
+/// One line of a table: a map, the variant part of the rules, and the
+/// answers `[default, adversarial, optimistic]`.
+struct Expected {
+    file: String,
+    speed: Speed,
+    answers: [String; 3],
+}
+
+/// The official rules' table and the variants' table together.
+fn expected() -> Vec<Expected> {
+    let mut lines = table("expected.tsv", false);
+    lines.extend(table("expected-variants.tsv", true));
+    lines
+}
+
+/// The lines of `name`; with `variants`, the second column gives the rules
+/// as `key=value` pairs joined by commas (only `dragon-speed` so far).
+fn table(name: &str, variants: bool) -> Vec<Expected> {
+    let text = std::fs::read_to_string(folder().join(name)).unwrap();
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 4, "bad line in expected.tsv: {l}");
-            (f[0].to_owned(), [f[1], f[2], f[3]].map(str::to_owned))
+            let mut f: Vec<&str> = l.split('\t').collect();
+            let mut speed = Speed::default();
+            if variants {
+                assert_eq!(f.len(), 5, "bad line in {name}: {l}");
+                for pair in f.remove(1).split(',') {
+                    match pair.split_once('=') {
+                        Some(("dragon-speed", n)) => speed = n.parse().unwrap(),
+                        _ => panic!("unknown rule '{pair}' in {name}: {l}"),
+                    }
+                }
+            }
+            assert_eq!(f.len(), 4, "bad line in {name}: {l}");
+            Expected {
+                file: f[0].to_owned(),
+                speed,
+                answers: [f[1], f[2], f[3]].map(str::to_owned),
+            }
         })
         .collect()
 }
@@ -39,29 +70,44 @@ const MODES: [Ties; 3] = [
 
 #[test]
 fn every_example_has_its_recorded_answer() {
-    for (file, answers) in expected() {
+    for Expected {
+        file,
+        speed,
+        answers,
+    } in expected()
+    {
         let bytes = std::fs::read(folder().join(&file)).unwrap();
         let puzzle = Puzzle::parse(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
         for (ties, want) in MODES.into_iter().zip(&answers) {
             let options = Options {
-                rules: Rules { ties },
+                rules: Rules { ties, speed },
                 ..Options::default()
             };
             let got = solve(&puzzle, &options).unwrap();
-            assert_eq!(&written(got.outcome), want, "{file}, {} ties", ties.name());
+            assert_eq!(
+                &written(got.outcome),
+                want,
+                "{file}, {} ties, dragon speed {speed}",
+                ties.name()
+            );
         }
     }
 }
 
 #[test]
 fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
-    for (file, answers) in expected() {
+    for Expected {
+        file,
+        speed,
+        answers,
+    } in expected()
+    {
         let bytes = std::fs::read(folder().join(&file)).unwrap();
         let puzzle = Puzzle::parse(&bytes).unwrap();
         if puzzle.width() * puzzle.height() > 150 {
             continue;
         }
-        let brute = Brute::from_ascii(&puzzle.to_ascii());
+        let brute = Brute::from_ascii(&puzzle.to_ascii()).at_speed(speed.steps() as usize);
         let modes = [
             Mode::Priority([0, 1, 2, 3]),
             Mode::Adversarial,
@@ -76,18 +122,18 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
             assert_eq!(
                 &brute_says,
                 want,
-                "{file}: brute force, {} ties",
+                "{file}: brute force, {} ties, dragon speed {speed}",
                 ties.name()
             );
             let reference = Options {
-                rules: Rules { ties },
+                rules: Rules { ties, speed },
                 oracle: OracleKind::FloydWarshall,
                 ..Options::default()
             };
             assert_eq!(
                 &written(solve(&puzzle, &reference).unwrap().outcome),
                 want,
-                "{file}"
+                "{file}, dragon speed {speed}"
             );
         }
     }
@@ -95,11 +141,50 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
 
 #[test]
 fn every_map_file_is_in_the_table() {
-    let listed: Vec<String> = expected().into_iter().map(|(f, _)| f).collect();
+    let listed: Vec<String> = table("expected.tsv", false)
+        .into_iter()
+        .map(|e| e.file)
+        .collect();
     for entry in std::fs::read_dir(folder()).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         if name.ends_with(".txt") {
             assert!(listed.contains(&name), "{name} has no line in expected.tsv");
         }
     }
+}
+
+/// The hand-checked line of `examples/mazes/README.md` for the faster
+/// dragon: one step up lures it over the top of the ring.
+#[test]
+fn the_fast_dragon_example_plays_as_the_readme_says() {
+    let bytes = std::fs::read(folder().join("fast-dragon.txt")).unwrap();
+    let puzzle = Puzzle::parse(&bytes).unwrap();
+    let options = Options {
+        rules: Rules {
+            speed: "2".parse().unwrap(),
+            ..Rules::default()
+        },
+        ..Options::default()
+    };
+    let solution = solve(&puzzle, &options).unwrap();
+    let line: Vec<String> = solution
+        .turns
+        .iter()
+        .map(|t| {
+            format!(
+                "{} ({},{}) dragon ({},{})",
+                t.step, t.hero.row, t.hero.col, t.dragon.row, t.dragon.col
+            )
+        })
+        .collect();
+    assert_eq!(
+        line,
+        [
+            "Up (2,3) dragon (3,1)",
+            "Down (3,3) dragon (1,1)",
+            "Down (4,3) dragon (1,3)",
+            "Down (5,3) dragon (3,3)",
+            "Down (6,3) dragon (3,3)",
+        ]
+    );
 }

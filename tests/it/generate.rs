@@ -10,7 +10,7 @@ use dragon_escape::mapgen::{
 };
 use dragon_escape::{Direction, Options, Outcome, Puzzle, Rules, Solver, Ties};
 
-use crate::support::brute::{Brute, Cell, DIRS, Mode};
+use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode};
 
 /// A spread of sizes, including one-cell-wide and one-cell-high mazes.
 fn sizes(seed: u64) -> (usize, usize) {
@@ -158,7 +158,10 @@ fn check_knobs(puzzle: &Puzzle, knobs: &Knobs, case: &str) {
     let solver = Solver::new(puzzle);
     let free = solver.free_distance().expect("the exit is reachable");
     let rule = |ties| Options {
-        rules: Rules { ties },
+        rules: Rules {
+            ties,
+            ..Rules::default()
+        },
         ..Options::default()
     };
     let steps = solver
@@ -287,6 +290,38 @@ fn farthest_endpoints_are_the_ends_of_a_longest_path() {
     }
 }
 
+/// A puzzle made for a faster dragon escapes at that speed, as the brute
+/// force also finds; the same seed gives the same puzzle.
+#[test]
+fn puzzles_for_a_faster_dragon_escape_at_its_speed() {
+    for seed in 0..12 {
+        let mut config = Config::new(4 + seed as usize % 3, 4);
+        config.endpoints = Endpoints::Random;
+        config.speed = "2".parse().unwrap();
+        let generated = generate(&config, &mut seeded(seed)).unwrap();
+        let options = Options {
+            rules: Rules {
+                speed: config.speed,
+                ..Rules::default()
+            },
+            ..Options::default()
+        };
+        let outcome = Solver::new(&generated.puzzle)
+            .solve(&options)
+            .unwrap()
+            .outcome;
+        let brute = brute(&generated.puzzle).at_speed(2);
+        assert_eq!(
+            brute.solve(Mode::Priority([0, 1, 2, 3])),
+            Answer::Escaped(outcome.steps().expect("it escapes")),
+            "seed {seed}\n{}",
+            generated.puzzle.to_ascii()
+        );
+        let again = generate(&config, &mut seeded(seed)).unwrap();
+        assert_eq!(again.puzzle, generated.puzzle, "seed {seed}");
+    }
+}
+
 #[test]
 fn the_same_seed_gives_the_same_puzzle() {
     let mut config = Config::new(10, 7);
@@ -332,7 +367,7 @@ mod cli {
     use std::process::Stdio;
 
     use assert_cmd::Command;
-    use dragon_escape::{Options, Puzzle};
+    use dragon_escape::{Options, Puzzle, Rules, Solver};
     use predicates::prelude::*;
 
     fn generate_maze() -> Command {
@@ -521,6 +556,43 @@ mod cli {
             .output()
             .unwrap();
         assert_eq!(again.stderr, out.stderr, "the same bytes on every run");
+    }
+
+    /// `--dragon-speed` checks the puzzle against a faster dragon and says
+    /// so in the statistics; across a whole maze it hints at random
+    /// endpoints.
+    #[test]
+    fn cli_makes_puzzles_for_a_faster_dragon() {
+        let args = ["--seed", "1", "-W", "5", "-H", "5", "--dragon-speed", "2"];
+        let out = generate_maze()
+            .args(args)
+            .args(["--endpoints", "random", "--stats"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let stats = String::from_utf8(out.stderr).unwrap();
+        assert!(stats.contains("dragon speed  2 steps a turn"), "{stats}");
+        let puzzle: Puzzle = String::from_utf8(out.stdout).unwrap().parse().unwrap();
+        let options = Options {
+            rules: Rules {
+                speed: "2".parse().unwrap(),
+                ..Rules::default()
+            },
+            ..Options::default()
+        };
+        let solution = Solver::new(&puzzle).solve(&options).unwrap();
+        assert!(solution.outcome.steps().is_some(), "{stats}");
+        generate_maze()
+            .args(["--seed", "1", "-W", "4", "-H", "4", "--dragon-speed", "3"])
+            .args(["--effort", "40"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("try --endpoints random"));
+        generate_maze()
+            .args(["--dragon-speed", "9"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("from 1 to 8"));
     }
 
     #[cfg(not(feature = "json"))]

@@ -24,6 +24,7 @@ mod readme;
 #[cfg(all(feature = "cli", feature = "json"))]
 mod schema;
 mod solve;
+mod speed;
 mod support;
 mod tidy;
 mod turn;

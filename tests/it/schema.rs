@@ -142,6 +142,7 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
         &["--ties", "adversarial"],
         &["--ties", "optimistic"],
         &["--timing"],
+        &["--dragon-speed", "2", "--ties", "adversarial"],
     ] {
         let out = run(solve_maze()
             .args(["--format", "json"])
@@ -157,6 +158,8 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
         for (record, map) in records.iter().zip(&maps) {
             assert_eq!(record["file"], map.as_str());
             outcomes.insert(record["ending"].to_string());
+            let speed = ties.contains(&"--dragon-speed").then(|| 2.into());
+            assert_eq!(record["rules"].get("dragon_speed"), speed.as_ref(), "{map}");
             methods.insert(record["stats"]["method"].to_string());
         }
         checked += records.len();
@@ -167,7 +170,7 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
         .args(["--format", "json", "--oracle", "floyd-warshall"])
         .args(&small));
     checked += check_lines(&schema, &out.stdout, "floyd-warshall").len();
-    assert_eq!(checked, 5 * maps.len() + small.len());
+    assert_eq!(checked, 6 * maps.len() + small.len());
     // Every ending and every method the examples reach was checked.
     assert_eq!(
         outcomes.into_iter().collect::<Vec<_>>(),
@@ -397,5 +400,30 @@ mod generate {
         let out = run(generate_maze().args(args));
         check_lines(&schema, &out.stderr, "seed 7");
         insta::assert_snapshot!(String::from_utf8(out.stderr).unwrap());
+    }
+
+    /// A puzzle for a faster dragon says its speed, within the schema.
+    #[test]
+    fn stats_for_a_faster_dragon_meet_the_schema() {
+        let schema = schema("generate-stats.schema.json");
+        let args = [
+            "--stats",
+            "--format",
+            "json",
+            "--seed",
+            "1",
+            "-W",
+            "5",
+            "-H",
+            "5",
+            "--endpoints",
+            "random",
+            "--dragon-speed",
+            "2",
+        ];
+        let out = run(generate_maze().args(args));
+        let records = check_lines(&schema, &out.stderr, "speed 2");
+        assert_eq!(records[0]["dragon_speed"], 2);
+        assert_eq!(records[0]["outcome"], "escaped");
     }
 }

@@ -2,24 +2,24 @@
 //! `Solver::hero_step` and play mode agree move for move.
 
 use dragon_escape::play::{Command, Play};
-use dragon_escape::{Direction, Ending, IllegalMove, Options, Pos, Puzzle, Solver, Ties};
+use dragon_escape::{Direction, Ending, IllegalMove, Options, Pos, Puzzle, Rules, Solver, Ties};
 use proptest::prelude::*;
 
-use crate::support::check::{options, priority_strategy};
+use crate::support::check::{options, options_at, priority_strategy};
 use crate::support::random::{maze_map, small_map};
 
 /// Replays the solver's line with the public turn API: every hero move is
 /// legal, every dragon answer is `dragon_reply`'s, and the line ends as
 /// `Solution::ending` says.
-fn line_follows_the_turn_api(map: &str, ties: Ties) -> Result<(), String> {
+fn line_follows_the_turn_api(map: &str, options: Options) -> Result<(), String> {
     let puzzle: Puzzle = map.parse().map_err(|e| format!("{e}"))?;
     let solver = Solver::new(&puzzle);
-    let options = options(ties);
+    let rules = options.rules;
     let solution = solver.solve(&options).map_err(|e| format!("{e}"))?;
     let (mut hero, mut dragon) = (puzzle.hero(), puzzle.dragon());
     for (i, turn) in solution.turns.iter().enumerate() {
         let to = solver
-            .hero_step(hero, dragon, turn.step)
+            .hero_step(hero, dragon, turn.step, rules)
             .map_err(|e| format!("turn {i}: {:?} is illegal ({e:?})", turn.step))?;
         if to != turn.hero {
             return Err(format!(
@@ -38,7 +38,7 @@ fn line_follows_the_turn_api(map: &str, ties: Ties) -> Result<(), String> {
         }
         (hero, dragon) = (to, reply);
     }
-    let stuck = solver.is_stuck(hero, dragon);
+    let stuck = solver.is_stuck(hero, dragon, rules);
     let ends_right = match solution.ending {
         Ending::Escaped => hero == puzzle.exit() && !stuck,
         Ending::Stuck => stuck,
@@ -56,9 +56,8 @@ fn line_follows_the_turn_api(map: &str, ties: Ties) -> Result<(), String> {
 
 /// Plays the solver's moves in play mode and checks that the dragon answers
 /// as in the line.
-fn play_follows_the_line(map: &str, ties: Ties) -> Result<(), String> {
+fn play_follows_the_line(map: &str, options: Options) -> Result<(), String> {
     let puzzle: Puzzle = map.parse().map_err(|e| format!("{e}"))?;
-    let options = options(ties);
     let solution = Solver::new(&puzzle)
         .solve(&options)
         .map_err(|e| format!("{e}"))?;
@@ -88,7 +87,7 @@ proptest! {
         priority in priority_strategy(),
     ) {
         for ties in [Ties::Priority(priority), Ties::Adversarial] {
-            line_follows_the_turn_api(&map, ties)
+            line_follows_the_turn_api(&map, options(ties))
                 .map_err(|e| TestCaseError::fail(format!("{}, {e}\n{map}", ties.name())))?;
         }
     }
@@ -96,8 +95,23 @@ proptest! {
     #[test]
     fn play_mode_answers_as_the_line(map in prop_oneof![small_map(5), maze_map(4, 0.3, 0.1)]) {
         for ties in [Ties::default(), Ties::Adversarial] {
-            play_follows_the_line(&map, ties)
+            play_follows_the_line(&map, options(ties))
                 .map_err(|e| TestCaseError::fail(format!("{}, {e}\n{map}", ties.name())))?;
+        }
+    }
+
+    /// The same for a faster dragon: its replies in the lines, in
+    /// `dragon_reply` and in play mode are the same N steps.
+    #[test]
+    fn a_faster_dragon_plays_as_the_line(
+        map in prop_oneof![small_map(5), maze_map(4, 0.3, 0.1)],
+        priority in priority_strategy(),
+        speed in 2..=3usize,
+    ) {
+        for ties in [Ties::Priority(priority), Ties::Adversarial] {
+            let fail = |e| TestCaseError::fail(format!("{}, speed {speed}, {e}\n{map}", ties.name()));
+            line_follows_the_turn_api(&map, options_at(ties, speed)).map_err(fail)?;
+            play_follows_the_line(&map, options_at(ties, speed)).map_err(fail)?;
         }
     }
 }
@@ -107,32 +121,88 @@ fn hero_steps_are_refused_with_the_rule_they_break() {
     let puzzle: Puzzle = "######\n#H.D.E\n#.####".parse().unwrap();
     let solver = Solver::new(&puzzle);
     let (hero, dragon) = (puzzle.hero(), puzzle.dragon());
+    let rules = Rules::default();
     assert_eq!(
-        solver.hero_step(hero, dragon, Direction::Up),
+        solver.hero_step(hero, dragon, Direction::Up, rules),
         Err(IllegalMove::Wall)
     );
     assert_eq!(
-        solver.hero_step(hero, dragon, Direction::Left),
+        solver.hero_step(hero, dragon, Direction::Left, rules),
         Err(IllegalMove::Wall)
     );
     assert_eq!(
-        solver.hero_step(hero, dragon, Direction::Right),
+        solver.hero_step(hero, dragon, Direction::Right, rules),
         Err(IllegalMove::NextToDragon)
     );
     assert_eq!(
-        solver.hero_step(hero, dragon, Direction::Down),
+        solver.hero_step(hero, dragon, Direction::Down, rules),
         Ok(Pos::new(2, 1))
     );
     assert_eq!(
-        solver.hero_step(Pos::new(1, 2), dragon, Direction::Right),
+        solver.hero_step(Pos::new(1, 2), dragon, Direction::Right, rules),
         Err(IllegalMove::Dragon)
     );
-    let moves: Vec<_> = solver.hero_moves(hero, dragon).collect();
+    let moves: Vec<_> = solver.hero_moves(hero, dragon, rules).collect();
     assert_eq!(moves, [(Direction::Down, Pos::new(2, 1))]);
-    assert!(!solver.is_stuck(hero, dragon));
-    assert!(solver.is_stuck(Pos::new(2, 1), Pos::new(1, 1)));
+    assert!(!solver.is_stuck(hero, dragon, rules));
+    assert!(solver.is_stuck(Pos::new(2, 1), Pos::new(1, 1), rules));
     // Never stuck on the exit.
-    assert!(!solver.is_stuck(puzzle.exit(), Pos::new(1, 3)));
+    assert!(!solver.is_stuck(puzzle.exit(), Pos::new(1, 3), rules));
+}
+
+/// A faster dragon's reach is counted along paths, not across walls: at
+/// speed 3 the hero may not step to 2 steps from it, nor to 3, but may
+/// stand 2 tiles from it across a wall when the path round is longer.
+#[test]
+fn a_faster_dragon_reaches_along_paths() {
+    // Row 1: the hero at column 1, the dragon at column 5; row 3 is
+    // joined to row 1 only through column 1 and column 7.
+    let puzzle: Puzzle = "#########\n#H...D..#\n#.#####.#\n#.......#\n####E####"
+        .parse()
+        .unwrap();
+    let solver = Solver::new(&puzzle);
+    let (hero, dragon) = (puzzle.hero(), puzzle.dragon());
+    let at = |speed: &str| Rules {
+        speed: speed.parse().unwrap(),
+        ..Rules::default()
+    };
+    // (1,2) is 3 steps from the dragon: too close at speed 3, fine at 2.
+    assert_eq!(
+        solver.hero_step(hero, dragon, Direction::Right, at("3")),
+        Err(IllegalMove::InReach)
+    );
+    assert_eq!(
+        solver.hero_step(hero, dragon, Direction::Right, at("2")),
+        Ok(Pos::new(1, 2))
+    );
+    // (3,5) is 2 tiles below the dragon across the wall, but 6 steps round
+    // by column 7: safe at speed 3 even from (3,4)'s neighbour.
+    assert_eq!(
+        solver.hero_step(Pos::new(3, 4), dragon, Direction::Right, at("3")),
+        Ok(Pos::new(3, 5))
+    );
+    // Stuck: at speed 8 every cell the hero could step to is in reach.
+    assert!(solver.is_stuck(Pos::new(2, 1), dragon, at("8")));
+    assert!(!solver.is_stuck(Pos::new(2, 1), dragon, at("3")));
+}
+
+/// The worked example of docs/RULES.md: `H.E..D` escapes in 2 at speed 1
+/// and is caught at speed 2, after the hero steps out and back.
+#[test]
+fn the_rules_pages_fast_dragon_example() {
+    let puzzle: Puzzle = "H.E..D".parse().unwrap();
+    let slow = dragon_escape::solve(&puzzle, &options(Ties::default())).unwrap();
+    assert_eq!(slow.outcome.steps(), Some(2));
+    for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+        let fast = dragon_escape::solve(&puzzle, &options_at(ties, 2)).unwrap();
+        assert_eq!(fast.outcome, dragon_escape::Outcome::Caught, "{ties:?}");
+        let line: Vec<_> = fast
+            .turns
+            .iter()
+            .map(|t| (t.hero.col, t.dragon.col))
+            .collect();
+        assert_eq!(line, [(1, 3), (0, 1)], "{ties:?}");
+    }
 }
 
 #[test]

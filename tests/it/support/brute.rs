@@ -2,7 +2,9 @@
 //! sharing no code with the library: coordinates as tuples, the free cells
 //! numbered in reading order, all-pairs distances by one BFS from every
 //! cell, plain breadth-first search, and value iteration over every
-//! (hero, dragon) pair for the adversarial dragon and for survival.
+//! (hero, dragon) pair for the adversarial dragon and for survival. A faster
+//! dragon (`speed` steps a turn, docs/RULES.md "A faster dragon") takes its
+//! steps one by one, each by the tie rule.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -46,6 +48,8 @@ pub(crate) struct Brute {
     pub(crate) hero: Cell,
     pub(crate) dragon: Cell,
     pub(crate) exit: Cell,
+    /// The dragon's steps a turn (1: the official game).
+    pub(crate) speed: usize,
     /// The free cells in reading order: cell number -> cell.
     cells: Vec<Cell>,
     /// Cell -> cell number.
@@ -81,6 +85,7 @@ impl Brute {
             hero,
             dragon,
             exit,
+            speed: 1,
             cells,
             number,
             dist: Vec::new(),
@@ -119,9 +124,23 @@ impl Brute {
         self.dist[self.number[&from]][self.number[&to]]
     }
 
-    /// Whether the hero may step onto `to` with the dragon on `dragon`.
+    /// The same map with a dragon of `speed` steps a turn.
+    pub(crate) fn at_speed(mut self, speed: usize) -> Brute {
+        self.speed = speed;
+        self
+    }
+
+    /// Whether the hero may step onto `to` with the dragon on `dragon`: at
+    /// speed 1 neither onto nor next to it; faster, the dragon must not be
+    /// able to walk there in its move (more than `speed` away, or no path).
     pub(crate) fn legal(&self, to: Cell, dragon: Cell) -> bool {
-        self.free.contains(&to) && (to.0 - dragon.0).abs() + (to.1 - dragon.1).abs() > 1
+        if !self.free.contains(&to) {
+            return false;
+        }
+        if self.speed == 1 {
+            return (to.0 - dragon.0).abs() + (to.1 - dragon.1).abs() > 1;
+        }
+        self.distance(dragon, to).is_none_or(|d| d > self.speed)
     }
 
     /// Every cell the dragon may step to once the hero stands on `hero`,
@@ -136,8 +155,27 @@ impl Brute {
             .collect()
     }
 
-    /// The dragon's replies under `mode`.
+    /// Where the dragon may end its move under `mode` (`speed` steps, each
+    /// by the tie rule), each cell once.
     pub(crate) fn replies(&self, mode: Mode, dragon: Cell, hero: Cell) -> Vec<Cell> {
+        let mut ends = vec![dragon];
+        for _ in 0..self.speed {
+            let mut next: Vec<Cell> = Vec::new();
+            for &at in &ends {
+                assert_ne!(at, hero, "the dragon walked onto the hero mid-move");
+                for r in self.one_step(mode, at, hero) {
+                    if !next.contains(&r) {
+                        next.push(r);
+                    }
+                }
+            }
+            ends = next;
+        }
+        ends
+    }
+
+    /// One step of the dragon's under `mode`.
+    fn one_step(&self, mode: Mode, dragon: Cell, hero: Cell) -> Vec<Cell> {
         let options = self.dragon_options(dragon, hero);
         match mode {
             Mode::Priority(order) => {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use dragon_escape::{
-    Direction, Options, Outcome, Pos, Priority, Puzzle, Rules, Solution, Solver, Ties, solve,
+    Direction, Options, Outcome, Pos, Priority, Puzzle, Rules, Solution, Solver, Speed, Ties, solve,
 };
 use proptest::prelude::*;
 
@@ -13,8 +13,17 @@ use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode};
 
 /// The default options with the tie rule `ties`.
 pub(crate) fn options(ties: Ties) -> Options {
+    options_at(ties, 1)
+}
+
+/// The default options with the tie rule `ties` and a dragon of `speed`
+/// steps a turn.
+pub(crate) fn options_at(ties: Ties, speed: usize) -> Options {
     Options {
-        rules: Rules { ties },
+        rules: Rules {
+            ties,
+            speed: Speed::new(speed as u32).expect("a speed from 1 to 8"),
+        },
         ..Options::default()
     }
 }
@@ -165,9 +174,9 @@ pub(crate) fn check_worst_replies(
         }
         let reply = cell(turn.dragon);
         let worst = brute
-            .dragon_options(dragon, hero)
+            .replies(Mode::Adversarial, dragon, hero)
             .into_iter()
-            .map(|(_, r)| value(hero, r))
+            .map(|r| value(hero, r))
             .max_by_key(|&v| rank(v))
             .expect("the dragon has a reply");
         if rank(value(hero, reply)) != rank(worst) {
@@ -183,11 +192,12 @@ pub(crate) fn check_worst_replies(
 
 /// Solves `map` in one mode and checks it against the brute force: the
 /// answer, the line, and for adversarial escapes its worst-case replies.
-pub(crate) fn check_mode(map: &str, ties: Ties) -> Result<Answer, String> {
-    let fail = |e: String| format!("{} ties: {e}\n{map}", label(ties));
+/// The dragon takes `speed` steps a turn.
+pub(crate) fn check_mode_at(map: &str, ties: Ties, speed: usize) -> Result<Answer, String> {
+    let fail = |e: String| format!("{} ties, dragon speed {speed}: {e}\n{map}", label(ties));
     let puzzle: Puzzle = map.parse().map_err(|e| fail(format!("{e}")))?;
-    let brute = Brute::from_ascii(map);
-    let solution = solve(&puzzle, &options(ties)).map_err(|e| fail(format!("{e}")))?;
+    let brute = Brute::from_ascii(map).at_speed(speed);
+    let solution = solve(&puzzle, &options_at(ties, speed)).map_err(|e| fail(format!("{e}")))?;
     let expected = brute.solve(brute_mode(ties));
     if answer(&solution) != expected {
         return Err(fail(format!(
@@ -204,10 +214,15 @@ pub(crate) fn check_mode(map: &str, ties: Ties) -> Result<Answer, String> {
 
 /// Checks every mode and the ordering optimistic <= priority <= adversarial.
 pub(crate) fn check_all(map: &str, priority: Priority) -> Result<(), String> {
-    let optimistic = check_mode(map, Ties::Optimistic)?;
-    let official = check_mode(map, Ties::default())?;
-    let custom = check_mode(map, Ties::Priority(priority))?;
-    let adversarial = check_mode(map, Ties::Adversarial)?;
+    check_all_at(map, priority, 1)
+}
+
+/// [`check_all`] with a dragon of `speed` steps a turn.
+pub(crate) fn check_all_at(map: &str, priority: Priority, speed: usize) -> Result<(), String> {
+    let optimistic = check_mode_at(map, Ties::Optimistic, speed)?;
+    let official = check_mode_at(map, Ties::default(), speed)?;
+    let custom = check_mode_at(map, Ties::Priority(priority), speed)?;
+    let adversarial = check_mode_at(map, Ties::Adversarial, speed)?;
     for (order, rule) in [(Priority::OFFICIAL, official), (priority, custom)] {
         if !(optimistic.rank() <= rule.rank() && rule.rank() <= adversarial.rank()) {
             return Err(format!(
@@ -225,9 +240,14 @@ pub(crate) fn check_all(map: &str, priority: Priority) -> Result<(), String> {
 /// `starts` positions spread evenly over those with the dragon 1 to 3 steps
 /// from the exit, and as many over all positions (the hero off the exit).
 pub(crate) fn check_many_starts(map: &str, starts: usize) -> Result<(), String> {
+    check_many_starts_at(map, starts, 1)
+}
+
+/// [`check_many_starts`] with a dragon of `speed` steps a turn.
+pub(crate) fn check_many_starts_at(map: &str, starts: usize, speed: usize) -> Result<(), String> {
     let puzzle: Puzzle = map.parse().map_err(|e| format!("{e}\n{map}"))?;
     let solver = Solver::new(&puzzle);
-    let mut brute = Brute::from_ascii(map);
+    let mut brute = Brute::from_ascii(map).at_speed(speed);
     let values = brute.guaranteed_values();
     let exit = brute.exit;
     let mut cells: Vec<Cell> = brute.free.iter().copied().collect();
@@ -250,13 +270,18 @@ pub(crate) fn check_many_starts(map: &str, starts: usize) -> Result<(), String> 
     for (hero, dragon) in spread(&near, starts).chain(spread(&all, starts)) {
         let fail = |e: String| {
             format!(
-                "adversarial ties from hero {hero:?}, dragon {dragon:?} (row, column): {e}\n{}",
+                "adversarial ties, dragon speed {speed}, from hero {hero:?}, dragon {dragon:?} \
+                 (row, column): {e}\n{}",
                 with_pieces(map, hero, dragon)
             )
         };
         (brute.hero, brute.dragon) = (hero, dragon);
         let solution = solver
-            .solve_from(pos(hero), pos(dragon), &options(Ties::Adversarial))
+            .solve_from(
+                pos(hero),
+                pos(dragon),
+                &options_at(Ties::Adversarial, speed),
+            )
             .map_err(|e| fail(format!("{e}")))?;
         let expected = match values.get(&(hero, dragon)) {
             _ if brute.distance(hero, exit).is_none() => Answer::NoPath,
