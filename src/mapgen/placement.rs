@@ -240,7 +240,7 @@ pub struct Config {
     pub search: Search,
     /// About how many bytes generating may use: a maze whose size needs
     /// more ([`Config::bytes_needed`]) is refused by [`Config::check`], and
-    /// each solver run has this budget ([`Options::max_memory`]).
+    /// each solver run has what that leaves ([`Options::max_memory`]).
     pub max_memory: usize,
 }
 
@@ -452,6 +452,10 @@ impl fmt::Display for GenerateError {
                 plural(effort.mazes as usize, "maze"),
                 plural(effort.solves as usize, "solver run")
             ),
+            GenerateError::Solver(e @ Error::TooLarge { .. }) => write!(
+                f,
+                "checking the puzzle needs more memory than generating leaves of the budget: {e}"
+            ),
             GenerateError::Solver(e) => write!(f, "the solver failed: {e}"),
         }
     }
@@ -557,7 +561,8 @@ fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, 
             speed: config.speed,
             ..Rules::default()
         },
-        max_memory: config.max_memory,
+        // What generating holds stays held while the solver runs.
+        max_memory: config.max_memory.saturating_sub(config.bytes_needed()),
         ..Options::default()
     };
     let solver = Solver::new(puzzle);

@@ -374,6 +374,33 @@ mod cli {
         Command::cargo_bin("generate-maze").unwrap()
     }
 
+    /// The solver's checks get what generating leaves of `--max-memory`:
+    /// a budget that holds the maze but not both ends with a sentence.
+    #[test]
+    fn the_solver_gets_what_generating_leaves_of_the_budget() {
+        generate_maze()
+            .args([
+                "-W",
+                "60",
+                "-H",
+                "60",
+                "--seed",
+                "1",
+                "--max-memory",
+                "800K",
+            ])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "checking the puzzle needs more memory than generating leaves of the budget",
+            ));
+        generate_maze()
+            .args(["-W", "60", "-H", "60", "--seed", "1", "--max-memory", "2M"])
+            .assert()
+            .success();
+    }
+
     fn stdout_of(cmd: &mut Command) -> Vec<u8> {
         let out = cmd.output().unwrap();
         assert!(
