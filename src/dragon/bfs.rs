@@ -205,9 +205,9 @@ impl<'g> BfsFields<'g> {
     /// `fields` cached fields: the start's root field, the directed
     /// searches' marks, three scratch arrays (the builds' distances and
     /// marks, a queue), the recent answers and, with any field, the
-    /// per-target counts and slots beside the fields. Each further root field (at most two) takes
-    /// `RootField`'s share more; the oracle buys them with what is left
-    /// of its budget before any field.
+    /// per-target counts and slots beside the fields. Each further root
+    /// field (at most two) takes `RootField`'s share more; the oracle buys
+    /// them with what is left of its budget before any field.
     pub fn bytes_needed(cells: usize, fields: usize) -> usize {
         let per_target = if fields > 0 { 2 } else { 0 };
         RootField::bytes_needed(cells)
@@ -475,6 +475,38 @@ impl DragonOracle for BfsFields<'_> {
 }
 
 impl BfsFields<'_> {
+    /// The dragon's steps towards `target`, `apart` steps away, once a
+    /// directed search from one of its neighbours gave up (adding the work
+    /// to `cost`). Finishing the first search's level costs about every cell
+    /// on a shortest path between them: a few in a maze, a rectangle of
+    /// about apart² / 2 cells in open ground. When the recent finishes cost
+    /// a quarter of the map (a search settles a cell about four times slower
+    /// than a field's pass), the target's full field is cheaper, and stays
+    /// for its next questions.
+    fn settle_level(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+        apart: u32,
+        cost: &mut usize,
+    ) -> DirSet {
+        let graph = self.graph;
+        let wide = self.finish_work >= graph.len() as u64 / 4;
+        if let Some(slot) = if wide { self.promote(target) } else { None } {
+            *cost += graph.len();
+            // Forget a little, so a change of ground is noticed.
+            self.finish_work -= self.finish_work / 8;
+            let field = &self.fields[slot];
+            return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
+                .expect("the dragon is connected to its target");
+        }
+        let before = *cost;
+        let steps = self.directed.finish_level(graph, dragon, apart - 1, cost);
+        let spent = (*cost - before) as u64;
+        self.finish_work = self.finish_work - self.finish_work / 8 + spent / 8;
+        steps
+    }
+
     /// The dragon's steps for a question no field holds: a walk down a root
     /// field, else goal-directed searches (and maybe a new root or field).
     fn answer(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
@@ -491,46 +523,14 @@ impl BfsFields<'_> {
             self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
         }
         let (found, mut cost) = self.directed.steps_or_stop(graph, dragon, target);
-        let (steps, apart) = match found {
-            Some((Some(steps), apart)) => (steps, apart),
-            // A search from a neighbour gave up. Finishing the first
-            // search's level costs about every cell on a shortest path
-            // between them: a few in a maze, a rectangle of about apart² / 2
-            // cells in open ground. When the recent finishes cost a quarter
-            // of the map (a search settles a cell about four times slower
-            // than a field's pass), a full field is cheaper, and stays for
-            // the target's next questions.
-            Some((None, apart)) => {
-                let wide = self.finish_work >= graph.len() as u64 / 4;
-                let field = if wide { self.promote(target) } else { None };
-                let steps = match field {
-                    Some(slot) => {
-                        cost += graph.len();
-                        // Forget a little, so a change of ground is noticed.
-                        self.finish_work -= self.finish_work / 8;
-                        let field = &self.fields[slot];
-                        steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
-                            .expect("the dragon is connected to its target")
-                    }
-                    None => {
-                        let before = cost;
-                        let steps = self
-                            .directed
-                            .finish_level(graph, dragon, apart - 1, &mut cost);
-                        let spent = (cost - before) as u64;
-                        self.finish_work = self.finish_work - self.finish_work / 8 + spent / 8;
-                        steps
-                    }
-                };
-                (steps, apart)
-            }
-            None => (DirSet::EMPTY, 0),
-        };
+        let found = found.map(|(steps, apart)| {
+            let steps =
+                steps.unwrap_or_else(|| self.settle_level(dragon, target, apart, &mut cost));
+            (steps, apart)
+        });
         self.charge(target, cost);
         self.unrooted += cost as u64;
-        if apart == 0 {
-            return None;
-        }
+        let (steps, apart) = found?;
         // Ski rental: once the work spent on this target reaches the price of
         // a field (a visit per cell), buy one for its next questions.
         if self
