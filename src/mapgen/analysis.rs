@@ -80,7 +80,11 @@ impl Analysis {
         let solver = Solver::new(puzzle);
         let graph = solver.graph();
         let with = |ties| Options {
-            rules: Rules { ties, speed },
+            rules: Rules {
+                ties,
+                speed,
+                ..Rules::default()
+            },
             ..Options::default()
         };
         let solution = solver.solve(&with(Ties::default()))?;

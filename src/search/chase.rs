@@ -15,6 +15,10 @@
 //! Within a bucket the newest move is taken first, which dives towards the
 //! exit.
 //!
+//! With waiting, a wait goes in a second open list of its own, bucket by
+//! bucket (a [`Move`] has room for four steps only): the wait's f is its
+//! position's g + 1 + h, and a bucket's steps are taken before its waits.
+//!
 //! For the generator's analysis the same search can forbid back-steps (the
 //! hero stepping straight back onto the cell it just left): a position then
 //! also holds the hero's last step, packed with the dragon's cell into the
@@ -40,6 +44,7 @@ pub(super) enum Reversals {
 
 impl Reversals {
     #[inline]
+    /// After a wait, `last` is `None`: a wait leaves no cell to step back to.
     fn pack(self, dragon: CellId, last: Option<Direction>) -> CellId {
         match self {
             Reversals::Allowed => dragon,
@@ -101,13 +106,15 @@ pub(super) fn search(
     stats: &mut Stats,
 ) -> Option<Vec<(CellId, CellId)>> {
     let graph = game.graph;
-    let speed = game.speed;
+    let (speed, wait) = (game.speed, game.wait);
     let exit = graph.exit();
     game.max_positions = game.max_positions.min(MAX_POSITIONS);
     let mut table = StateTable::default();
     let mut g: Vec<u32> = Vec::new();
     let mut parent: Vec<StateId> = Vec::new();
     let mut buckets: Vec<Vec<Move>> = Vec::new();
+    // The waits' open list, by f as `buckets` (empty without waiting).
+    let mut waits: Vec<Vec<StateId>> = Vec::new();
     let mut replies: Vec<CellId> = Vec::with_capacity(4);
     // Moves ever queued (a bucket's vector keeps the room of those taken).
     let mut queued = 0;
@@ -122,14 +129,17 @@ pub(super) fn search(
                   table: &StateTable,
                   g: &[u32],
                   buckets: &mut Vec<Vec<Move>>,
+                  waits: &mut Vec<Vec<StateId>>,
                   queued: &mut usize,
                   stats: &mut Stats|
      -> Option<(StateId, CellId)> {
         stats.states_expanded += 1;
         let (hero, packed) = table.get(state);
         let (dragon, back) = reversals.unpack(packed);
-        for (step, to) in hero_moves(graph, speed, hero, dragon) {
-            if Some(step) == back || hanging.is_some_and(|h| h.needless(hero, to, dragon)) {
+        for (step, to) in hero_moves(graph, speed, wait, hero, dragon) {
+            if step.direction().is_some_and(|d| Some(d) == back)
+                || hanging.is_some_and(|h| h.needless(hero, to, dragon))
+            {
                 continue;
             }
             if to == exit {
@@ -138,35 +148,58 @@ pub(super) fn search(
             let key = g[state as usize] as usize + 1 + exit_distance[to.index()] as usize;
             if key <= limit {
                 *queued += 1;
-                push(buckets, key, Move::new(state, step));
+                match step.direction() {
+                    Some(d) => push(buckets, key, Move::new(state, d)),
+                    None => push(waits, key, state),
+                }
             }
         }
         None
     };
 
     let found = 'search: {
-        if let Some(found) = expand(start, &table, &g, &mut buckets, &mut queued, stats) {
+        if let Some(found) = expand(
+            start,
+            &table,
+            &g,
+            &mut buckets,
+            &mut waits,
+            &mut queued,
+            stats,
+        ) {
             break 'search Some(found);
         }
         loop {
-            let Some(bucket) = buckets.get_mut(f) else {
+            let (Some(bucket), waiting) = (buckets.get_mut(f), waits.get_mut(f)) else {
+                if waits.len() > f {
+                    // Only waits are left at this f and above.
+                    buckets.resize_with(f + 1, Vec::new);
+                    continue;
+                }
                 break 'search None;
             };
-            let Some(queued_move) = bucket.pop() else {
-                f += 1;
-                continue;
+            let (from, step) = match bucket.pop() {
+                Some(queued_move) => (queued_move.from(), Some(queued_move.step())),
+                None => match waiting.and_then(Vec::pop) {
+                    Some(from) => (from, None),
+                    None => {
+                        f += 1;
+                        continue;
+                    }
+                },
             };
-            let (from, step) = (queued_move.from(), queued_move.step());
             let (hero, packed) = table.get(from);
             let dragon = reversals.unpack(packed).0;
-            let to = graph
-                .neighbor(hero, step)
-                .expect("a queued move steps onto a free cell");
+            let to = step.map_or(hero, |step| {
+                graph
+                    .neighbor(hero, step)
+                    .expect("a queued move steps onto a free cell")
+            });
             replies.clear();
             game.dragon_replies(dragon, to, |d| replies.push(d));
             let next_g = g[from as usize] + 1;
             for &reply in &replies {
-                let (next, new) = table.intern(to, reversals.pack(reply, Some(step)));
+                let (next, new) = table.intern(to, reversals.pack(reply, step));
                 if !new {
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
@@ -181,7 +214,15 @@ pub(super) fn search(
                 }
                 g.push(next_g);
                 parent.push(from);
-                if let Some(found) = expand(next, &table, &g, &mut buckets, &mut queued, stats) {
+                if let Some(found) = expand(
+                    next,
+                    &table,
+                    &g,
+                    &mut buckets,
+                    &mut waits,
+                    &mut queued,
+                    stats,
+                ) {
                     break 'search Some(found);
                 }
             }
@@ -201,7 +242,7 @@ pub(super) fn search(
     Some(line)
 }
 
-fn push(buckets: &mut Vec<Vec<Move>>, f: usize, item: Move) {
+fn push<T>(buckets: &mut Vec<Vec<T>>, f: usize, item: T) {
     if buckets.len() <= f {
         buckets.resize_with(f + 1, Vec::new);
     }

@@ -17,6 +17,7 @@ fn folder() -> PathBuf {
 struct Expected {
     file: String,
     speed: Speed,
+    wait: bool,
     answers: [String; 3],
 }
 
@@ -28,7 +29,8 @@ fn expected() -> Vec<Expected> {
 }
 
 /// The lines of `name`; with `variants`, the second column gives the rules
-/// as `key=value` pairs joined by commas (only `dragon-speed` so far).
+/// as `key=value` pairs and bare flags joined by commas (`dragon-speed=N`,
+/// `wait`).
 fn table(name: &str, variants: bool) -> Vec<Expected> {
     let text = std::fs::read_to_string(folder().join(name)).unwrap();
     text.lines()
@@ -36,11 +38,13 @@ fn table(name: &str, variants: bool) -> Vec<Expected> {
         .map(|l| {
             let mut f: Vec<&str> = l.split('\t').collect();
             let mut speed = Speed::default();
+            let mut wait = false;
             if variants {
                 assert_eq!(f.len(), 5, "bad line in {name}: {l}");
                 for pair in f.remove(1).split(',') {
                     match pair.split_once('=') {
                         Some(("dragon-speed", n)) => speed = n.parse().unwrap(),
+                        None if pair == "wait" => wait = true,
                         _ => panic!("unknown rule '{pair}' in {name}: {l}"),
                     }
                 }
@@ -49,6 +53,7 @@ fn table(name: &str, variants: bool) -> Vec<Expected> {
             Expected {
                 file: f[0].to_owned(),
                 speed,
+                wait,
                 answers: [f[1], f[2], f[3]].map(str::to_owned),
             }
         })
@@ -73,6 +78,7 @@ fn every_example_has_its_recorded_answer() {
     for Expected {
         file,
         speed,
+        wait,
         answers,
     } in expected()
     {
@@ -80,14 +86,14 @@ fn every_example_has_its_recorded_answer() {
         let puzzle = Puzzle::parse(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
         for (ties, want) in MODES.into_iter().zip(&answers) {
             let options = Options {
-                rules: Rules { ties, speed },
+                rules: Rules { ties, speed, wait },
                 ..Options::default()
             };
             let got = solve(&puzzle, &options).unwrap();
             assert_eq!(
                 &written(got.outcome),
                 want,
-                "{file}, {} ties, dragon speed {speed}",
+                "{file}, {} ties, dragon speed {speed}, waiting {wait}",
                 ties.name()
             );
         }
@@ -99,6 +105,7 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
     for Expected {
         file,
         speed,
+        wait,
         answers,
     } in expected()
     {
@@ -107,7 +114,9 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
         if puzzle.width() * puzzle.height() > 150 {
             continue;
         }
-        let brute = Brute::from_ascii(&puzzle.to_ascii()).at_speed(speed.steps() as usize);
+        let brute = Brute::from_ascii(&puzzle.to_ascii())
+            .at_speed(speed.steps() as usize)
+            .with_wait(wait);
         let modes = [
             Mode::Priority([0, 1, 2, 3]),
             Mode::Adversarial,
@@ -122,18 +131,18 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
             assert_eq!(
                 &brute_says,
                 want,
-                "{file}: brute force, {} ties, dragon speed {speed}",
+                "{file}: brute force, {} ties, dragon speed {speed}, waiting {wait}",
                 ties.name()
             );
             let reference = Options {
-                rules: Rules { ties, speed },
+                rules: Rules { ties, speed, wait },
                 oracle: OracleKind::FloydWarshall,
                 ..Options::default()
             };
             assert_eq!(
                 &written(solve(&puzzle, &reference).unwrap().outcome),
                 want,
-                "{file}, dragon speed {speed}"
+                "{file}, dragon speed {speed}, waiting {wait}"
             );
         }
     }
