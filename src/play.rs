@@ -475,6 +475,41 @@ mod tests {
         assert!(Refusal::InReach.to_string().contains("reach you"));
     }
 
+    /// A wait is refused without waiting; with it, the hero stays, the
+    /// dragon answers, the wait counts as a move and undo takes it back.
+    #[test]
+    fn the_hero_waits_only_when_the_rules_allow() {
+        let mut play = game(BACKSTEP, Ties::default());
+        assert_eq!(play.apply(Command::Wait), Err(Refusal::NoWaiting));
+        assert!(Refusal::NoWaiting.to_string().contains("--wait"));
+        let puzzle: Puzzle = BACKSTEP.parse().unwrap();
+        let options = Options {
+            rules: Rules {
+                wait: true,
+                ..Rules::default()
+            },
+            ..Options::default()
+        };
+        let optimum = solve(&puzzle, &options).unwrap().outcome;
+        assert_eq!(optimum.steps(), Some(7));
+        let mut play = Play::new(puzzle, options, optimum).unwrap();
+        assert!(matches!(
+            play.hint(),
+            Some(Hint::Escape {
+                step: Move::Wait,
+                steps: 7
+            })
+        ));
+        play.apply(Command::Wait).unwrap();
+        assert_eq!(
+            (play.hero(), play.dragon()),
+            (Pos::new(1, 1), Pos::new(2, 3))
+        );
+        assert_eq!(play.moves(), 1);
+        play.apply(Command::Undo).unwrap();
+        assert_eq!((play.moves(), play.dragon()), (0, Pos::new(3, 3)));
+    }
+
     #[test]
     fn refusals_have_reasons() {
         let mut play = game(BACKSTEP, Ties::default());

@@ -97,6 +97,8 @@ pub enum Action {
     Overview,
     /// Move the hero (play mode).
     Move(Direction),
+    /// Let the hero wait a turn (play mode, with `--wait`).
+    Wait,
     /// Take back the last turn (play mode).
     Undo,
     /// Back to the start (play mode).
@@ -219,6 +221,13 @@ pub const PLAY_KEYS: &[Binding] = &[
         short: "move",
         long: "move the hero",
         essential: true,
+    },
+    Binding {
+        keys: &[(Key::Char('.'), A::Wait), (Key::Char(' '), A::Wait)],
+        names: "./space",
+        short: "wait",
+        long: "the hero waits a turn (with --wait)",
+        essential: false,
     },
     Binding {
         keys: &[(Key::Char('u'), A::Undo), (Key::Char('U'), A::Undo)],

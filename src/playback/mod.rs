@@ -343,6 +343,7 @@ pub fn play(
         };
         let command = match action {
             Action::Move(d) => Command::Move(d),
+            Action::Wait => Command::Wait,
             Action::Undo => Command::Undo,
             Action::Restart => Command::Restart,
             Action::Hint => Command::Hint,
@@ -361,7 +362,7 @@ pub fn play(
                 continue;
             }
         };
-        if matches!(command, Command::Move(_)) {
+        if matches!(command, Command::Move(_) | Command::Wait) {
             // A move brings the window back to the hero.
             camera.pan = (0, 0);
         }
