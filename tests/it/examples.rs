@@ -197,3 +197,47 @@ fn the_fast_dragon_example_plays_as_the_readme_says() {
         ]
     );
 }
+
+/// The hand-checked lines of `examples/mazes/README.md` for waiting: caught
+/// without it; with it, Wait, Up by the default order, and an endless chase
+/// against the adversarial dragon.
+#[test]
+fn the_waiting_example_plays_as_the_readme_says() {
+    let bytes = std::fs::read(folder().join("waiting.txt")).unwrap();
+    let puzzle = Puzzle::parse(&bytes).unwrap();
+    let with = |ties, wait| Options {
+        rules: Rules {
+            ties,
+            wait,
+            ..Rules::default()
+        },
+        ..Options::default()
+    };
+    for ties in MODES {
+        let stuck = solve(&puzzle, &with(ties, false)).unwrap();
+        assert_eq!(stuck.outcome, Outcome::Caught);
+        assert!(
+            stuck.turns.is_empty(),
+            "{ties:?}: no legal step at the start"
+        );
+    }
+    let solution = solve(&puzzle, &with(Ties::default(), true)).unwrap();
+    let line: Vec<String> = solution
+        .turns
+        .iter()
+        .map(|t| {
+            format!(
+                "{} ({},{}) dragon ({},{})",
+                t.step, t.hero.row, t.hero.col, t.dragon.row, t.dragon.col
+            )
+        })
+        .collect();
+    assert_eq!(line, ["Wait (2,2) dragon (2,1)", "Up (1,2) dragon (2,1)"]);
+    let chase = solve(&puzzle, &with(Ties::Adversarial, true)).unwrap();
+    assert_eq!(chase.outcome, Outcome::Caught);
+    assert!(chase.endless());
+    assert_eq!(
+        (chase.turns[0].step, chase.turns[0].dragon),
+        (dragon_escape::Move::Wait, puzzle.exit())
+    );
+}
