@@ -428,5 +428,11 @@ mod generate {
         let records = check_lines(&schema, &out.stderr, "speed 2");
         assert_eq!(records[0]["dragon_speed"], 2);
         assert_eq!(records[0]["outcome"], "escaped");
+        assert!(records[0].get("waiting").is_none());
+        let args = ["--stats", "--format", "json", "--seed", "1", "--wait"];
+        let out = run(generate_maze().args(args));
+        let records = check_lines(&schema, &out.stderr, "waiting");
+        assert_eq!(records[0]["waiting"], true);
+        assert_eq!(records[0]["outcome"], "escaped");
     }
 }
