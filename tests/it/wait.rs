@@ -210,3 +210,20 @@ fn waiting_never_hurts() {
         }
     }
 }
+
+/// Playback shows a wait as a frame where the hero stays: its status line
+/// names the wait, the hero's cell is unchanged and the dragon answers in
+/// the next frame.
+#[test]
+fn a_wait_is_a_frame_where_the_hero_stays() {
+    use dragon_escape::render::frames::{Event, Film};
+    let puzzle: Puzzle = "H.D.E\n.....".parse().unwrap();
+    let solution = solve(&puzzle, &options_with(Ties::default(), 1, true)).unwrap();
+    assert_eq!(solution.turns.first().map(|t| t.step), Some(Move::Wait));
+    let film = Film::new(&puzzle, &solution);
+    let waited = film.frame(1);
+    assert_eq!(waited.event, Event::Hero(Move::Wait));
+    assert_eq!(waited.hero, puzzle.hero());
+    assert!(waited.status.contains("hero: wait"), "{}", waited.status);
+    assert_ne!(film.frame(2).dragon, puzzle.dragon());
+}
