@@ -31,6 +31,7 @@ use crate::error::{Error, plural};
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::{Board, Event, Frame, lower};
+use crate::search::rules::Rules;
 use crate::search::solution::{Ending, Move, Outcome};
 use crate::search::{IllegalMove, Options, Solver};
 
@@ -261,6 +262,11 @@ impl Play {
     /// Where the dragon stands.
     pub fn dragon(&self) -> Pos {
         self.position().1
+    }
+
+    /// The rules the game follows.
+    pub fn rules(&self) -> Rules {
+        self.options.rules
     }
 
     /// Hero moves made so far.
