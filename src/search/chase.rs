@@ -112,12 +112,8 @@ pub(super) fn search(
     let mut table = StateTable::default();
     let mut g: Vec<u32> = Vec::new();
     let mut parent: Vec<StateId> = Vec::new();
-    let mut buckets: Vec<Vec<Move>> = Vec::new();
-    // The waits' open list, by f as `buckets` (empty without waiting).
-    let mut waits: Vec<Vec<StateId>> = Vec::new();
+    let mut open = Open::default();
     let mut replies: Vec<CellId> = Vec::with_capacity(4);
-    // Moves ever queued (a bucket's vector keeps the room of those taken).
-    let mut queued = 0;
 
     let (hero, dragon) = game.start;
     let (start, _) = table.intern(hero, reversals.pack(dragon, None));
@@ -128,9 +124,7 @@ pub(super) fn search(
     let expand = |state: StateId,
                   table: &StateTable,
                   g: &[u32],
-                  buckets: &mut Vec<Vec<Move>>,
-                  waits: &mut Vec<Vec<StateId>>,
-                  queued: &mut usize,
+                  open: &mut Open,
                   stats: &mut Stats|
      -> Option<(StateId, CellId)> {
         stats.states_expanded += 1;
@@ -147,46 +141,19 @@ pub(super) fn search(
             }
             let key = g[state as usize] as usize + 1 + exit_distance[to.index()] as usize;
             if key <= limit {
-                *queued += 1;
-                match step.direction() {
-                    Some(d) => push(buckets, key, Move::new(state, d)),
-                    None => push(waits, key, state),
-                }
+                open.push(key, state, step.direction());
             }
         }
         None
     };
 
     let found = 'search: {
-        if let Some(found) = expand(
-            start,
-            &table,
-            &g,
-            &mut buckets,
-            &mut waits,
-            &mut queued,
-            stats,
-        ) {
+        if let Some(found) = expand(start, &table, &g, &mut open, stats) {
             break 'search Some(found);
         }
         loop {
-            let (Some(bucket), waiting) = (buckets.get_mut(f), waits.get_mut(f)) else {
-                if waits.len() > f {
-                    // Only waits are left at this f and above.
-                    buckets.resize_with(f + 1, Vec::new);
-                    continue;
-                }
+            let Some((from, step)) = open.pop(&mut f) else {
                 break 'search None;
-            };
-            let (from, step) = match bucket.pop() {
-                Some(queued_move) => (queued_move.from(), Some(queued_move.step())),
-                None => match waiting.and_then(Vec::pop) {
-                    Some(from) => (from, None),
-                    None => {
-                        f += 1;
-                        continue;
-                    }
-                },
             };
             let (hero, packed) = table.get(from);
             let dragon = reversals.unpack(packed).0;
@@ -208,21 +175,13 @@ pub(super) fn search(
                 // its room.
                 let bytes = table.bytes()
                     + (g.len() + parent.len()) * size_of::<u32>()
-                    + queued * size_of::<Move>();
+                    + open.queued * size_of::<Move>();
                 if game.over_budget(table.len(), bytes) {
                     break 'search None;
                 }
                 g.push(next_g);
                 parent.push(from);
-                if let Some(found) = expand(
-                    next,
-                    &table,
-                    &g,
-                    &mut buckets,
-                    &mut waits,
-                    &mut queued,
-                    stats,
-                ) {
+                if let Some(found) = expand(next, &table, &g, &mut open, stats) {
                     break 'search Some(found);
                 }
             }
@@ -240,6 +199,44 @@ pub(super) fn search(
     }
     line.reverse();
     Some(line)
+}
+
+/// The open list: queued moves by f, a bucket's steps and its waits apart.
+#[derive(Default)]
+struct Open {
+    /// Steps, by f.
+    steps: Vec<Vec<Move>>,
+    /// Waits (the position they are made from), by f; empty without waiting.
+    waits: Vec<Vec<StateId>>,
+    /// Moves ever queued (a bucket's vector keeps the room of those taken).
+    queued: usize,
+}
+
+impl Open {
+    /// Queues the move from `from` (a step in `step`'s direction, or a wait)
+    /// at `f`.
+    fn push(&mut self, f: usize, from: StateId, step: Option<Direction>) {
+        self.queued += 1;
+        match step {
+            Some(d) => push(&mut self.steps, f, Move::new(from, d)),
+            None => push(&mut self.waits, f, from),
+        }
+    }
+
+    /// Takes the newest step of the lowest bucket from `*f` on, else its
+    /// newest wait, moving `*f` up to that bucket; `None` when none is left.
+    fn pop(&mut self, f: &mut usize) -> Option<(StateId, Option<Direction>)> {
+        while *f < self.steps.len().max(self.waits.len()) {
+            if let Some(queued) = self.steps.get_mut(*f).and_then(Vec::pop) {
+                return Some((queued.from(), Some(queued.step())));
+            }
+            if let Some(from) = self.waits.get_mut(*f).and_then(Vec::pop) {
+                return Some((from, None));
+            }
+            *f += 1;
+        }
+        None
+    }
 }
 
 fn push<T>(buckets: &mut Vec<Vec<T>>, f: usize, item: T) {

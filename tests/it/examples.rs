@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use dragon_escape::{Options, OracleKind, Outcome, Puzzle, Rules, Speed, Ties, solve};
 
 use crate::support::brute::{Answer, Brute, Mode};
+use crate::support::check::line_text;
 
 fn folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/mazes")
@@ -176,16 +177,7 @@ fn the_fast_dragon_example_plays_as_the_readme_says() {
         ..Options::default()
     };
     let solution = solve(&puzzle, &options).unwrap();
-    let line: Vec<String> = solution
-        .turns
-        .iter()
-        .map(|t| {
-            format!(
-                "{} ({},{}) dragon ({},{})",
-                t.step, t.hero.row, t.hero.col, t.dragon.row, t.dragon.col
-            )
-        })
-        .collect();
+    let line = line_text(&solution);
     assert_eq!(
         line,
         [
@@ -222,16 +214,7 @@ fn the_waiting_example_plays_as_the_readme_says() {
         );
     }
     let solution = solve(&puzzle, &with(Ties::default(), true)).unwrap();
-    let line: Vec<String> = solution
-        .turns
-        .iter()
-        .map(|t| {
-            format!(
-                "{} ({},{}) dragon ({},{})",
-                t.step, t.hero.row, t.hero.col, t.dragon.row, t.dragon.col
-            )
-        })
-        .collect();
+    let line = line_text(&solution);
     assert_eq!(line, ["Wait (2,2) dragon (2,1)", "Up (1,2) dragon (2,1)"]);
     let chase = solve(&puzzle, &with(Ties::Adversarial, true)).unwrap();
     assert_eq!(chase.outcome, Outcome::Caught);

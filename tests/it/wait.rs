@@ -12,21 +12,9 @@ use dragon_escape::{
 use proptest::prelude::*;
 
 use crate::support::check::{
-    check_all_with, check_many_starts_with, options, options_with, priority_strategy,
+    check_all_with, check_many_starts_with, line_text, options, options_with, priority_strategy,
 };
-use crate::support::random::{Placement, carved_maze, maze_map, pillar_room, ring_room, small_map};
-
-/// Any family map up to 10 tiles a side, the pieces placed by `placement`.
-fn any_family(placement: Placement) -> impl Strategy<Value = String> {
-    prop_oneof![
-        pillar_room(10, true, placement),
-        pillar_room(10, false, placement),
-        ring_room(10, true, placement),
-        ring_room(10, false, placement),
-        carved_maze(5, 0.0, placement),
-        carved_maze(5, 0.3, placement),
-    ]
-}
+use crate::support::random::{Placement, any_family, maze_map, small_map};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
@@ -100,16 +88,7 @@ fn the_rules_pages_waiting_example() {
     let without = solve(&puzzle, &options(Ties::default())).unwrap();
     assert_eq!(without.outcome.steps(), Some(8));
     let with = solve(&puzzle, &options_with(Ties::default(), 1, true)).unwrap();
-    let line: Vec<String> = with
-        .turns
-        .iter()
-        .map(|t| {
-            format!(
-                "{} ({},{}) dragon ({},{})",
-                t.step, t.hero.row, t.hero.col, t.dragon.row, t.dragon.col
-            )
-        })
-        .collect();
+    let line = line_text(&with);
     assert_eq!(
         line,
         [

@@ -35,6 +35,21 @@ pub(crate) fn options_with(ties: Ties, speed: usize, wait: bool) -> Options {
     }
 }
 
+/// A line as the rules pages write it, a turn a string:
+/// `Down (2,1) dragon (3,2)`, in (row, column) from 0.
+pub(crate) fn line_text(solution: &Solution) -> Vec<String> {
+    solution
+        .turns
+        .iter()
+        .map(|t| {
+            format!(
+                "{} ({},{}) dragon ({},{})",
+                t.step, t.hero.row, t.hero.col, t.dragon.row, t.dragon.col
+            )
+        })
+        .collect()
+}
+
 /// The solution's outcome in the brute force's terms.
 pub(crate) fn answer(solution: &Solution) -> Answer {
     match solution.outcome {
