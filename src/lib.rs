@@ -69,6 +69,6 @@ pub use error::{Error, Location, Resource};
 pub use graph::{CellId, Direction, Graph};
 pub use puzzle::{Pos, Puzzle};
 pub use search::rules::{Priority, Rules, Speed, Ties};
-pub use search::solution::{Ending, Method, Outcome, Solution, Stats, Turn};
+pub use search::solution::{Ending, Method, Move, Outcome, Solution, Stats, Turn};
 pub use search::{IllegalMove, Options, Solver, solve};
 pub use tile::Tile;

@@ -31,7 +31,8 @@ use crate::error::{Error, plural};
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::{Board, Event, Frame, lower};
-use crate::search::solution::{Ending, Outcome};
+use crate::search::rules::Rules;
+use crate::search::solution::{Ending, Move, Outcome};
 use crate::search::{IllegalMove, Options, Solver};
 
 /// What the person asks for.
@@ -39,6 +40,9 @@ use crate::search::{IllegalMove, Options, Solver};
 pub enum Command {
     /// Move the hero one cell.
     Move(Direction),
+    /// Let the hero wait a turn on its cell (with waiting on:
+    /// docs/RULES.md, "Waiting").
+    Wait,
     /// Take back the last turn.
     Undo,
     /// Go back to the start.
@@ -47,6 +51,16 @@ pub enum Command {
     Hint,
     /// Stop playing.
     Quit,
+}
+
+impl From<Move> for Command {
+    /// A hero's move as the command that makes it.
+    fn from(m: Move) -> Command {
+        match m {
+            Move::Step(d) => Command::Move(d),
+            Move::Wait => Command::Wait,
+        }
+    }
 }
 
 /// How the game stands.
@@ -73,6 +87,8 @@ pub enum Refusal {
     NextToDragon,
     /// A faster dragon would reach the cell in its move.
     InReach,
+    /// A wait, and the rules do not allow waiting.
+    NoWaiting,
     /// Working out the dragon's answer needs more memory than the game's
     /// budget allows.
     OverBudget,
@@ -85,6 +101,7 @@ impl From<IllegalMove> for Refusal {
             IllegalMove::Dragon => Refusal::Dragon,
             IllegalMove::NextToDragon => Refusal::NextToDragon,
             IllegalMove::InReach => Refusal::InReach,
+            IllegalMove::NoWaiting => Refusal::NoWaiting,
         }
     }
 }
@@ -97,6 +114,7 @@ impl fmt::Display for Refusal {
             Refusal::Dragon => "the dragon is there",
             Refusal::NextToDragon => "too close: the dragon would catch you there",
             Refusal::InReach => "too close: the dragon would reach you there in its move",
+            Refusal::NoWaiting => "no waiting: these rules make the hero step (see --wait)",
             Refusal::OverBudget => {
                 "the dragon's answer needs more memory than the budget allows (see --max-memory)"
             }
@@ -110,14 +128,14 @@ pub enum Hint {
     /// The first move of a shortest (guaranteed, in adversarial mode) escape.
     Escape {
         /// The move.
-        step: Direction,
+        step: Move,
         /// Hero moves left to the exit, this one included.
         steps: usize,
     },
     /// There is no escape any more; this move survives longest.
     Survive {
         /// The move.
-        step: Direction,
+        step: Move,
         /// How many moves the line lasts.
         moves: usize,
         /// Whether the hero can run forever.
@@ -246,6 +264,11 @@ impl Play {
         self.position().1
     }
 
+    /// The rules the game follows.
+    pub fn rules(&self) -> Rules {
+        self.options.rules
+    }
+
     /// Hero moves made so far.
     pub fn moves(&self) -> usize {
         self.line.len() - 1
@@ -274,7 +297,8 @@ impl Play {
     /// The reason a move is refused; nothing changes then.
     pub fn apply(&mut self, command: Command) -> Result<Done, Refusal> {
         match command {
-            Command::Move(d) => self.step(d),
+            Command::Move(d) => self.step(Move::Step(d)),
+            Command::Wait => self.step(Move::Wait),
             Command::Undo => {
                 let undone = self.line.len() > 1;
                 if undone {
@@ -293,8 +317,8 @@ impl Play {
         }
     }
 
-    /// Moves the hero by `d` and lets the dragon answer.
-    fn step(&mut self, d: Direction) -> Result<Done, Refusal> {
+    /// Moves the hero by `d` (or lets it wait) and lets the dragon answer.
+    fn step(&mut self, d: Move) -> Result<Done, Refusal> {
         if self.state() != State::Playing {
             return Err(Refusal::Over);
         }
@@ -457,6 +481,41 @@ mod tests {
         assert!(Refusal::InReach.to_string().contains("reach you"));
     }
 
+    /// A wait is refused without waiting; with it, the hero stays, the
+    /// dragon answers, the wait counts as a move and undo takes it back.
+    #[test]
+    fn the_hero_waits_only_when_the_rules_allow() {
+        let mut play = game(BACKSTEP, Ties::default());
+        assert_eq!(play.apply(Command::Wait), Err(Refusal::NoWaiting));
+        assert!(Refusal::NoWaiting.to_string().contains("--wait"));
+        let puzzle: Puzzle = BACKSTEP.parse().unwrap();
+        let options = Options {
+            rules: Rules {
+                wait: true,
+                ..Rules::default()
+            },
+            ..Options::default()
+        };
+        let optimum = solve(&puzzle, &options).unwrap().outcome;
+        assert_eq!(optimum.steps(), Some(7));
+        let mut play = Play::new(puzzle, options, optimum).unwrap();
+        assert!(matches!(
+            play.hint(),
+            Some(Hint::Escape {
+                step: Move::Wait,
+                steps: 7
+            })
+        ));
+        play.apply(Command::Wait).unwrap();
+        assert_eq!(
+            (play.hero(), play.dragon()),
+            (Pos::new(1, 1), Pos::new(2, 3))
+        );
+        assert_eq!(play.moves(), 1);
+        play.apply(Command::Undo).unwrap();
+        assert_eq!((play.moves(), play.dragon()), (0, Pos::new(3, 3)));
+    }
+
     #[test]
     fn refusals_have_reasons() {
         let mut play = game(BACKSTEP, Ties::default());
@@ -554,13 +613,13 @@ mod tests {
                 panic!("no escaping hint at move {moves}");
             };
             assert_eq!(steps, 8 - moves);
-            play.apply(Command::Move(step)).unwrap();
+            play.apply(step.into()).unwrap();
             moves += 1;
         }
         assert_eq!((play.state(), moves), (State::Escaped, 8));
         assert_eq!(
             Hint::Escape {
-                step: Down,
+                step: Move::Step(Down),
                 steps: 8
             }
             .to_string(),
@@ -622,14 +681,14 @@ mod tests {
         let mut moves = 0;
         while let Some(Hint::Escape { step, steps }) = play.hint() {
             assert_eq!(steps, 12 - moves);
-            play.apply(Command::Move(step)).unwrap();
+            play.apply(step.into()).unwrap();
             moves += 1;
         }
         assert_eq!((play.state(), moves), (State::Escaped, 12));
         // Against the priority dragon the same map takes 8.
         let mut play = game(&map, Ties::default());
         while let Some(Hint::Escape { step, .. }) = play.hint() {
-            play.apply(Command::Move(step)).unwrap();
+            play.apply(step.into()).unwrap();
         }
         assert_eq!(play.moves(), 8);
     }
@@ -650,7 +709,7 @@ mod tests {
         let mut on_exit = 0;
         while let Some(Hint::Escape { step, steps }) = play.hint() {
             assert_eq!(steps, optimum - play.moves());
-            play.apply(Command::Move(step)).unwrap();
+            play.apply(step.into()).unwrap();
             on_exit += usize::from(play.dragon() == play.puzzle().exit());
         }
         assert!(on_exit > 0, "the line never had the dragon on the exit");

@@ -97,6 +97,8 @@ pub enum Action {
     Overview,
     /// Move the hero (play mode).
     Move(Direction),
+    /// Let the hero wait a turn (play mode, with `--wait`).
+    Wait,
     /// Take back the last turn (play mode).
     Undo,
     /// Back to the start (play mode).
@@ -221,6 +223,13 @@ pub const PLAY_KEYS: &[Binding] = &[
         essential: true,
     },
     Binding {
+        keys: &[(Key::Char('.'), A::Wait), (Key::Char(' '), A::Wait)],
+        names: "./space",
+        short: "wait",
+        long: "the hero waits a turn (with --wait)",
+        essential: false,
+    },
+    Binding {
         keys: &[(Key::Char('u'), A::Undo), (Key::Char('U'), A::Undo)],
         names: "u",
         short: "undo",
@@ -248,6 +257,17 @@ pub const PLAY_KEYS: &[Binding] = &[
     SUSPEND,
     QUIT,
 ];
+
+/// [`PLAY_KEYS`] for a game with or without waiting: without it, the wait
+/// key is left out of the dispatch, the legend and the overlay, so the play
+/// screen is the official game's.
+pub fn play_keys(wait: bool) -> Vec<Binding> {
+    PLAY_KEYS
+        .iter()
+        .copied()
+        .filter(|b| wait || !b.keys.iter().any(|&(_, a)| a == Action::Wait))
+        .collect()
+}
 
 const PAN: Binding = Binding {
     keys: &[
@@ -776,6 +796,11 @@ mod tests {
         assert_eq!(action(PLAYBACK_KEYS, Key::Char('7')), Some(Action::Seek(7)));
         assert_eq!(action(PLAY_KEYS, Key::Char('D')), Some(Action::Move(Right)));
         assert_eq!(action(PLAY_KEYS, Key::Char('7')), None);
+        // The wait key only where the hero may wait.
+        assert_eq!(action(&play_keys(true), Key::Char('.')), Some(Action::Wait));
+        assert_eq!(action(&play_keys(false), Key::Char('.')), None);
+        assert_eq!(play_keys(true), PLAY_KEYS);
+        assert_eq!(play_keys(false).len(), PLAY_KEYS.len() - 1);
     }
 
     #[test]

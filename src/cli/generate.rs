@@ -17,7 +17,7 @@ use crate::mapgen::{
     self, Algorithm, Analysis, Bias, Difficulty, Endpoints, GenerateError, Generated, Knobs, Order,
     Search, Strategy, Tuning,
 };
-use crate::{Outcome, Speed};
+use crate::{Outcome, Rules, Speed};
 
 const PROGRAM: &str = "generate-maze";
 
@@ -148,6 +148,11 @@ pub struct Args {
     /// variant: solve it with `solve-maze --dragon-speed N`).
     #[arg(long, value_name = "N", default_value_t = Speed::ONE, help_heading = "Puzzle")]
     dragon_speed: Speed,
+
+    /// Check the puzzle with waiting allowed (a rule variant: solve it with
+    /// `solve-maze --wait`).
+    #[arg(long, help_heading = "Puzzle")]
+    wait: bool,
 
     /// Do not check the puzzle with the solver: the dragon goes to a random
     /// tile (or --dragon) and may catch the hero.
@@ -446,6 +451,7 @@ impl Args {
             dragon: self.dragon,
             knobs,
             speed: self.dragon_speed,
+            wait: self.wait,
             verify: !self.no_verify,
             search: Search {
                 strategy: match self.search.unwrap_or(StrategyArg::Both) {
@@ -748,9 +754,13 @@ fn is_batch_file(name: &str) -> bool {
 
 /// The `--stats` report: text, or one JSON object with `--format json`.
 fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, String> {
-    let a =
-        Analysis::at_speed(&generated.puzzle, config.generator.speed).map_err(|e| e.to_string())?;
     let g = &config.generator;
+    let rules = Rules {
+        speed: g.speed,
+        wait: g.wait,
+        ..Rules::default()
+    };
+    let a = Analysis::under(&generated.puzzle, rules).map_err(|e| e.to_string())?;
     let steps = |o: Outcome| {
         o.steps()
             .map_or_else(|| o.name().replace('_', " "), |s| s.to_string())
@@ -780,6 +790,9 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
     let _ = writeln!(s, "longest path  {} steps", a.longest_path);
     if !g.speed.is_one() {
         let _ = writeln!(s, "dragon speed  {} steps a turn", g.speed);
+    }
+    if g.wait {
+        let _ = writeln!(s, "waiting       the hero may wait a turn");
     }
     let free = a.free_distance.map_or("none".to_owned(), |d| d.to_string());
     match (a.outcome.steps(), a.detour()) {
@@ -849,6 +862,7 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
 /// | `ties` | object | `optimistic`, `priority`, `adversarial`: steps, or the outcome's name |
 /// | `tie_independent` | bool | the three agree |
 /// | `dragon_speed` | number, absent at 1 | the dragon's steps a turn the answers are under (`--dragon-speed`), only when more than 1 |
+/// | `waiting` | bool, absent unless true | the answers allow the hero to wait (`--wait`) |
 /// | `mazes`, `solver_runs` | number | the placement search's effort |
 ///
 /// Fields may be added without bumping `version`; a field removed or
@@ -886,6 +900,8 @@ mod stats_json {
         tie_independent: bool,
         #[serde(skip_serializing_if = "Option::is_none")]
         dragon_speed: Option<u32>,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        waiting: bool,
         mazes: u64,
         solver_runs: u64,
     }
@@ -958,6 +974,7 @@ mod stats_json {
             },
             tie_independent: a.ties.independent(),
             dragon_speed: (!g.speed.is_one()).then(|| g.speed.steps()),
+            waiting: g.wait,
             mazes: generated.effort.mazes,
             solver_runs: generated.effort.solves,
         };

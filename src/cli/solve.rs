@@ -132,6 +132,12 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = Speed::ONE)]
     dragon_speed: Speed,
 
+    /// Let the hero wait a turn on its cell instead of stepping (a rule
+    /// variant): a wait counts as a move, and is legal only out of the
+    /// dragon's reach.
+    #[arg(long)]
+    wait: bool,
+
     /// How the dragon's shortest steps are computed (same answers; the
     /// Floyd–Warshall reference is slow and limited to small maps).
     #[arg(long, value_enum, default_value_t = OracleArg::Bfs)]
@@ -445,6 +451,7 @@ impl Args {
                 rules: Rules {
                     ties,
                     speed: self.dragon_speed,
+                    wait: self.wait,
                 },
                 oracle,
                 max_memory: self.max_memory,

@@ -77,10 +77,27 @@ impl Analysis {
     /// # Errors
     /// When the solver cannot fit its memory budget.
     pub fn at_speed(puzzle: &Puzzle, speed: Speed) -> Result<Analysis, Error> {
+        Analysis::under(
+            puzzle,
+            Rules {
+                speed,
+                ..Rules::default()
+            },
+        )
+    }
+
+    /// [`Analysis::of`] under the variants of `rules` (its tie rule is not
+    /// used: every tie rule is asked). With waiting, a back-step is a step
+    /// straight back onto the cell the hero has just left; a wait leaves
+    /// none.
+    ///
+    /// # Errors
+    /// When the solver cannot fit its memory budget.
+    pub fn under(puzzle: &Puzzle, rules: Rules) -> Result<Analysis, Error> {
         let solver = Solver::new(puzzle);
         let graph = solver.graph();
         let with = |ties| Options {
-            rules: Rules { ties, speed },
+            rules: Rules { ties, ..rules },
             ..Options::default()
         };
         let solution = solver.solve(&with(Ties::default()))?;
@@ -114,7 +131,11 @@ pub(crate) fn back_steps(solution: &Solution) -> usize {
     let cells: Vec<_> = std::iter::once(solution.hero)
         .chain(solution.turns.iter().map(|t| t.hero))
         .collect();
-    cells.windows(3).filter(|w| w[0] == w[2]).count()
+    // A wait stays on its cell: it leaves none to step back to.
+    cells
+        .windows(3)
+        .filter(|w| w[0] == w[2] && w[0] != w[1])
+        .count()
 }
 
 /// The double sweep: the farthest tile from tile 0, then the farthest from it.

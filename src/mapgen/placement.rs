@@ -233,6 +233,9 @@ pub struct Config {
     /// variant; docs/RULES.md, "A faster dragon"). The puzzle file does not
     /// say it: solve it with the same speed.
     pub speed: Speed,
+    /// Whether the puzzle is checked with waiting allowed (a rule variant;
+    /// docs/RULES.md, "Waiting"): solve it with `--wait`.
+    pub wait: bool,
     /// Check each candidate with the solver. Without it the dragon goes to a
     /// random free tile (or its given cell) and the knobs are not checked.
     pub verify: bool,
@@ -266,6 +269,7 @@ impl Config {
             dragon: None,
             knobs: Knobs::default(),
             speed: Speed::ONE,
+            wait: false,
             verify: true,
             search: Search::default(),
             max_memory: Options::default().max_memory,
@@ -552,13 +556,14 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
 }
 
 /// Whether `puzzle` is solvable under the default rules (at the dragon's
-/// speed of `config`) and meets `knobs`, counting the solver runs in
+/// speed of `config`, with its waiting) and meets `knobs`, counting the solver runs in
 /// `effort`. Cheap checks first.
 fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, Error> {
     let knobs = &config.knobs;
     let options = Options {
         rules: Rules {
             speed: config.speed,
+            wait: config.wait,
             ..Rules::default()
         },
         // What generating holds stays held while the solver runs.

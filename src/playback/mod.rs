@@ -24,7 +24,7 @@ use crate::render::frames::{Board, Film, Frame, Window};
 use crate::render::map::MapStyle;
 use crate::render::overview::overview;
 use crate::render::screen;
-use crate::viewer::{self, Action, Camera, PLAY_KEYS, PLAYBACK_KEYS, Reaction, Viewer};
+use crate::viewer::{self, Action, Camera, PLAYBACK_KEYS, Reaction, Viewer};
 pub use crate::viewer::{AtEnd, Input, Key};
 
 /// A monotonic clock.
@@ -304,11 +304,12 @@ pub fn play(
     let mut painter = Painter::new(settings);
     let mut camera = Camera::default();
     let mut message: Option<String> = None;
-    let help = viewer::help(PLAY_KEYS);
+    let keys_table = viewer::play_keys(game.rules().wait);
+    let help = viewer::help(&keys_table);
     let mut terminated = false;
     loop {
         let frame = game.frame(message.take());
-        let extra = viewer::legend(PLAY_KEYS, painter.cols(), painter.legend_lines());
+        let extra = viewer::legend(&keys_table, painter.cols(), painter.legend_lines());
         let window = painter.draw(out, game.board(), &frame, &mut camera, &extra, &help)?;
         if let Some(recorder) = record.as_deref_mut() {
             recorder.record(clock.now(), game.board(), &frame);
@@ -337,12 +338,13 @@ pub fn play(
             }
             None => continue,
         };
-        let Some(action) = viewer::action(PLAY_KEYS, key) else {
+        let Some(action) = viewer::action(&keys_table, key) else {
             message = Some("use the arrows or WASD to move; [?] lists the keys".into());
             continue;
         };
         let command = match action {
             Action::Move(d) => Command::Move(d),
+            Action::Wait => Command::Wait,
             Action::Undo => Command::Undo,
             Action::Restart => Command::Restart,
             Action::Hint => Command::Hint,
@@ -361,7 +363,7 @@ pub fn play(
                 continue;
             }
         };
-        if matches!(command, Command::Move(_)) {
+        if matches!(command, Command::Move(_) | Command::Wait) {
             // A move brings the window back to the hero.
             camera.pan = (0, 0);
         }

@@ -31,7 +31,7 @@ use crate::render::text;
 use crate::tile::Tile;
 
 use crate::search::Options;
-use crate::search::solution::{Ending, Outcome, Solution};
+use crate::search::solution::{Ending, Move, Outcome, Solution};
 
 const BOLD: &str = "\x1b[1m";
 
@@ -40,8 +40,8 @@ const BOLD: &str = "\x1b[1m";
 pub enum Event {
     /// The starting position.
     Start,
-    /// The hero has moved.
-    Hero(Direction),
+    /// The hero has moved (or waited, with waiting on).
+    Hero(Move),
     /// The dragon has answered: its step, or `None` when it sleeps (it has
     /// no path to the hero).
     Dragon(Option<Direction>),
@@ -593,7 +593,7 @@ impl Film {
             let (hero, dragon_after) = self.line[step];
             let dragon_before = self.line[step - 1].1;
             if i % 2 == 1 {
-                let moved = Direction::between(self.line[step - 1].0, hero);
+                let moved = Move::between(self.line[step - 1].0, hero);
                 let event = moved.map_or(Event::Start, Event::Hero);
                 let mut frame = self.picture(i, step, hero, dragon_before, event);
                 let tail = if hero == self.exit {
@@ -715,13 +715,14 @@ fn distance_text(distance: Option<usize>) -> String {
     }
 }
 
-/// A direction's name in lower case.
-pub(crate) fn lower(d: Direction) -> &'static str {
-    match d {
-        Direction::Up => "up",
-        Direction::Left => "left",
-        Direction::Down => "down",
-        Direction::Right => "right",
+/// A move's name in lower case: a direction's, or `wait`.
+pub(crate) fn lower(m: impl Into<Move>) -> &'static str {
+    match m.into() {
+        Move::Step(Direction::Up) => "up",
+        Move::Step(Direction::Left) => "left",
+        Move::Step(Direction::Down) => "down",
+        Move::Step(Direction::Right) => "right",
+        Move::Wait => "wait",
     }
 }
 

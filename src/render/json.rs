@@ -12,11 +12,11 @@
 //! | `free_distance` | number or null | the hero's distance to the exit ignoring the dragon |
 //! | `rules.ties` | string | `priority`, `adversarial` or `optimistic` |
 //! | `rules.priority` | string or null | the tie order for `priority`, e.g. `ULDR` |
-//! | `rules.waiting` | bool | whether the hero may wait (always `false` for now) |
+//! | `rules.waiting` | bool | whether the hero may wait (`--wait`; docs/RULES.md, "Waiting") |
 //! | `rules.dragon_speed` | number, absent at 1 | the dragon's steps a turn, given only when it is more than 1 (`--dragon-speed`) |
 //! | `size` | object | `width` and `height` of the grid in tiles (walls included) |
 //! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based |
-//! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
+//! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`, or `wait` with waiting on), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
 //! | `ending` | string | how `turns` ends: `escaped` (on the exit), `stuck` (the hero has no legal move: caught), `endless` (caught, but the hero can evade forever; the line ends where a position repeats), `no_path` (no line) |
 //! | `endless` | bool | `ending` is `endless` (kept for earlier readers) |
 //! | `stats` | object | `cells` (walkable tiles), `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search`, `loop-free` or `proof`), `elapsed_ms` (number, or null unless timing was asked for: `solve-maze --timing`) |
@@ -37,10 +37,9 @@
 use serde::Serialize;
 
 use crate::error::Location;
-use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
 use crate::search::rules::Ties;
-use crate::search::solution::Solution;
+use crate::search::solution::{Move, Solution};
 
 /// The current report format version.
 pub const VERSION: u32 = 1;
@@ -114,9 +113,9 @@ pub struct StartReport {
 pub struct TurnReport {
     /// 1-based step number.
     pub step: usize,
-    /// The hero's move.
+    /// The hero's move: a direction's name, or `wait`.
     #[serde(rename = "move")]
-    pub direction: Direction,
+    pub direction: Move,
     /// The hero after the move.
     pub hero: Pos,
     /// The dragon after its reply.
@@ -164,7 +163,7 @@ impl Report {
                     Ties::Priority(p) => Some(p.to_string()),
                     Ties::Adversarial | Ties::Optimistic => None,
                 },
-                waiting: false,
+                waiting: solution.rules.wait,
                 dragon_speed: (!solution.rules.speed.is_one())
                     .then(|| solution.rules.speed.steps()),
             },
@@ -250,5 +249,12 @@ impl ErrorReport {
     /// The record as one line of JSON.
     pub fn to_json_line(&self) -> String {
         serde_json::to_string(self).expect("an error record always serialises")
+    }
+}
+
+/// A move is written in lower case: `up`, `left`, `down`, `right` or `wait`.
+impl Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(crate::render::frames::lower(*self))
     }
 }

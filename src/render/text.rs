@@ -5,8 +5,8 @@ use crate::search::rules::Ties;
 use crate::search::solution::{Outcome, Solution};
 
 /// The result as one sentence, e.g. `The shortest path is 16 steps.`
-/// Under a faster dragon it says so: `The shortest path is 4 steps
-/// (dragon speed 2).`
+/// Under a rule variant it says so: `The shortest path is 4 steps
+/// (dragon speed 2).`, `... (waiting).`, `... (dragon speed 2, waiting).`
 ///
 /// ```
 /// use dragon_escape::{render::text::summary, solve, Options, Puzzle};
@@ -17,15 +17,22 @@ use crate::search::solution::{Outcome, Solution};
 /// ```
 pub fn summary(solution: &Solution) -> String {
     let sentence = outcome_sentence(solution);
-    let speed = solution.rules.speed;
-    if speed.is_one() {
+    let rules = solution.rules;
+    let mut variants = Vec::new();
+    if !rules.speed.is_one() {
+        variants.push(format!("dragon speed {}", rules.speed));
+    }
+    if rules.wait {
+        variants.push("waiting".to_owned());
+    }
+    if variants.is_empty() {
         return sentence;
     }
     let bare = sentence.strip_suffix('.').unwrap_or(&sentence);
-    format!("{bare} (dragon speed {speed}).")
+    format!("{bare} ({}).", variants.join(", "))
 }
 
-/// The summary under the official dragon's speed.
+/// The summary under the official rules.
 fn outcome_sentence(solution: &Solution) -> String {
     match solution.outcome {
         Outcome::Escaped { steps } => match solution.rules.ties {

@@ -15,6 +15,10 @@
 //! Within a bucket the newest move is taken first, which dives towards the
 //! exit.
 //!
+//! With waiting, a wait goes in a second open list of its own, bucket by
+//! bucket (a [`Move`] has room for four steps only): the wait's f is its
+//! position's g + 1 + h, and a bucket's steps are taken before its waits.
+//!
 //! For the generator's analysis the same search can forbid back-steps (the
 //! hero stepping straight back onto the cell it just left): a position then
 //! also holds the hero's last step, packed with the dragon's cell into the
@@ -40,6 +44,7 @@ pub(super) enum Reversals {
 
 impl Reversals {
     #[inline]
+    /// After a wait, `last` is `None`: a wait leaves no cell to step back to.
     fn pack(self, dragon: CellId, last: Option<Direction>) -> CellId {
         match self {
             Reversals::Allowed => dragon,
@@ -101,16 +106,14 @@ pub(super) fn search(
     stats: &mut Stats,
 ) -> Option<Vec<(CellId, CellId)>> {
     let graph = game.graph;
-    let speed = game.speed;
+    let (speed, wait) = (game.speed, game.wait);
     let exit = graph.exit();
     game.max_positions = game.max_positions.min(MAX_POSITIONS);
     let mut table = StateTable::default();
     let mut g: Vec<u32> = Vec::new();
     let mut parent: Vec<StateId> = Vec::new();
-    let mut buckets: Vec<Vec<Move>> = Vec::new();
+    let mut open = Open::default();
     let mut replies: Vec<CellId> = Vec::with_capacity(4);
-    // Moves ever queued (a bucket's vector keeps the room of those taken).
-    let mut queued = 0;
 
     let (hero, dragon) = game.start;
     let (start, _) = table.intern(hero, reversals.pack(dragon, None));
@@ -121,15 +124,16 @@ pub(super) fn search(
     let expand = |state: StateId,
                   table: &StateTable,
                   g: &[u32],
-                  buckets: &mut Vec<Vec<Move>>,
-                  queued: &mut usize,
+                  open: &mut Open,
                   stats: &mut Stats|
      -> Option<(StateId, CellId)> {
         stats.states_expanded += 1;
         let (hero, packed) = table.get(state);
         let (dragon, back) = reversals.unpack(packed);
-        for (step, to) in hero_moves(graph, speed, hero, dragon) {
-            if Some(step) == back || hanging.is_some_and(|h| h.needless(hero, to, dragon)) {
+        for (step, to) in hero_moves(graph, speed, wait, hero, dragon) {
+            if step.direction().is_some_and(|d| Some(d) == back)
+                || hanging.is_some_and(|h| h.needless(hero, to, dragon))
+            {
                 continue;
             }
             if to == exit {
@@ -137,36 +141,32 @@ pub(super) fn search(
             }
             let key = g[state as usize] as usize + 1 + exit_distance[to.index()] as usize;
             if key <= limit {
-                *queued += 1;
-                push(buckets, key, Move::new(state, step));
+                open.push(key, state, step.direction());
             }
         }
         None
     };
 
     let found = 'search: {
-        if let Some(found) = expand(start, &table, &g, &mut buckets, &mut queued, stats) {
+        if let Some(found) = expand(start, &table, &g, &mut open, stats) {
             break 'search Some(found);
         }
         loop {
-            let Some(bucket) = buckets.get_mut(f) else {
+            let Some((from, step)) = open.pop(&mut f) else {
                 break 'search None;
             };
-            let Some(queued_move) = bucket.pop() else {
-                f += 1;
-                continue;
-            };
-            let (from, step) = (queued_move.from(), queued_move.step());
             let (hero, packed) = table.get(from);
             let dragon = reversals.unpack(packed).0;
-            let to = graph
-                .neighbor(hero, step)
-                .expect("a queued move steps onto a free cell");
+            let to = step.map_or(hero, |step| {
+                graph
+                    .neighbor(hero, step)
+                    .expect("a queued move steps onto a free cell")
+            });
             replies.clear();
             game.dragon_replies(dragon, to, |d| replies.push(d));
             let next_g = g[from as usize] + 1;
             for &reply in &replies {
-                let (next, new) = table.intern(to, reversals.pack(reply, Some(step)));
+                let (next, new) = table.intern(to, reversals.pack(reply, step));
                 if !new {
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
@@ -175,13 +175,13 @@ pub(super) fn search(
                 // its room.
                 let bytes = table.bytes()
                     + (g.len() + parent.len()) * size_of::<u32>()
-                    + queued * size_of::<Move>();
+                    + open.queued * size_of::<Move>();
                 if game.over_budget(table.len(), bytes) {
                     break 'search None;
                 }
                 g.push(next_g);
                 parent.push(from);
-                if let Some(found) = expand(next, &table, &g, &mut buckets, &mut queued, stats) {
+                if let Some(found) = expand(next, &table, &g, &mut open, stats) {
                     break 'search Some(found);
                 }
             }
@@ -201,7 +201,45 @@ pub(super) fn search(
     Some(line)
 }
 
-fn push(buckets: &mut Vec<Vec<Move>>, f: usize, item: Move) {
+/// The open list: queued moves by f, a bucket's steps and its waits apart.
+#[derive(Default)]
+struct Open {
+    /// Steps, by f.
+    steps: Vec<Vec<Move>>,
+    /// Waits (the position they are made from), by f; empty without waiting.
+    waits: Vec<Vec<StateId>>,
+    /// Moves ever queued (a bucket's vector keeps the room of those taken).
+    queued: usize,
+}
+
+impl Open {
+    /// Queues the move from `from` (a step in `step`'s direction, or a wait)
+    /// at `f`.
+    fn push(&mut self, f: usize, from: StateId, step: Option<Direction>) {
+        self.queued += 1;
+        match step {
+            Some(d) => push(&mut self.steps, f, Move::new(from, d)),
+            None => push(&mut self.waits, f, from),
+        }
+    }
+
+    /// Takes the newest step of the lowest bucket from `*f` on, else its
+    /// newest wait, moving `*f` up to that bucket; `None` when none is left.
+    fn pop(&mut self, f: &mut usize) -> Option<(StateId, Option<Direction>)> {
+        while *f < self.steps.len().max(self.waits.len()) {
+            if let Some(queued) = self.steps.get_mut(*f).and_then(Vec::pop) {
+                return Some((queued.from(), Some(queued.step())));
+            }
+            if let Some(from) = self.waits.get_mut(*f).and_then(Vec::pop) {
+                return Some((from, None));
+            }
+            *f += 1;
+        }
+        None
+    }
+}
+
+fn push<T>(buckets: &mut Vec<Vec<T>>, f: usize, item: T) {
     if buckets.len() <= f {
         buckets.resize_with(f + 1, Vec::new);
     }

@@ -19,6 +19,13 @@
 //! hold one step's replies); the proof search's bounds in steps of two
 //! would stay right, as they are the hero's parity.
 //!
+//! Waiting (`Rules::wait`) adds a move that keeps the hero's cell; the
+//! searches take it from `turn` too. It breaks the hero's parity and the
+//! "every move is a step" arguments, so the closed form, the dead-end rule
+//! and the proof search stand aside; the best-first search's heuristic (the
+//! free distance) stays a lower bound, and the analysis checks its bounds
+//! rather than assuming their parity.
+//!
 //! All follow docs/RULES.md through one definition of a turn, `turn` (the
 //! hero's moves, the dragon's replies and how a choosing dragon ranks them),
 //! which the library also offers as [`Solver::hero_step`],
@@ -40,10 +47,10 @@ mod turn;
 
 use crate::dragon::OracleKind;
 use crate::error::{Error, Resource};
-use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
+use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use rules::{Rules, Ties};
-use solution::{Ending, Method, Outcome, Solution, Stats, Turn};
+use solution::{Ending, Method, Move, Outcome, Solution, Stats, Turn};
 pub use turn::IllegalMove;
 pub(crate) use turn::{Game, hero_moves};
 
@@ -281,10 +288,12 @@ impl Solver {
                 ),
             });
         } else if let Some(closed) = (options.oracle == OracleKind::Bfs
-            // The closed form's argument counts one dragon step a turn.
-            && options.rules.speed.is_one())
-        .then(|| acyclic::solve(graph, start.0, start.1))
-        .flatten()
+            // The closed form's argument counts one dragon step a turn, and
+            // every hero move a step.
+            && options.rules.speed.is_one()
+            && !options.rules.wait)
+            .then(|| acyclic::solve(graph, start.0, start.1))
+            .flatten()
         {
             turns = self.turns(&closed.line);
             stats.method = Method::LoopFree;
@@ -302,8 +311,10 @@ impl Solver {
                 options.rules,
                 self.search_memory(options),
             );
-            // The dead-end rule's argument counts one dragon step a turn.
-            let hanging = options.rules.speed.is_one().then_some(&self.hanging);
+            // The dead-end rule's argument counts one dragon step a turn,
+            // and every hero move a step (its parity).
+            let hanging =
+                (options.rules.speed.is_one() && !options.rules.wait).then_some(&self.hanging);
             let escape = match options.rules.ties {
                 Ties::Priority(_) | Ties::Optimistic => {
                     let reversals = chase::Reversals::Allowed;
@@ -322,9 +333,12 @@ impl Solver {
                 // Its frames hold one dragon step's replies (four at most),
                 // and a faster dragon may end on more cells: the analysis
                 // takes any number. (Its bounds going up in twos stay
-                // right at any speed: they are the hero's parity.)
+                // right at any speed: they are the hero's parity.) A wait
+                // breaks that parity, so with waiting it stands aside too.
                 Ties::Adversarial => {
-                    let prove = options.oracle == OracleKind::Bfs && options.rules.speed.is_one();
+                    let prove = options.oracle == OracleKind::Bfs
+                        && options.rules.speed.is_one()
+                        && !options.rules.wait;
                     self.guaranteed(&mut game, prove, &mut stats).map_err(Some)
                 }
             };
@@ -539,8 +553,8 @@ impl Solver {
             .map(|pair| {
                 let (from, to) = (self.graph.pos(pair[0].0), self.graph.pos(pair[1].0));
                 Turn {
-                    step: Direction::between(from, to)
-                        .expect("consecutive hero cells are adjacent"),
+                    step: Move::between(from, to)
+                        .expect("consecutive hero cells are adjacent or the same (a wait)"),
                     hero: to,
                     dragon: self.graph.pos(pair[1].1),
                 }

@@ -23,7 +23,8 @@
 //! Every route between two cells has the parity of their distance (the grid
 //! is bipartite), so a position's value has the parity of its free distance:
 //! trying bounds `h, h + 2, h + 4…` from the start's free distance `h`, the
-//! first that proves is the exact value.
+//! first that proves is the exact value. A wait breaks that parity (and a
+//! frame holds four steps), so with waiting on the search is not used.
 
 use rustc_hash::FxHashMap;
 
@@ -126,7 +127,7 @@ impl<'h> Prover<'h> {
     ) -> ([CellId; 4], usize) {
         let mut moves = [CellId(0); 4];
         let mut count = 0;
-        for (_, to) in hero_moves(game.graph, game.speed, at.0, at.1) {
+        for (_, to) in hero_moves(game.graph, game.speed, false, at.0, at.1) {
             if self.exit_distance[to.index()] < r {
                 moves[count] = to;
                 count += 1;
@@ -164,6 +165,10 @@ impl<'h> Prover<'h> {
         debug_assert!(
             game.speed.is_one(),
             "a frame holds one dragon step's replies"
+        );
+        debug_assert!(
+            !game.wait,
+            "a frame holds four steps, and the bounds go up by the hero's parity"
         );
         if let Some(known) = self.recall(start, r) {
             return Some(known);

@@ -1,5 +1,5 @@
 //! The rule settings that change the answer: how the dragon breaks ties,
-//! and how many steps it takes a turn.
+//! how many steps it takes a turn, and whether the hero may wait.
 
 use std::fmt;
 use std::str::FromStr;
@@ -174,6 +174,9 @@ pub struct Rules {
     pub ties: Ties,
     /// How many steps the dragon takes a turn.
     pub speed: Speed,
+    /// Whether the hero may wait (stay on its cell) instead of stepping.
+    /// See docs/RULES.md, "Waiting".
+    pub wait: bool,
 }
 
 #[cfg(test)]

@@ -65,11 +65,62 @@ impl Ending {
     }
 }
 
+/// A hero's move: a step, or, when the rules allow waiting, a wait on its
+/// cell. Moves come in the order up, left, down, right, wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A step onto the neighbouring cell in this direction.
+    Step(Direction),
+    /// The hero stays where it is (docs/RULES.md, "Waiting").
+    Wait,
+}
+
+impl Move {
+    /// The capitalised name, as in step lists: a direction's (`Up`,
+    /// `Left`, `Down`, `Right`) or `Wait`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Move::Step(d) => d.name(),
+            Move::Wait => "Wait",
+        }
+    }
+
+    /// The step's direction; `None` for a wait.
+    pub fn direction(self) -> Option<Direction> {
+        match self {
+            Move::Step(d) => Some(d),
+            Move::Wait => None,
+        }
+    }
+
+    /// The move from `from` to `to`: a wait when they are the same cell, a
+    /// step when they are neighbours, else `None`.
+    pub fn between(from: Pos, to: Pos) -> Option<Move> {
+        if from == to {
+            Some(Move::Wait)
+        } else {
+            Direction::between(from, to).map(Move::Step)
+        }
+    }
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<Direction> for Move {
+    fn from(d: Direction) -> Move {
+        Move::Step(d)
+    }
+}
+
 /// One full turn: the hero's move and where both stand afterwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
-    /// The hero's move.
-    pub step: Direction,
+    /// The hero's move: a step, or a wait when the rules allow it.
+    pub step: Move,
     /// The hero's cell after the move.
     pub hero: Pos,
     /// The dragon's cell after its reply (unchanged on the final, escaping
@@ -152,7 +203,7 @@ impl Solution {
     }
 
     /// The hero's moves, in order.
-    pub fn moves(&self) -> impl Iterator<Item = Direction> + '_ {
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.turns.iter().map(|t| t.step)
     }
 }

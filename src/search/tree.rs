@@ -40,7 +40,7 @@ impl Tree {
     /// distance to the exit exceeds b: no line of at most b moves passes it.
     pub(super) fn explore(game: &mut Game<'_, '_>, bound: Option<(u32, &[u32])>) -> Tree {
         let graph = game.graph;
-        let speed = game.speed;
+        let (speed, wait) = (game.speed, game.wait);
         let exit = graph.exit();
         let mut tree = Tree::empty();
         tree.table.intern(game.start.0, game.start.1);
@@ -55,7 +55,7 @@ impl Tree {
             let (hero, dragon) = tree.table.get(next);
             let g = depth[next as usize] + 1;
             next += 1;
-            for (_, to) in hero_moves(graph, speed, hero, dragon) {
+            for (_, to) in hero_moves(graph, speed, wait, hero, dragon) {
                 tree.hero_to.push(to.0);
                 tree.escapes.push(to == exit);
                 let outside = bound.is_some_and(|(b, h)| g + h[to.index()] > b);

@@ -5,7 +5,7 @@
 
 use std::cmp::Reverse;
 
-use super::solution::{Ending, Solution};
+use super::solution::{Ending, Move, Solution};
 use super::{Options, Solver};
 use crate::dragon::{DragonOracle, Measured, Ruler};
 use crate::error::Error;
@@ -16,17 +16,22 @@ use crate::search::rules::{Priority, Rules, Speed, Ties};
 /// The hero's legal moves from `hero` with the dragon on `dragon` at
 /// `speed`: onto a free cell out of the dragon's reach, that is more than
 /// `speed` steps from it by path (or joined to it by none). At speed 1
-/// that is neither the dragon's cell nor next to it. In direction order.
+/// that is neither the dragon's cell nor next to it. In direction order,
+/// then, with `wait`, the wait when the hero's own cell is out of reach.
 #[inline]
 pub(crate) fn hero_moves(
     graph: &Graph,
     speed: Speed,
+    wait: bool,
     hero: CellId,
     dragon: CellId,
-) -> impl Iterator<Item = (Direction, CellId)> + '_ {
+) -> impl Iterator<Item = (Move, CellId)> + '_ {
+    let stay = wait && !in_reach(graph, speed, dragon, hero);
     graph
         .neighbors(hero)
         .filter(move |&(_, to)| !in_reach(graph, speed, dragon, to))
+        .map(|(d, to)| (Move::Step(d), to))
+        .chain(stay.then_some((Move::Wait, hero)))
 }
 
 /// Whether the dragon on `dragon` at `speed` would reach `cell` in its move:
@@ -49,6 +54,8 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) ties: Ties,
     /// The dragon's steps a turn.
     pub(crate) speed: Speed,
+    /// Whether the hero may wait.
+    pub(crate) wait: bool,
     pub(crate) queries: u64,
     /// The most positions a search may store, and the most bytes it and
     /// the oracle may hold together; past either, the search stops and
@@ -75,6 +82,7 @@ impl<'a, 'g> Game<'a, 'g> {
             oracle,
             ties: rules.ties,
             speed: rules.speed,
+            wait: rules.wait,
             queries: 0,
             max_positions: usize::MAX,
             memory,
@@ -248,6 +256,8 @@ pub enum IllegalMove {
     /// A faster dragon would reach the cell in its move: it is at most the
     /// dragon's speed away by path.
     InReach,
+    /// A wait, and the rules do not allow waiting.
+    NoWaiting,
 }
 
 impl Solver {
@@ -268,14 +278,16 @@ impl Solver {
     }
 
     /// Where `step` takes the hero from `hero` with the dragon on `dragon`,
-    /// or why `rules` forbid it.
+    /// or why `rules` forbid it. The move is a [`Direction`] or a [`Move`]
+    /// (a wait is legal only with [`Rules::wait`], and only out of the
+    /// dragon's reach, as a step onto the hero's own cell would be).
     ///
     /// # Errors
     /// The reason the move is illegal.
     ///
     /// # Example
     /// ```
-    /// use dragon_escape::{Direction, IllegalMove, Pos, Puzzle, Rules, Solver, Speed};
+    /// use dragon_escape::{Direction, IllegalMove, Move, Pos, Puzzle, Rules, Solver, Speed};
     /// let puzzle: Puzzle = "H..D.E".parse()?;
     /// let solver = Solver::new(&puzzle);
     /// let (hero, dragon, rules) = (puzzle.hero(), puzzle.dragon(), Rules::default());
@@ -284,17 +296,25 @@ impl Solver {
     /// // A dragon of speed 2 would reach (0, 1) in its move.
     /// let fast = Rules { speed: "2".parse().unwrap(), ..rules };
     /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right, fast), Err(IllegalMove::InReach));
+    /// // Waiting is a rule variant.
+    /// assert_eq!(solver.hero_step(hero, dragon, Move::Wait, rules), Err(IllegalMove::NoWaiting));
+    /// let patient = Rules { wait: true, ..rules };
+    /// assert_eq!(solver.hero_step(hero, dragon, Move::Wait, patient), Ok(hero));
     /// # Ok::<(), dragon_escape::Error>(())
     /// ```
     pub fn hero_step(
         &self,
         hero: Pos,
         dragon: Pos,
-        step: Direction,
+        step: impl Into<Move>,
         rules: Rules,
     ) -> Result<Pos, IllegalMove> {
-        let to = step
-            .step(hero)
+        let to = match step.into() {
+            Move::Step(d) => d.step(hero),
+            Move::Wait if rules.wait => Some(hero),
+            Move::Wait => return Err(IllegalMove::NoWaiting),
+        };
+        let to = to
             .filter(|&p| self.graph.cell_at(p).is_some())
             .ok_or(IllegalMove::Wall)?;
         let reach = || {
@@ -313,16 +333,20 @@ impl Solver {
     }
 
     /// The hero's legal moves under `rules` from `hero` with the dragon on
-    /// `dragon`, in the official direction order.
+    /// `dragon`, in the official direction order, then the wait when the
+    /// rules allow it.
     pub fn hero_moves(
         &self,
         hero: Pos,
         dragon: Pos,
         rules: Rules,
-    ) -> impl Iterator<Item = (Direction, Pos)> {
+    ) -> impl Iterator<Item = (Move, Pos)> {
+        let wait = rules.wait.then_some(Move::Wait);
         Direction::ALL
             .into_iter()
-            .filter_map(move |d| Some((d, self.hero_step(hero, dragon, d, rules).ok()?)))
+            .map(Move::Step)
+            .chain(wait)
+            .filter_map(move |m| Some((m, self.hero_step(hero, dragon, m, rules).ok()?)))
     }
 
     /// Whether the hero on `hero` has no legal move under `rules`: the
@@ -432,14 +456,14 @@ impl Solver {
     /// The cell-level form of [`Solver::hero_moves`], for engines of their
     /// own that number positions by [`CellId`]: the hero's legal moves under
     /// `rules` from `hero` with the dragon on `dragon`, in the official
-    /// direction order.
+    /// direction order, then the wait when the rules allow it.
     pub fn legal_moves(
         &self,
         hero: CellId,
         dragon: CellId,
         rules: Rules,
-    ) -> impl Iterator<Item = (Direction, CellId)> + '_ {
-        hero_moves(&self.graph, rules.speed, hero, dragon)
+    ) -> impl Iterator<Item = (Move, CellId)> + '_ {
+        hero_moves(&self.graph, rules.speed, rules.wait, hero, dragon)
     }
 
     /// The cell-level form of [`Solver::dragon_reply`] under a priority
@@ -458,6 +482,7 @@ impl Solver {
         let rules = Rules {
             ties: Ties::Priority(order),
             speed,
+            ..Rules::default()
         };
         let mut game = Game::new(&self.graph, (hero, dragon), oracle, rules, usize::MAX);
         let mut reply = dragon;

@@ -298,6 +298,32 @@ fn a_faster_dragon_is_named_in_the_answer_and_the_report() {
 }
 
 #[test]
+fn waiting_is_named_in_the_answer_the_steps_and_the_report() {
+    let run = |args: &[&str]| {
+        let out = solve_maze()
+            .args(args)
+            .arg("examples/mazes/waiting.txt")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(run(&[]), "The dragon catches the hero on every path.\n");
+    assert_eq!(
+        run(&["--wait", "-s"]),
+        "The shortest path is 2 steps (waiting).\nSteps: Wait, Up\nTotal: 2 steps\n"
+    );
+    assert_eq!(
+        run(&["--wait", "--dragon-speed", "2"]),
+        "The dragon catches the hero on every path (dragon speed 2, waiting).\n"
+    );
+    let json = run(&["--format", "json", "--wait"]);
+    assert!(json.contains(r#""waiting":true},"#), "{json}");
+    assert!(json.contains(r#""move":"wait""#), "{json}");
+    let json = run(&["--format", "json"]);
+    assert!(json.contains(r#""waiting":false},"#), "{json}");
+}
+
+#[test]
 fn several_files_are_labelled() {
     solve_maze()
         .args([BACKSTEP, "examples/mazes/no-path.txt"])

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use dragon_escape::{Options, OracleKind, Outcome, Puzzle, Rules, Speed, Ties, solve};
 
 use crate::support::brute::{Answer, Brute, Mode};
+use crate::support::check::line_text;
 
 fn folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/mazes")
@@ -17,6 +18,7 @@ fn folder() -> PathBuf {
 struct Expected {
     file: String,
     speed: Speed,
+    wait: bool,
     answers: [String; 3],
 }
 
@@ -28,7 +30,8 @@ fn expected() -> Vec<Expected> {
 }
 
 /// The lines of `name`; with `variants`, the second column gives the rules
-/// as `key=value` pairs joined by commas (only `dragon-speed` so far).
+/// as `key=value` pairs and bare flags joined by commas (`dragon-speed=N`,
+/// `wait`).
 fn table(name: &str, variants: bool) -> Vec<Expected> {
     let text = std::fs::read_to_string(folder().join(name)).unwrap();
     text.lines()
@@ -36,11 +39,13 @@ fn table(name: &str, variants: bool) -> Vec<Expected> {
         .map(|l| {
             let mut f: Vec<&str> = l.split('\t').collect();
             let mut speed = Speed::default();
+            let mut wait = false;
             if variants {
                 assert_eq!(f.len(), 5, "bad line in {name}: {l}");
                 for pair in f.remove(1).split(',') {
                     match pair.split_once('=') {
                         Some(("dragon-speed", n)) => speed = n.parse().unwrap(),
+                        None if pair == "wait" => wait = true,
                         _ => panic!("unknown rule '{pair}' in {name}: {l}"),
                     }
                 }
@@ -49,6 +54,7 @@ fn table(name: &str, variants: bool) -> Vec<Expected> {
             Expected {
                 file: f[0].to_owned(),
                 speed,
+                wait,
                 answers: [f[1], f[2], f[3]].map(str::to_owned),
             }
         })
@@ -73,6 +79,7 @@ fn every_example_has_its_recorded_answer() {
     for Expected {
         file,
         speed,
+        wait,
         answers,
     } in expected()
     {
@@ -80,14 +87,14 @@ fn every_example_has_its_recorded_answer() {
         let puzzle = Puzzle::parse(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
         for (ties, want) in MODES.into_iter().zip(&answers) {
             let options = Options {
-                rules: Rules { ties, speed },
+                rules: Rules { ties, speed, wait },
                 ..Options::default()
             };
             let got = solve(&puzzle, &options).unwrap();
             assert_eq!(
                 &written(got.outcome),
                 want,
-                "{file}, {} ties, dragon speed {speed}",
+                "{file}, {} ties, dragon speed {speed}, waiting {wait}",
                 ties.name()
             );
         }
@@ -99,6 +106,7 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
     for Expected {
         file,
         speed,
+        wait,
         answers,
     } in expected()
     {
@@ -107,7 +115,9 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
         if puzzle.width() * puzzle.height() > 150 {
             continue;
         }
-        let brute = Brute::from_ascii(&puzzle.to_ascii()).at_speed(speed.steps() as usize);
+        let brute = Brute::from_ascii(&puzzle.to_ascii())
+            .at_speed(speed.steps() as usize)
+            .with_wait(wait);
         let modes = [
             Mode::Priority([0, 1, 2, 3]),
             Mode::Adversarial,
@@ -122,18 +132,18 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
             assert_eq!(
                 &brute_says,
                 want,
-                "{file}: brute force, {} ties, dragon speed {speed}",
+                "{file}: brute force, {} ties, dragon speed {speed}, waiting {wait}",
                 ties.name()
             );
             let reference = Options {
-                rules: Rules { ties, speed },
+                rules: Rules { ties, speed, wait },
                 oracle: OracleKind::FloydWarshall,
                 ..Options::default()
             };
             assert_eq!(
                 &written(solve(&puzzle, &reference).unwrap().outcome),
                 want,
-                "{file}, dragon speed {speed}"
+                "{file}, dragon speed {speed}, waiting {wait}"
             );
         }
     }
@@ -167,16 +177,7 @@ fn the_fast_dragon_example_plays_as_the_readme_says() {
         ..Options::default()
     };
     let solution = solve(&puzzle, &options).unwrap();
-    let line: Vec<String> = solution
-        .turns
-        .iter()
-        .map(|t| {
-            format!(
-                "{} ({},{}) dragon ({},{})",
-                t.step, t.hero.row, t.hero.col, t.dragon.row, t.dragon.col
-            )
-        })
-        .collect();
+    let line = line_text(&solution);
     assert_eq!(
         line,
         [
@@ -186,5 +187,40 @@ fn the_fast_dragon_example_plays_as_the_readme_says() {
             "Down (5,3) dragon (3,3)",
             "Down (6,3) dragon (3,3)",
         ]
+    );
+}
+
+/// The hand-checked lines of `examples/mazes/README.md` for waiting: caught
+/// without it; with it, Wait, Up by the default order, and an endless chase
+/// against the adversarial dragon.
+#[test]
+fn the_waiting_example_plays_as_the_readme_says() {
+    let bytes = std::fs::read(folder().join("waiting.txt")).unwrap();
+    let puzzle = Puzzle::parse(&bytes).unwrap();
+    let with = |ties, wait| Options {
+        rules: Rules {
+            ties,
+            wait,
+            ..Rules::default()
+        },
+        ..Options::default()
+    };
+    for ties in MODES {
+        let stuck = solve(&puzzle, &with(ties, false)).unwrap();
+        assert_eq!(stuck.outcome, Outcome::Caught);
+        assert!(
+            stuck.turns.is_empty(),
+            "{ties:?}: no legal step at the start"
+        );
+    }
+    let solution = solve(&puzzle, &with(Ties::default(), true)).unwrap();
+    let line = line_text(&solution);
+    assert_eq!(line, ["Wait (2,2) dragon (2,1)", "Up (1,2) dragon (2,1)"]);
+    let chase = solve(&puzzle, &with(Ties::Adversarial, true)).unwrap();
+    assert_eq!(chase.outcome, Outcome::Caught);
+    assert!(chase.endless());
+    assert_eq!(
+        (chase.turns[0].step, chase.turns[0].dragon),
+        (dragon_escape::Move::Wait, puzzle.exit())
     );
 }

@@ -290,6 +290,39 @@ fn farthest_endpoints_are_the_ends_of_a_longest_path() {
     }
 }
 
+/// A puzzle made with waiting escapes with it, as the brute force also
+/// finds, and the --stats analysis answers under the same rules.
+#[test]
+fn puzzles_made_with_waiting_escape_with_it() {
+    for seed in 0..8 {
+        let mut config = Config::new(4 + seed as usize % 3, 4);
+        config.wait = true;
+        config.knobs.min_detour = 1;
+        let generated = generate(&config, &mut seeded(seed)).unwrap();
+        let rules = Rules {
+            wait: true,
+            ..Rules::default()
+        };
+        let options = Options {
+            rules,
+            ..Options::default()
+        };
+        let outcome = Solver::new(&generated.puzzle)
+            .solve(&options)
+            .unwrap()
+            .outcome;
+        let brute = brute(&generated.puzzle).with_wait(true);
+        assert_eq!(
+            brute.solve(Mode::Priority([0, 1, 2, 3])),
+            Answer::Escaped(outcome.steps().expect("it escapes")),
+            "seed {seed}\n{}",
+            generated.puzzle.to_ascii()
+        );
+        let analysis = dragon_escape::mapgen::Analysis::under(&generated.puzzle, rules).unwrap();
+        assert_eq!(analysis.outcome, outcome, "seed {seed}");
+    }
+}
+
 /// A puzzle made for a faster dragon escapes at that speed, as the brute
 /// force also finds; the same seed gives the same puzzle.
 #[test]
@@ -620,6 +653,32 @@ mod cli {
             .assert()
             .code(2)
             .stderr(predicate::str::contains("from 1 to 8"));
+    }
+
+    /// `--wait` checks the puzzle with waiting and says so in the
+    /// statistics.
+    #[test]
+    fn cli_makes_puzzles_with_waiting() {
+        let out = generate_maze()
+            .args(["--seed", "1", "-W", "5", "-H", "5", "--wait", "--stats"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let stats = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stats.contains("waiting       the hero may wait a turn"),
+            "{stats}"
+        );
+        let puzzle: Puzzle = String::from_utf8(out.stdout).unwrap().parse().unwrap();
+        let options = Options {
+            rules: Rules {
+                wait: true,
+                ..Rules::default()
+            },
+            ..Options::default()
+        };
+        let solution = Solver::new(&puzzle).solve(&options).unwrap();
+        assert!(solution.outcome.steps().is_some(), "{stats}");
     }
 
     #[cfg(not(feature = "json"))]

@@ -28,3 +28,4 @@ mod speed;
 mod support;
 mod tidy;
 mod turn;
+mod wait;

@@ -297,6 +297,25 @@ fn play_mode_refuses_hints_and_escapes() {
     assert!(s.contents().contains("You escaped in 8 steps."));
 }
 
+/// With --wait the legend offers the wait key, and `.` waits: the hero
+/// stays and the dragon takes the first of its steps, up.
+#[test]
+fn play_mode_waits_with_wait() {
+    let script = format!(
+        "exec {}",
+        sh(&[BIN, "--play", "--wait", &maze("backstep.txt")])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    s.wait_for("[arrows/WASD] move  [./space] wait  [u] undo");
+    s.send("h");
+    s.wait_for("hint: wait (the exit in 7 steps)");
+    s.send(".");
+    s.wait_for("moves 1  dragon 3 steps away  optimum 7 steps");
+    s.send("q");
+    assert_eq!(s.exit_code(), 0);
+    s.assert_restored();
+}
+
 #[test]
 fn a_dumb_terminal_gets_plain_frames_without_control_codes() {
     let script = format!(

@@ -143,6 +143,7 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
         &["--ties", "optimistic"],
         &["--timing"],
         &["--dragon-speed", "2", "--ties", "adversarial"],
+        &["--wait", "--ties", "adversarial"],
     ] {
         let out = run(solve_maze()
             .args(["--format", "json"])
@@ -160,6 +161,8 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
             outcomes.insert(record["ending"].to_string());
             let speed = ties.contains(&"--dragon-speed").then(|| 2.into());
             assert_eq!(record["rules"].get("dragon_speed"), speed.as_ref(), "{map}");
+            let waiting = ties.contains(&"--wait");
+            assert_eq!(record["rules"]["waiting"], waiting, "{map}");
             methods.insert(record["stats"]["method"].to_string());
         }
         checked += records.len();
@@ -170,11 +173,11 @@ fn reports_of_every_example_in_every_tie_mode_meet_the_schema() {
         .args(["--format", "json", "--oracle", "floyd-warshall"])
         .args(&small));
     checked += check_lines(&schema, &out.stdout, "floyd-warshall").len();
-    assert_eq!(checked, 6 * maps.len() + small.len());
+    assert_eq!(checked, 7 * maps.len() + small.len());
     // Every ending and every method the examples reach was checked.
     assert_eq!(
         outcomes.into_iter().collect::<Vec<_>>(),
-        [r#""escaped""#, r#""no_path""#, r#""stuck""#]
+        [r#""endless""#, r#""escaped""#, r#""no_path""#, r#""stuck""#]
     );
     assert!(methods.len() >= 2, "{methods:?}");
 }
@@ -424,6 +427,12 @@ mod generate {
         let out = run(generate_maze().args(args));
         let records = check_lines(&schema, &out.stderr, "speed 2");
         assert_eq!(records[0]["dragon_speed"], 2);
+        assert_eq!(records[0]["outcome"], "escaped");
+        assert!(records[0].get("waiting").is_none());
+        let args = ["--stats", "--format", "json", "--seed", "1", "--wait"];
+        let out = run(generate_maze().args(args));
+        let records = check_lines(&schema, &out.stderr, "waiting");
+        assert_eq!(records[0]["waiting"], true);
         assert_eq!(records[0]["outcome"], "escaped");
     }
 }

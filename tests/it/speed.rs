@@ -9,19 +9,7 @@ use dragon_escape::{Method, Puzzle, Ties, solve};
 use proptest::prelude::*;
 
 use crate::support::check::{check_all_at, check_many_starts_at, options_at, priority_strategy};
-use crate::support::random::{Placement, carved_maze, maze_map, pillar_room, ring_room, small_map};
-
-/// Any family map up to 10 tiles a side, the pieces placed by `placement`.
-fn any_family(placement: Placement) -> impl Strategy<Value = String> {
-    prop_oneof![
-        pillar_room(10, true, placement),
-        pillar_room(10, false, placement),
-        ring_room(10, true, placement),
-        ring_room(10, false, placement),
-        carved_maze(5, 0.0, placement),
-        carved_maze(5, 0.3, placement),
-    ]
-}
+use crate::support::random::{Placement, any_family, maze_map, small_map};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]

@@ -1,11 +1,13 @@
 //! One definition of a turn: the solver's lines, `Solver::dragon_reply`,
 //! `Solver::hero_step` and play mode agree move for move.
 
-use dragon_escape::play::{Command, Play};
-use dragon_escape::{Direction, Ending, IllegalMove, Options, Pos, Puzzle, Rules, Solver, Ties};
+use dragon_escape::play::Play;
+use dragon_escape::{
+    Direction, Ending, IllegalMove, Move, Options, Pos, Puzzle, Rules, Solver, Ties,
+};
 use proptest::prelude::*;
 
-use crate::support::check::{options, options_at, priority_strategy};
+use crate::support::check::{options, options_at, options_with, priority_strategy};
 use crate::support::random::{maze_map, small_map};
 
 /// Replays the solver's line with the public turn API: every hero move is
@@ -63,7 +65,7 @@ fn play_follows_the_line(map: &str, options: Options) -> Result<(), String> {
         .map_err(|e| format!("{e}"))?;
     let mut play = Play::new(puzzle, options, solution.outcome).map_err(|e| format!("{e}"))?;
     for (i, turn) in solution.turns.iter().enumerate() {
-        play.apply(Command::Move(turn.step))
+        play.apply(turn.step.into())
             .map_err(|e| format!("turn {i}: play refused {:?}: {e}", turn.step))?;
         if (play.hero(), play.dragon()) != (turn.hero, turn.dragon) {
             return Err(format!(
@@ -114,6 +116,23 @@ proptest! {
             play_follows_the_line(&map, options_at(ties, speed)).map_err(fail)?;
         }
     }
+
+    /// The same with waiting: a line's waits are legal `Move::Wait`s, the
+    /// dragon answers them as `dragon_reply` does, and play mode's wait
+    /// command plays them.
+    #[test]
+    fn waits_play_as_the_line(
+        map in prop_oneof![small_map(5), maze_map(4, 0.3, 0.1)],
+        priority in priority_strategy(),
+        speed in 1..=2usize,
+    ) {
+        for ties in [Ties::Priority(priority), Ties::Adversarial] {
+            let fail = |e| TestCaseError::fail(format!("{}, speed {speed}, waiting, {e}\n{map}", ties.name()));
+            let options = options_with(ties, speed, true);
+            line_follows_the_turn_api(&map, options).map_err(fail)?;
+            play_follows_the_line(&map, options).map_err(fail)?;
+        }
+    }
 }
 
 #[test]
@@ -143,7 +162,7 @@ fn hero_steps_are_refused_with_the_rule_they_break() {
         Err(IllegalMove::Dragon)
     );
     let moves: Vec<_> = solver.hero_moves(hero, dragon, rules).collect();
-    assert_eq!(moves, [(Direction::Down, Pos::new(2, 1))]);
+    assert_eq!(moves, [(Move::Step(Direction::Down), Pos::new(2, 1))]);
     assert!(!solver.is_stuck(hero, dragon, rules));
     assert!(solver.is_stuck(Pos::new(2, 1), Pos::new(1, 1), rules));
     // Never stuck on the exit.

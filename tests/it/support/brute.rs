@@ -4,7 +4,9 @@
 //! cell, plain breadth-first search, and value iteration over every
 //! (hero, dragon) pair for the adversarial dragon and for survival. A faster
 //! dragon (`speed` steps a turn, docs/RULES.md "A faster dragon") takes its
-//! steps one by one, each by the tie rule.
+//! steps one by one, each by the tie rule. With waiting (docs/RULES.md
+//! "Waiting") the hero's cell is one more place it may move to, under the
+//! same safety rule as a step.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -50,6 +52,8 @@ pub(crate) struct Brute {
     pub(crate) exit: Cell,
     /// The dragon's steps a turn (1: the official game).
     pub(crate) speed: usize,
+    /// Whether the hero may stay on its cell for a turn.
+    pub(crate) wait: bool,
     /// The free cells in reading order: cell number -> cell.
     cells: Vec<Cell>,
     /// Cell -> cell number.
@@ -86,6 +90,7 @@ impl Brute {
             dragon,
             exit,
             speed: 1,
+            wait: false,
             cells,
             number,
             dist: Vec::new(),
@@ -128,6 +133,28 @@ impl Brute {
     pub(crate) fn at_speed(mut self, speed: usize) -> Brute {
         self.speed = speed;
         self
+    }
+
+    /// The same map with waiting allowed (or not).
+    pub(crate) fn with_wait(mut self, wait: bool) -> Brute {
+        self.wait = wait;
+        self
+    }
+
+    /// The cells the hero may move to from `hero` with the dragon on
+    /// `dragon`: its legal neighbours, and with waiting its own cell when
+    /// staying there is as safe as stepping onto it would be.
+    pub(crate) fn hero_moves(&self, hero: Cell, dragon: Cell) -> Vec<Cell> {
+        let mut moves: Vec<Cell> = self
+            .neighbours(hero)
+            .into_iter()
+            .map(|(_, to)| to)
+            .filter(|&to| self.legal(to, dragon))
+            .collect();
+        if self.wait && self.legal(hero, dragon) {
+            moves.push(hero);
+        }
+        moves
     }
 
     /// Whether the hero may step onto `to` with the dragon on `dragon`: at
@@ -212,10 +239,7 @@ impl Brute {
         let mut queue = VecDeque::from([start]);
         while let Some((hero, dragon)) = queue.pop_front() {
             let g = depth[&(hero, dragon)];
-            for (_, to) in self.neighbours(hero) {
-                if !self.legal(to, dragon) {
-                    continue;
-                }
+            for to in self.hero_moves(hero, dragon) {
                 if to == self.exit {
                     return Some(g + 1);
                 }
@@ -241,10 +265,7 @@ impl Brute {
                 if h == d {
                     continue;
                 }
-                for (_, to) in self.neighbours(hero) {
-                    if !self.legal(to, dragon) {
-                        continue;
-                    }
+                for to in self.hero_moves(hero, dragon) {
                     let replies = if to == self.exit {
                         Vec::new()
                     } else {

@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 
 use dragon_escape::{
-    Direction, Options, Outcome, Pos, Priority, Puzzle, Rules, Solution, Solver, Speed, Ties, solve,
+    Direction, Move, Options, Outcome, Pos, Priority, Puzzle, Rules, Solution, Solver, Speed, Ties,
+    solve,
 };
 use proptest::prelude::*;
 
@@ -19,13 +20,34 @@ pub(crate) fn options(ties: Ties) -> Options {
 /// The default options with the tie rule `ties` and a dragon of `speed`
 /// steps a turn.
 pub(crate) fn options_at(ties: Ties, speed: usize) -> Options {
+    options_with(ties, speed, false)
+}
+
+/// [`options_at`], with waiting when `wait`.
+pub(crate) fn options_with(ties: Ties, speed: usize, wait: bool) -> Options {
     Options {
         rules: Rules {
             ties,
             speed: Speed::new(speed as u32).expect("a speed from 1 to 8"),
+            wait,
         },
         ..Options::default()
     }
+}
+
+/// A line as the rules pages write it, a turn a string:
+/// `Down (2,1) dragon (3,2)`, in (row, column) from 0.
+pub(crate) fn line_text(solution: &Solution) -> Vec<String> {
+    solution
+        .turns
+        .iter()
+        .map(|t| {
+            format!(
+                "{} ({},{}) dragon ({},{})",
+                t.step, t.hero.row, t.hero.col, t.dragon.row, t.dragon.col
+            )
+        })
+        .collect()
 }
 
 /// The solution's outcome in the brute force's terms.
@@ -80,8 +102,14 @@ pub(crate) fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Resu
     }
     let (mut hero, mut dragon) = (brute.hero, brute.dragon);
     for (i, turn) in solution.turns.iter().enumerate() {
-        let (dr, dc) = DIRS[turn.step as usize];
-        let to = (hero.0 + dr, hero.1 + dc);
+        let to = match turn.step {
+            Move::Step(d) => {
+                let (dr, dc) = DIRS[d as usize];
+                (hero.0 + dr, hero.1 + dc)
+            }
+            Move::Wait if brute.wait => hero,
+            Move::Wait => return Err(format!("turn {i}: a wait, and waiting is off")),
+        };
         if cell(turn.hero) != to {
             return Err(format!(
                 "turn {i}: the move {} does not lead to {}",
@@ -129,10 +157,7 @@ pub(crate) fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Resu
                 "survives {got:?} turns, brute force says {expected:?}"
             ));
         }
-        let stuck = !brute
-            .neighbours(hero)
-            .iter()
-            .any(|&(_, to)| brute.legal(to, dragon));
+        let stuck = brute.hero_moves(hero, dragon).is_empty();
         let repeats = solution.turns[..steps.saturating_sub(1)]
             .iter()
             .map(|t| (cell(t.hero), cell(t.dragon)))
@@ -193,11 +218,22 @@ pub(crate) fn check_worst_replies(
 /// Solves `map` in one mode and checks it against the brute force: the
 /// answer, the line, and for adversarial escapes its worst-case replies.
 /// The dragon takes `speed` steps a turn.
-pub(crate) fn check_mode_at(map: &str, ties: Ties, speed: usize) -> Result<Answer, String> {
-    let fail = |e: String| format!("{} ties, dragon speed {speed}: {e}\n{map}", label(ties));
+pub(crate) fn check_mode_with(
+    map: &str,
+    ties: Ties,
+    speed: usize,
+    wait: bool,
+) -> Result<Answer, String> {
+    let fail = |e: String| {
+        format!(
+            "{} ties, dragon speed {speed}, waiting {wait}: {e}\n{map}",
+            label(ties)
+        )
+    };
     let puzzle: Puzzle = map.parse().map_err(|e| fail(format!("{e}")))?;
-    let brute = Brute::from_ascii(map).at_speed(speed);
-    let solution = solve(&puzzle, &options_at(ties, speed)).map_err(|e| fail(format!("{e}")))?;
+    let brute = Brute::from_ascii(map).at_speed(speed).with_wait(wait);
+    let options = options_with(ties, speed, wait);
+    let solution = solve(&puzzle, &options).map_err(|e| fail(format!("{e}")))?;
     let expected = brute.solve(brute_mode(ties));
     if answer(&solution) != expected {
         return Err(fail(format!(
@@ -219,10 +255,20 @@ pub(crate) fn check_all(map: &str, priority: Priority) -> Result<(), String> {
 
 /// [`check_all`] with a dragon of `speed` steps a turn.
 pub(crate) fn check_all_at(map: &str, priority: Priority, speed: usize) -> Result<(), String> {
-    let optimistic = check_mode_at(map, Ties::Optimistic, speed)?;
-    let official = check_mode_at(map, Ties::default(), speed)?;
-    let custom = check_mode_at(map, Ties::Priority(priority), speed)?;
-    let adversarial = check_mode_at(map, Ties::Adversarial, speed)?;
+    check_all_with(map, priority, speed, false)
+}
+
+/// [`check_all_at`], with waiting when `wait`.
+pub(crate) fn check_all_with(
+    map: &str,
+    priority: Priority,
+    speed: usize,
+    wait: bool,
+) -> Result<(), String> {
+    let optimistic = check_mode_with(map, Ties::Optimistic, speed, wait)?;
+    let official = check_mode_with(map, Ties::default(), speed, wait)?;
+    let custom = check_mode_with(map, Ties::Priority(priority), speed, wait)?;
+    let adversarial = check_mode_with(map, Ties::Adversarial, speed, wait)?;
     for (order, rule) in [(Priority::OFFICIAL, official), (priority, custom)] {
         if !(optimistic.rank() <= rule.rank() && rule.rank() <= adversarial.rank()) {
             return Err(format!(
@@ -245,9 +291,19 @@ pub(crate) fn check_many_starts(map: &str, starts: usize) -> Result<(), String> 
 
 /// [`check_many_starts`] with a dragon of `speed` steps a turn.
 pub(crate) fn check_many_starts_at(map: &str, starts: usize, speed: usize) -> Result<(), String> {
+    check_many_starts_with(map, starts, speed, false)
+}
+
+/// [`check_many_starts_at`], with waiting when `wait`.
+pub(crate) fn check_many_starts_with(
+    map: &str,
+    starts: usize,
+    speed: usize,
+    wait: bool,
+) -> Result<(), String> {
     let puzzle: Puzzle = map.parse().map_err(|e| format!("{e}\n{map}"))?;
     let solver = Solver::new(&puzzle);
-    let mut brute = Brute::from_ascii(map).at_speed(speed);
+    let mut brute = Brute::from_ascii(map).at_speed(speed).with_wait(wait);
     let values = brute.guaranteed_values();
     let exit = brute.exit;
     let mut cells: Vec<Cell> = brute.free.iter().copied().collect();
@@ -270,7 +326,8 @@ pub(crate) fn check_many_starts_at(map: &str, starts: usize, speed: usize) -> Re
     for (hero, dragon) in spread(&near, starts).chain(spread(&all, starts)) {
         let fail = |e: String| {
             format!(
-                "adversarial ties, dragon speed {speed}, from hero {hero:?}, dragon {dragon:?} \
+                "adversarial ties, dragon speed {speed}, waiting {wait}, \
+                 from hero {hero:?}, dragon {dragon:?} \
                  (row, column): {e}\n{}",
                 with_pieces(map, hero, dragon)
             )
@@ -280,7 +337,7 @@ pub(crate) fn check_many_starts_at(map: &str, starts: usize, speed: usize) -> Re
             .solve_from(
                 pos(hero),
                 pos(dragon),
-                &options_at(Ties::Adversarial, speed),
+                &options_with(Ties::Adversarial, speed, wait),
             )
             .map_err(|e| fail(format!("{e}")))?;
         let expected = match values.get(&(hero, dragon)) {

@@ -370,3 +370,17 @@ fn below(rng: &mut TestRng, n: usize) -> usize {
 fn chance(draw: u32, p: f64) -> bool {
     f64::from(draw) < p * 4_294_967_296.0
 }
+
+/// Any family map up to 10 tiles a side, the pieces placed by `placement`:
+/// rooms with pillars or a ring, bordered or not, and carved mazes with and
+/// without loops.
+pub(crate) fn any_family(placement: Placement) -> impl Strategy<Value = String> {
+    prop_oneof![
+        pillar_room(10, true, placement),
+        pillar_room(10, false, placement),
+        ring_room(10, true, placement),
+        ring_room(10, false, placement),
+        carved_maze(5, 0.0, placement),
+        carved_maze(5, 0.3, placement),
+    ]
+}
