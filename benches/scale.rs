@@ -4,7 +4,8 @@
 //!
 //! Run with `cargo bench --all-features --bench scale`. Arguments pick cases:
 //! sizes in tiles (`201`), kinds and engines (`default`, `adversarial`,
-//! `floyd-warshall`, `pathfinding`, `floor`), e.g. `-- 201 braided`.
+//! `floyd-warshall`, `pathfinding`, `floor`; and, only when named, `oracle`
+//! and the rule variants `speed-2` and `wait`), e.g. `-- 201 braided`.
 //!
 //! The kinds: `perfect`, `braided` and `placed`, run when no kind is named;
 //! and the hard families, run only when named or all at once with `hard`:
@@ -357,19 +358,27 @@ enum Engine {
     /// (dragon and hero anywhere in the dragon's part of the map): the worst
     /// case for it, with no chase to follow. Runs only when named.
     Oracle,
+    /// The default solver for a dragon of speed 2 (a rule variant). Runs
+    /// only when named.
+    Speed2,
+    /// The default solver with waiting (a rule variant). Runs only when
+    /// named.
+    Wait,
 }
 
 /// How many questions [`Engine::Oracle`] asks.
 const QUESTIONS: u64 = 2000;
 
 impl Engine {
-    const ALL: [Engine; 6] = [
+    const ALL: [Engine; 8] = [
         Engine::Default,
         Engine::Adversarial,
         Engine::FloydWarshall,
         Engine::Pathfinding,
         Engine::Floor,
         Engine::Oracle,
+        Engine::Speed2,
+        Engine::Wait,
     ];
 
     fn name(self) -> &'static str {
@@ -380,6 +389,8 @@ impl Engine {
             Engine::Pathfinding => "pathfinding",
             Engine::Floor => "floor",
             Engine::Oracle => "oracle",
+            Engine::Speed2 => "speed-2",
+            Engine::Wait => "wait",
         }
     }
 
@@ -389,13 +400,10 @@ impl Engine {
 
     /// Solves `puzzle` from scratch: everything after parsing is timed.
     fn run(self, puzzle: &Puzzle) -> Result<Run, String> {
-        let library = |oracle, ties| {
+        let library = |oracle, rules| {
             let options = Options {
                 oracle,
-                rules: Rules {
-                    ties,
-                    ..Rules::default()
-                },
+                rules,
                 ..Options::default()
             };
             let solution = Solver::new(puzzle)
@@ -408,13 +416,38 @@ impl Engine {
             })
         };
         match self {
-            Engine::Default => library(OracleKind::Bfs, Ties::default()),
-            Engine::Adversarial => library(OracleKind::Bfs, Ties::Adversarial),
-            Engine::FloydWarshall => library(OracleKind::FloydWarshall, Ties::default()),
+            Engine::Default => library(OracleKind::Bfs, Rules::default()),
+            Engine::Adversarial => library(
+                OracleKind::Bfs,
+                Rules {
+                    ties: Ties::Adversarial,
+                    ..Rules::default()
+                },
+            ),
+            Engine::FloydWarshall => library(OracleKind::FloydWarshall, Rules::default()),
             Engine::Pathfinding => pathfinding_solve(puzzle),
             Engine::Floor => Ok(floor(puzzle)),
             Engine::Oracle => oracle_questions(puzzle),
+            Engine::Speed2 => library(
+                OracleKind::Bfs,
+                Rules {
+                    speed: Speed::new(2).expect("2 is a speed"),
+                    ..Rules::default()
+                },
+            ),
+            Engine::Wait => library(
+                OracleKind::Bfs,
+                Rules {
+                    wait: true,
+                    ..Rules::default()
+                },
+            ),
         }
+    }
+
+    /// Whether the engine runs only when named.
+    fn on_request(self) -> bool {
+        matches!(self, Engine::Oracle | Engine::Speed2 | Engine::Wait)
     }
 }
 
@@ -824,7 +857,7 @@ impl Selection {
 
     fn wants_engine(&self, engine: Engine) -> bool {
         match self.engines.is_empty() {
-            true => engine != Engine::Oracle,
+            true => !engine.on_request(),
             false => self.engines.contains(&engine),
         }
     }
@@ -847,7 +880,7 @@ struct Row {
     /// Its free tiles and median parse time, or what stopped its building.
     built: Result<(usize, f64), Status>,
     runs: usize,
-    cases: [Status; 6],
+    cases: [Status; 8],
 }
 
 impl Row {
@@ -994,6 +1027,11 @@ fn check(row: &Row) -> Vec<String> {
         Engine::Adversarial,
         &|o| rank(o) < rank(default) || no_path(o) != no_path(default),
         "adversarial can only be longer",
+    );
+    differs(
+        Engine::Wait,
+        &|o| rank(o) > rank(default) || no_path(o) != no_path(default),
+        "waiting only adds moves, so it can only be shorter",
     );
     differs(
         Engine::Floor,
