@@ -14,7 +14,7 @@ use crate::support::brute::Brute;
 use crate::support::check::{
     check_all, check_line, check_many_starts, check_worst_replies, options, priority_strategy,
 };
-use crate::support::random::{Placement, carved_maze, pillar_room, ring_room};
+use crate::support::random::{Placement, carved_maze, family, pillar_room, ring_room};
 
 /// The largest side of the rooms, in tiles.
 const SIDE: usize = 12;
@@ -26,14 +26,7 @@ const CELLS: usize = 6;
 /// Any room or carved maze, with or without border walls, with the pieces
 /// placed by `placement`.
 fn any_family(placement: Placement) -> impl Strategy<Value = String> {
-    prop_oneof![
-        pillar_room(SIDE, true, placement),
-        pillar_room(SIDE, false, placement),
-        ring_room(SIDE, true, placement),
-        ring_room(SIDE, false, placement),
-        carved_maze(CELLS, 0.0, placement),
-        carved_maze(CELLS, 0.3, placement),
-    ]
+    family(SIDE, CELLS, placement)
 }
 
 // Case counts: the whole module takes about 30 s of one core's time, so

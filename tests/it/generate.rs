@@ -586,17 +586,15 @@ mod cli {
             .stderr(predicate::str::contains("back-steps"))
             .stderr(predicate::str::contains("needed"))
             .stderr(predicate::str::contains("ties"));
-        let out = generate_maze()
-            .args([
-                "--seed",
-                "3",
-                "--stats",
-                "--format",
-                "json",
-                "--tie-independent",
-            ])
-            .output()
-            .unwrap();
+        let args = [
+            "--seed",
+            "3",
+            "--stats",
+            "--format",
+            "json",
+            "--tie-independent",
+        ];
+        let out = generate_maze().args(args).output().unwrap();
         let stats: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
         assert_eq!(stats["version"], 1);
         assert_eq!(stats["seed"], 3);
@@ -604,17 +602,7 @@ mod cli {
         assert_eq!(stats["size"]["width"], 31, "tiles: 2 * 15 + 1");
         assert_eq!(stats["tie_independent"], true);
         assert_eq!(stats["ties"]["adversarial"], stats["steps"]);
-        let again = generate_maze()
-            .args([
-                "--seed",
-                "3",
-                "--stats",
-                "--format",
-                "json",
-                "--tie-independent",
-            ])
-            .output()
-            .unwrap();
+        let again = generate_maze().args(args).output().unwrap();
         assert_eq!(again.stderr, out.stderr, "the same bytes on every run");
     }
 

@@ -372,15 +372,25 @@ fn chance(draw: u32, p: f64) -> bool {
 }
 
 /// Any family map up to 10 tiles a side, the pieces placed by `placement`:
-/// rooms with pillars or a ring, bordered or not, and carved mazes with and
-/// without loops.
+/// [`family`] with rooms of up to 10 tiles and mazes of up to 5 cells.
 pub(crate) fn any_family(placement: Placement) -> impl Strategy<Value = String> {
+    family(10, 5, placement)
+}
+
+/// A room with pillars or a ring of up to `side` tiles a side, bordered or
+/// not, or a carved maze of up to `cells` maze cells with and without
+/// loops, the pieces placed by `placement`.
+pub(crate) fn family(
+    side: usize,
+    cells: usize,
+    placement: Placement,
+) -> impl Strategy<Value = String> {
     prop_oneof![
-        pillar_room(10, true, placement),
-        pillar_room(10, false, placement),
-        ring_room(10, true, placement),
-        ring_room(10, false, placement),
-        carved_maze(5, 0.0, placement),
-        carved_maze(5, 0.3, placement),
+        pillar_room(side, true, placement),
+        pillar_room(side, false, placement),
+        ring_room(side, true, placement),
+        ring_room(side, false, placement),
+        carved_maze(cells, 0.0, placement),
+        carved_maze(cells, 0.3, placement),
     ]
 }
