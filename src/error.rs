@@ -61,6 +61,15 @@ pub enum Error {
         /// Where the first one is.
         first: Location,
     },
+    /// More dragons, keys or doors than a map may hold.
+    TooMany {
+        /// Which piece.
+        tile: Tile,
+        /// Where the first one too many is.
+        at: Location,
+        /// How many a map may hold.
+        max: usize,
+    },
     /// No hero, dragon or exit on the map.
     Missing {
         /// Which piece.
@@ -111,6 +120,7 @@ impl Error {
             | Error::UnknownSymbol { at, .. }
             | Error::RaggedRow { at, .. }
             | Error::Duplicate { at, .. }
+            | Error::TooMany { at, .. }
             | Error::Json { at, .. } => Some(*at),
             Error::Empty
             | Error::Missing { .. }
@@ -143,6 +153,9 @@ impl fmt::Display for Error {
             ),
             Error::Duplicate { tile, at, first } => {
                 write!(f, "{at}: a second {tile}; the first is at {first}")
+            }
+            Error::TooMany { tile, at, max } => {
+                write!(f, "{at}: one {tile} too many; a map may hold at most {max}")
             }
             Error::Missing { tile } => write!(f, "the map has no {tile}"),
             Error::Json { at, message } => write!(f, "{at}: {message}"),

@@ -23,7 +23,7 @@
 //! anywhere, exactly as if it had been checked first.
 
 use crate::error::{Error, Location};
-use crate::puzzle::{Pos, Puzzle};
+use crate::puzzle::{MAX_DRAGONS, MAX_KEYS, Pos, Puzzle};
 use crate::tile::{self, Tile};
 
 /// The UTF-8 byte-order mark, skipped at the start of the input.
@@ -98,8 +98,12 @@ struct Builder {
     overflow: Option<Location>,
     /// The row-major wall flags of the cells placed so far.
     walls: Vec<bool>,
-    /// The hero, the dragon and the exit: where each is and was read.
-    pieces: [Option<(Pos, Location)>; 3],
+    /// The hero and the exit: where each is and was read.
+    pieces: [Option<(Pos, Location)>; 2],
+    /// The dragons, the keys and the doors, in reading order.
+    dragons: Vec<Pos>,
+    keys: Vec<Pos>,
+    doors: Vec<Pos>,
 }
 
 impl Builder {
@@ -137,16 +141,26 @@ impl Builder {
     /// Places the cell just counted.
     fn place(&mut self, tile: Tile, at: Location) -> Result<(), Error> {
         self.walls.push(tile == Tile::Wall);
-        let slot = match tile {
-            Tile::Hero => 0,
-            Tile::Dragon => 1,
-            Tile::Exit => 2,
+        let pos = Pos::new(self.rows, self.len - 1);
+        let (list, max) = match tile {
+            Tile::Hero | Tile::Exit => (None, 1),
+            Tile::Dragon => (Some(&mut self.dragons), MAX_DRAGONS),
+            Tile::Key => (Some(&mut self.keys), MAX_KEYS),
+            Tile::Door => (Some(&mut self.doors), MAX_KEYS),
             Tile::Wall | Tile::Free => return Ok(()),
         };
+        if let Some(list) = list {
+            if list.len() == max {
+                return Err(Error::TooMany { tile, at, max });
+            }
+            list.push(pos);
+            return Ok(());
+        }
+        let slot = usize::from(tile == Tile::Exit);
         if let Some((_, first)) = self.pieces[slot] {
             return Err(Error::Duplicate { tile, at, first });
         }
-        self.pieces[slot] = Some((Pos::new(self.rows, self.len - 1), at));
+        self.pieces[slot] = Some((pos, at));
         Ok(())
     }
 
@@ -185,13 +199,27 @@ impl Builder {
         if width == 0 {
             return Err(Error::Empty);
         }
-        let [hero, dragon, exit] =
-            [(0, Tile::Hero), (1, Tile::Dragon), (2, Tile::Exit)].map(|(slot, tile)| {
-                self.pieces[slot]
-                    .map(|(pos, _)| pos)
-                    .ok_or(Error::Missing { tile })
+        let [hero, exit] = [(0, Tile::Hero), (1, Tile::Exit)].map(|(slot, tile)| {
+            self.pieces[slot]
+                .map(|(pos, _)| pos)
+                .ok_or(Error::Missing { tile })
+        });
+        let hero = hero?;
+        let dragon = *self
+            .dragons
+            .first()
+            .ok_or(Error::Missing { tile: Tile::Dragon })?;
+        let exit = exit?;
+        if !self.doors.is_empty() && self.keys.is_empty() {
+            return Err(Error::InvalidMap {
+                message: crate::puzzle::no_key_message(self.doors.len()),
             });
-        Puzzle::new(width, self.rows, self.walls, hero?, dragon?, exit?)
+        }
+        let puzzle = Puzzle::new(width, self.rows, self.walls, hero, dragon, exit)?;
+        if self.dragons.len() == 1 && self.keys.is_empty() {
+            return Ok(puzzle);
+        }
+        puzzle.with_pieces(self.dragons, self.keys, self.doors)
     }
 }
 

@@ -35,7 +35,15 @@ impl fmt::Display for Pos {
     }
 }
 
-/// A dragon-escape map: walls, free cells, hero, dragon and exit.
+/// The most dragons a map may hold (docs/RULES.md, "Several dragons").
+pub const MAX_DRAGONS: usize = 4;
+
+/// The most keys, and the most doors, a map may hold (docs/RULES.md, "Keys
+/// and doors").
+pub const MAX_KEYS: usize = 16;
+
+/// A dragon-escape map: walls, free cells, hero, dragon and exit, and in
+/// the rule variants more dragons, keys and doors.
 ///
 /// Build one with [`Puzzle::parse`] (any supported text format) or
 /// [`Puzzle::new`] (from a wall grid, e.g. in a generator).
@@ -45,8 +53,12 @@ pub struct Puzzle {
     height: usize,
     walls: Vec<bool>,
     hero: Pos,
-    dragon: Pos,
+    /// Every dragon, in row-major order; the first is [`Puzzle::dragon`].
+    dragons: Vec<Pos>,
     exit: Pos,
+    /// The keys and the doors, each in row-major order.
+    keys: Vec<Pos>,
+    doors: Vec<Pos>,
 }
 
 impl Puzzle {
@@ -110,9 +122,83 @@ impl Puzzle {
             height,
             walls,
             hero,
-            dragon,
+            dragons: vec![dragon],
             exit,
+            keys: Vec::new(),
+            doors: Vec::new(),
         })
+    }
+
+    /// The same map with the pieces of the rule variants: `dragons` (all
+    /// of them, replacing the one given to [`Puzzle::new`]), `keys` and
+    /// `doors` (docs/RULES.md, "Several dragons", "Keys and doors"). A door
+    /// stands on a cell that is not a wall: it is a cell that starts closed.
+    ///
+    /// # Errors
+    /// [`Error::InvalidMap`] when a piece is outside the grid or on a wall,
+    /// when two pieces share a cell, when there is no dragon, more than
+    /// [`MAX_DRAGONS`] dragons or more than [`MAX_KEYS`] keys or doors, or
+    /// a door but no key.
+    ///
+    /// # Example
+    /// ```
+    /// use dragon_escape::{Pos, Puzzle};
+    /// let p = Puzzle::new(7, 1, vec![false; 7], Pos::new(0, 0), Pos::new(0, 6), Pos::new(0, 4))?
+    ///     .with_pieces(vec![Pos::new(0, 5), Pos::new(0, 6)], vec![Pos::new(0, 1)], vec![Pos::new(0, 3)])?;
+    /// assert_eq!(p.to_ascii(), "Hk.+EDD\n");
+    /// # Ok::<(), dragon_escape::Error>(())
+    /// ```
+    pub fn with_pieces(
+        mut self,
+        mut dragons: Vec<Pos>,
+        mut keys: Vec<Pos>,
+        mut doors: Vec<Pos>,
+    ) -> Result<Puzzle, Error> {
+        let invalid = |message: String| Err(Error::InvalidMap { message });
+        for (list, tile) in [
+            (&mut dragons, Tile::Dragon),
+            (&mut keys, Tile::Key),
+            (&mut doors, Tile::Door),
+        ] {
+            list.sort_unstable();
+            let max = if tile == Tile::Dragon {
+                MAX_DRAGONS
+            } else {
+                MAX_KEYS
+            };
+            if list.len() > max {
+                return invalid(format!(
+                    "{} {tile}s; a map may hold at most {max}",
+                    list.len()
+                ));
+            }
+            for &pos in list.iter() {
+                if pos.row >= self.height || pos.col >= self.width {
+                    return invalid(format!("the {tile} at {pos} is outside the grid"));
+                }
+                if self.walls[pos.row * self.width + pos.col] {
+                    return invalid(format!("the {tile} at {pos} stands on a wall"));
+                }
+            }
+        }
+        if dragons.is_empty() {
+            return Err(Error::Missing { tile: Tile::Dragon });
+        }
+        if !doors.is_empty() && keys.is_empty() {
+            return invalid(no_key_message(doors.len()));
+        }
+        let mut all: Vec<Pos> = [self.hero, self.exit]
+            .into_iter()
+            .chain(dragons.iter().chain(&keys).chain(&doors).copied())
+            .collect();
+        all.sort_unstable();
+        if let Some(pair) = all.windows(2).find(|pair| pair[0] == pair[1]) {
+            return invalid(format!("two pieces share the cell {}", pair[0]));
+        }
+        self.dragons = dragons;
+        self.keys = keys;
+        self.doors = doors;
+        Ok(self)
     }
 
     /// Reads a map in any supported format, detected automatically: the emoji
@@ -151,9 +237,31 @@ impl Puzzle {
         self.hero
     }
 
-    /// The dragon's start.
+    /// The dragon's start; with several dragons, the first in row-major
+    /// order.
     pub fn dragon(&self) -> Pos {
-        self.dragon
+        self.dragons[0]
+    }
+
+    /// Every dragon's start, in row-major order: one in the official game.
+    pub fn dragons(&self) -> &[Pos] {
+        &self.dragons
+    }
+
+    /// The keys, in row-major order (docs/RULES.md, "Keys and doors").
+    pub fn keys(&self) -> &[Pos] {
+        &self.keys
+    }
+
+    /// The doors, closed at the start, in row-major order.
+    pub fn doors(&self) -> &[Pos] {
+        &self.doors
+    }
+
+    /// Whether the map uses a rule variant's pieces: several dragons, keys
+    /// or doors.
+    pub fn has_variant_pieces(&self) -> bool {
+        self.dragons.len() > 1 || !self.keys.is_empty() || !self.doors.is_empty()
     }
 
     /// The exit.
@@ -166,7 +274,8 @@ impl Puzzle {
         pos.row < self.height && pos.col < self.width && !self.walls[pos.row * self.width + pos.col]
     }
 
-    /// The row-major wall flags (`true` for a wall).
+    /// The row-major wall flags (`true` for a wall; a door is no wall but
+    /// a cell that starts closed).
     pub fn walls(&self) -> &[bool] {
         &self.walls
     }
@@ -177,10 +286,14 @@ impl Puzzle {
             None
         } else if pos == self.hero {
             Some(Tile::Hero)
-        } else if pos == self.dragon {
+        } else if self.dragons.contains(&pos) {
             Some(Tile::Dragon)
         } else if pos == self.exit {
             Some(Tile::Exit)
+        } else if self.keys.contains(&pos) {
+            Some(Tile::Key)
+        } else if self.doors.contains(&pos) {
+            Some(Tile::Door)
         } else if self.walls[pos.row * self.width + pos.col] {
             Some(Tile::Wall)
         } else {
@@ -241,4 +354,18 @@ impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_emoji())
     }
+}
+
+/// Why a map with doors and no key is refused.
+pub(crate) fn no_key_message(doors: usize) -> String {
+    let doors = if doors == 1 {
+        "a door".to_owned()
+    } else {
+        format!("{doors} doors")
+    };
+    format!(
+        "the map has {doors} but no key: a door nobody can open is a wall, so draw {} or add a {}",
+        Tile::Wall.emoji(),
+        Tile::Key.emoji()
+    )
 }

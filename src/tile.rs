@@ -11,10 +11,12 @@
 //! | hero   | 🏃    | `H`   |
 //! | dragon | 🐉    | `D`   |
 //! | exit   | ❎    | `E`   |
+//! | key    | 🔑    | `k`   |
+//! | door   | 🚪    | `+`   |
 //!
 //! Output only, never read: the hero's route or trail (🟨, `*`), where the
 //! hero is caught (💥, `X`) and the cells the hero could reach when there is
-//! no path (🟦, `:`), and a dragon or exit beyond the edge of the screen
+//! no path (🟦, `:`), a door the hero has opened (🔓, `/`), and a dragon or exit beyond the edge of the screen
 //! (`d`, `e`; beside emoji `D>`, `E^`…). Every emoji here is two terminal
 //! columns wide, like each of those pairs.
 //!
@@ -36,6 +38,11 @@ pub enum Tile {
     Dragon,
     /// The exit (a free cell).
     Exit,
+    /// A key, picked up when the hero steps on it (docs/RULES.md, "Keys
+    /// and doors").
+    Key,
+    /// A closed door: a wall until the hero opens it with a key.
+    Door,
 }
 
 /// The symbol drawn for a cell on the hero's route (not a map tile: output only).
@@ -51,6 +58,10 @@ pub const CAUGHT_ASCII: char = 'X';
 pub const REACH_EMOJI: &str = "🟦";
 /// The ASCII symbol for a cell the hero could reach (output only).
 pub const REACH_ASCII: char = ':';
+/// The symbol drawn on a door the hero has opened (output only).
+pub const OPEN_DOOR_EMOJI: &str = "🔓";
+/// The ASCII symbol drawn on a door the hero has opened (output only).
+pub const OPEN_DOOR_ASCII: char = '/';
 
 /// The upper half block: one terminal cell shows two map cells, the upper
 /// in the foreground colour, the lower in the background (the overview of
@@ -78,7 +89,15 @@ pub fn edge_marker(tile: Tile, toward: crate::graph::Direction, ascii: bool) -> 
 
 impl Tile {
     /// All tiles, in the order the legend lists them.
-    pub const ALL: [Tile; 5] = [Tile::Wall, Tile::Free, Tile::Hero, Tile::Dragon, Tile::Exit];
+    pub const ALL: [Tile; 7] = [
+        Tile::Wall,
+        Tile::Free,
+        Tile::Hero,
+        Tile::Dragon,
+        Tile::Exit,
+        Tile::Key,
+        Tile::Door,
+    ];
 
     /// The official emoji for this tile.
     pub const fn emoji(self) -> &'static str {
@@ -88,6 +107,8 @@ impl Tile {
             Tile::Hero => "🏃",
             Tile::Dragon => "🐉",
             Tile::Exit => "❎",
+            Tile::Key => "🔑",
+            Tile::Door => "🚪",
         }
     }
 
@@ -99,12 +120,15 @@ impl Tile {
             Tile::Hero => 'H',
             Tile::Dragon => 'D',
             Tile::Exit => 'E',
+            Tile::Key => 'k',
+            Tile::Door => '+',
         }
     }
 
-    /// Whether a piece may stand on this tile (everything but a wall).
+    /// Whether a piece may stand on this tile at the start: everything but
+    /// a wall and a closed door.
     pub fn is_walkable(self) -> bool {
-        self != Tile::Wall
+        !matches!(self, Tile::Wall | Tile::Door)
     }
 
     /// Reads one symbol (as split by [`symbols`]), in emoji or ASCII form.
@@ -127,6 +151,8 @@ impl Tile {
             '\u{1F3C3}' | 'H' => Tile::Hero,
             '\u{1F409}' | 'D' => Tile::Dragon,
             '\u{274E}' | 'E' => Tile::Exit,
+            '\u{1F511}' | 'k' => Tile::Key,
+            '\u{1F6AA}' | '+' => Tile::Door,
             _ => return None,
         };
         // Only the runner takes skin tones and a gendered ZWJ suffix; every
@@ -152,14 +178,16 @@ impl fmt::Display for Tile {
             Tile::Hero => "hero",
             Tile::Dragon => "dragon",
             Tile::Exit => "exit",
+            Tile::Key => "key",
+            Tile::Door => "door",
         };
         write!(f, "{name} ({} or {})", self.emoji(), self.ascii())
     }
 }
 
 /// The tiles' emoji, or with `ascii` their ASCII aliases, in [`Tile::ALL`]
-/// order and separated by spaces, for messages: `🟫 🟩 🏃 🐉 ❎` or
-/// `# . H D E`.
+/// order and separated by spaces, for messages: `🟫 🟩 🏃 🐉 ❎ 🔑 🚪` or
+/// `# . H D E k +`.
 pub(crate) fn spellings(ascii: bool) -> String {
     let spelled: Vec<String> = Tile::ALL
         .iter()
@@ -175,7 +203,7 @@ pub(crate) fn spellings(ascii: bool) -> String {
 }
 
 /// The tiles' emoji with short names, in [`Tile::ALL`] order, for help
-/// texts: `🟫 wall, 🟩 free, 🏃 hero, 🐉 dragon, ❎ exit`.
+/// texts: `🟫 wall, 🟩 free, 🏃 hero, 🐉 dragon, ❎ exit, 🔑 key, 🚪 door`.
 #[cfg(feature = "cli")]
 pub(crate) fn legend() -> String {
     let named: Vec<String> = Tile::ALL
@@ -187,6 +215,8 @@ pub(crate) fn legend() -> String {
                 Tile::Hero => "hero",
                 Tile::Dragon => "dragon",
                 Tile::Exit => "exit",
+                Tile::Key => "key",
+                Tile::Door => "door",
             };
             format!("{} {name}", tile.emoji())
         })
@@ -397,10 +427,13 @@ mod tests {
 
     #[test]
     fn messages_spell_every_tile() {
-        assert_eq!(spellings(false), "🟫 🟩 🏃 🐉 ❎");
-        assert_eq!(spellings(true), "# . H D E");
+        assert_eq!(spellings(false), "🟫 🟩 🏃 🐉 ❎ 🔑 🚪");
+        assert_eq!(spellings(true), "# . H D E k +");
         #[cfg(feature = "cli")]
-        assert_eq!(legend(), "🟫 wall, 🟩 free, 🏃 hero, 🐉 dragon, ❎ exit");
+        assert_eq!(
+            legend(),
+            "🟫 wall, 🟩 free, 🏃 hero, 🐉 dragon, ❎ exit, 🔑 key, 🚪 door"
+        );
     }
 
     #[test]

@@ -281,6 +281,12 @@ fn paint(pixels: &mut [u8], width: usize, y: usize, x: usize, cell: usize, mark:
                 Mark::Caught => BURST,
                 Mark::Dragon if fx.abs() + fy.abs() <= 0.5 || cell < 4 => DRAGON,
                 Mark::Dragon => FLOOR,
+                Mark::Key if round <= 0.06 || cell < 4 => TRAIL,
+                Mark::Key => FLOOR,
+                Mark::Door if edge <= 0.3 && cell >= 4 => INK,
+                Mark::Door => WALL,
+                Mark::OpenDoor if edge > 0.4 && cell >= 4 => WALL,
+                Mark::OpenDoor => FLOOR,
             };
             pixels[(y + dy) * width + x + dx] = colour;
         }

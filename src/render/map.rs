@@ -4,8 +4,8 @@ use crate::graph::Direction;
 use crate::puzzle::Puzzle;
 use crate::search::solution::Solution;
 use crate::tile::{
-    CAUGHT_ASCII, CAUGHT_EMOJI, REACH_ASCII, REACH_EMOJI, ROUTE_ASCII, ROUTE_EMOJI, Tile,
-    edge_marker,
+    CAUGHT_ASCII, CAUGHT_EMOJI, OPEN_DOOR_ASCII, OPEN_DOOR_EMOJI, REACH_ASCII, REACH_EMOJI,
+    ROUTE_ASCII, ROUTE_EMOJI, Tile, edge_marker,
 };
 
 /// How to draw a map.
@@ -40,6 +40,12 @@ pub enum Mark {
     Dragon,
     /// The hero, caught: it has no safe move left.
     Caught,
+    /// A key not yet picked up.
+    Key,
+    /// A closed door.
+    Door,
+    /// A door the hero has opened: a free cell from then on.
+    OpenDoor,
     /// The dragon or the exit, outside the window shown: marked on the
     /// window's edge, towards where it is.
     Away(Tile, Direction),
@@ -71,6 +77,9 @@ impl Mark {
             Mark::Trail => pick(ROUTE_EMOJI, ROUTE_ASCII),
             Mark::Reach => pick(REACH_EMOJI, REACH_ASCII),
             Mark::Caught => pick(CAUGHT_EMOJI, CAUGHT_ASCII),
+            Mark::Key => tile(Tile::Key),
+            Mark::Door => tile(Tile::Door),
+            Mark::OpenDoor => pick(OPEN_DOOR_EMOJI, OPEN_DOOR_ASCII),
             Mark::Away(tile, toward) => Symbol::Owned(edge_marker(tile, toward, ascii)),
         }
     }
@@ -86,6 +95,8 @@ impl Mark {
             Mark::Hero => "\x1b[1;32m",
             Mark::Dragon => "\x1b[1;31m",
             Mark::Caught => "\x1b[1;35m",
+            Mark::Key => "\x1b[1;33m",
+            Mark::Door | Mark::OpenDoor => "\x1b[33m",
             Mark::Away(..) => "\x1b[7m",
         }
     }
@@ -141,6 +152,8 @@ pub fn route_map(puzzle: &Puzzle, solution: &Solution, style: MapStyle) -> Strin
             Tile::Hero => Mark::Hero,
             Tile::Dragon => Mark::Dragon,
             Tile::Exit => Mark::Exit,
+            Tile::Key => Mark::Key,
+            Tile::Door => Mark::Door,
         })
         .collect();
     for turn in &solution.turns {

@@ -68,6 +68,9 @@ fn colour(mark: Mark) -> u8 {
         Mark::Trail => 226,
         Mark::Hero | Mark::Caught => 15,
         Mark::Dragon | Mark::Away(..) => 196,
+        Mark::Key => 220,
+        Mark::Door => 130,
+        Mark::OpenDoor => 28,
     }
 }
 
@@ -132,9 +135,9 @@ fn most_telling(a: Mark, b: Mark) -> Mark {
     let rank = |m: Mark| match m {
         Mark::Hero | Mark::Caught => 6,
         Mark::Dragon => 5,
-        Mark::Exit => 4,
-        Mark::Trail => 3,
-        Mark::Free | Mark::Reach => 2,
+        Mark::Exit | Mark::Key => 4,
+        Mark::Trail | Mark::Door => 3,
+        Mark::Free | Mark::Reach | Mark::OpenDoor => 2,
         Mark::Wall | Mark::Away(..) => 1,
     };
     if rank(b) > rank(a) { b } else { a }

@@ -50,7 +50,7 @@ use crate::error::{Error, Resource};
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use rules::{Rules, Ties};
-use solution::{Ending, Method, Move, Outcome, Solution, Stats, Turn};
+use solution::{Ending, Method, Move, Others, Outcome, Solution, Stats, Turn};
 pub use turn::IllegalMove;
 pub(crate) use turn::{Game, hero_moves};
 
@@ -398,6 +398,8 @@ impl Solver {
             oracle: options.oracle,
             hero,
             dragon,
+            others: Others::NONE,
+            pieces: Vec::new(),
             exit: graph.pos(graph.exit()),
             turns,
             ending,

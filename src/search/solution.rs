@@ -2,7 +2,7 @@
 
 use crate::dragon::OracleKind;
 use crate::graph::Direction;
-use crate::puzzle::Pos;
+use crate::puzzle::{MAX_DRAGONS, Pos};
 use crate::search::rules::Rules;
 
 /// How the game ends when the hero plays its best.
@@ -116,7 +116,9 @@ impl From<Direction> for Move {
     }
 }
 
-/// One full turn: the hero's move and where both stand afterwards.
+/// One full turn: the hero's move and where both stand afterwards (the
+/// rule variants' other dragons, keys and doors are in
+/// [`Solution::pieces`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
     /// The hero's move: a step, or a wait when the rules allow it.
@@ -124,8 +126,98 @@ pub struct Turn {
     /// The hero's cell after the move.
     pub hero: Pos,
     /// The dragon's cell after its reply (unchanged on the final, escaping
-    /// move, and while it sleeps).
+    /// move, and while it sleeps); with several dragons, the first in
+    /// row-major order.
     pub dragon: Pos,
+}
+
+/// What a turn leaves of the rule variants' pieces (docs/RULES.md,
+/// "Several dragons", "Keys and doors").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pieces {
+    /// The dragons besides [`Turn::dragon`], in row-major order.
+    pub others: Others,
+    /// The keys taken and the doors opened so far.
+    pub locks: Locks,
+}
+
+/// The dragons besides the first, in row-major order: at most
+/// [`MAX_DRAGONS`]` - 1` of them, stored inline so that a [`Turn`] stays
+/// `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Others {
+    len: u8,
+    cells: [Pos; MAX_DRAGONS - 1],
+}
+
+impl Others {
+    /// No other dragon: the official game.
+    pub const NONE: Others = Others {
+        len: 0,
+        cells: [Pos::new(0, 0); MAX_DRAGONS - 1],
+    };
+
+    /// The dragons of `cells` (in row-major order).
+    ///
+    /// # Panics
+    /// If there are more than [`MAX_DRAGONS`]` - 1`.
+    pub fn new(cells: impl IntoIterator<Item = Pos>) -> Others {
+        let mut others = Others::NONE;
+        for pos in cells {
+            others.cells[others.len as usize] = pos;
+            others.len += 1;
+        }
+        others
+    }
+
+    /// The dragons, in row-major order.
+    pub fn iter(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.cells[..self.len as usize].iter().copied()
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for Others {
+    fn default() -> Self {
+        Others::NONE
+    }
+}
+
+/// Which keys the hero has taken and which doors it has opened: bit `i`
+/// stands for the `i`-th key of [`Puzzle::keys`](crate::Puzzle::keys) and
+/// the `i`-th door of [`Puzzle::doors`](crate::Puzzle::doors).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Locks {
+    /// The keys taken.
+    pub taken: u16,
+    /// The doors opened.
+    pub opened: u16,
+}
+
+impl Locks {
+    /// The keys the hero holds: taken and not yet used on a door.
+    pub fn held(self) -> u32 {
+        self.taken.count_ones() - self.opened.count_ones()
+    }
+
+    /// Whether the `i`-th key has been taken.
+    pub fn is_taken(self, i: usize) -> bool {
+        self.taken >> i & 1 == 1
+    }
+
+    /// Whether the `i`-th door is open.
+    pub fn is_open(self, i: usize) -> bool {
+        self.opened >> i & 1 == 1
+    }
 }
 
 /// How a solve found its answer.
@@ -180,8 +272,14 @@ pub struct Solution {
     pub oracle: OracleKind,
     /// The hero's start.
     pub hero: Pos,
-    /// The dragon's start.
+    /// The dragon's start; with several, the first in row-major order.
     pub dragon: Pos,
+    /// The other dragons' starts.
+    pub others: Others,
+    /// With several dragons or with keys, what each turn of
+    /// [`turns`](Self::turns) leaves of them, one entry a turn; empty in
+    /// the official game (see [`Solution::pieces_after`]).
+    pub pieces: Vec<Pieces>,
     /// The exit.
     pub exit: Pos,
     /// The line of play. On an escape, an optimal one (in adversarial mode,
@@ -200,6 +298,18 @@ impl Solution {
     /// can never reach the exit.
     pub fn endless(&self) -> bool {
         self.ending == Ending::Endless
+    }
+
+    /// The other dragons, keys and doors after `turns` turns (0: the
+    /// start).
+    pub fn pieces_after(&self, turns: usize) -> Pieces {
+        match turns.checked_sub(1) {
+            None => Pieces {
+                others: self.others,
+                locks: Locks::default(),
+            },
+            Some(i) => self.pieces.get(i).copied().unwrap_or_default(),
+        }
     }
 
     /// The hero's moves, in order.
