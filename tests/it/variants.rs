@@ -229,6 +229,47 @@ fn keys_with_a_faster_dragon() {
     assert_eq!(fast.survival(Mode::Adversarial), Some(3));
 }
 
+/// An open 3x3 room, the hero just stepped onto the corner (2,2), dragons
+/// on (0,1) and (1,0), each 3 from it with two shortest steps.
+///
+/// Speed 1: the dragon on (0,1) may go down to (1,1) or right to (0,2);
+/// the one on (1,0) right to (1,1) or down to (2,0). Under the choosing
+/// rules the dragons together may take any of the 4 combinations, one of
+/// which merges them on (1,1). Under the default order (up, left, down,
+/// right) each takes its first: down, to (1,1) and (2,0).
+///
+/// Speed 2: each dragon ends next to the hero, on (1,2) or (2,1), by some
+/// path: the sets {(1,2)}, {(2,1)} (merged) and {(1,2), (2,1)}. Under the
+/// default order the first goes down (1,1), down (2,1); the second down
+/// (2,0) (up to (0,0) is farther), right (2,1): both end on (2,1) and merge.
+#[test]
+fn the_dragons_reply_together() {
+    let map = "ED.\nD..\n..H\n";
+    let after = Position {
+        hero: (2, 2),
+        dragons: vec![(0, 1), (1, 0)],
+        taken: 0,
+        opened: 0,
+    };
+    let b = Brute::from_ascii(map);
+    let choices = [
+        vec![(0, 2), (1, 1)],
+        vec![(0, 2), (2, 0)],
+        vec![(1, 1)],
+        vec![(1, 1), (2, 0)],
+    ];
+    for mode in [Mode::Adversarial, Mode::Optimistic] {
+        assert_eq!(b.dragon_replies(mode, &after), choices);
+    }
+    assert_eq!(b.dragon_replies(OFFICIAL, &after), [vec![(1, 1), (2, 0)]]);
+    let fast = Brute::from_ascii(map).at_speed(2);
+    let choices = [vec![(1, 2)], vec![(1, 2), (2, 1)], vec![(2, 1)]];
+    for mode in [Mode::Adversarial, Mode::Optimistic] {
+        assert_eq!(fast.dragon_replies(mode, &after), choices);
+    }
+    assert_eq!(fast.dragon_replies(OFFICIAL, &after), [vec![(2, 1)]]);
+}
+
 /// Small random maps with 1 to 3 dragons, keys and doors: 200 cases.
 fn variant_maps() -> impl Strategy<Value = String> {
     variant_map(6, 0.2)
