@@ -28,4 +28,5 @@ mod speed;
 mod support;
 mod tidy;
 mod turn;
+mod variants;
 mod wait;
