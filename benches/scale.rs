@@ -5,7 +5,9 @@
 //! Run with `cargo bench --all-features --bench scale`. Arguments pick cases:
 //! sizes in tiles (`201`), kinds and engines (`default`, `adversarial`,
 //! `floyd-warshall`, `pathfinding`, `floor`; and, only when named, `oracle`
-//! and the rule variants `speed-2` and `wait`), e.g. `-- 201 braided`.
+//! and the rule variants `speed-2`, `wait`, `dragons-2`, `dragons-3` and
+//! `keys-2`), e.g. `-- 201 braided`. The last three add pieces to the map
+//! before solving it by the default rule ([`with_pieces`]).
 //!
 //! The kinds: `perfect`, `braided` and `placed`, run when no kind is named;
 //! and the hard families, run only when named or all at once with `hard`:
@@ -53,7 +55,8 @@ use dragon_escape::dragon::{BfsFields, DragonOracle};
 use dragon_escape::graph::UNREACHABLE;
 use dragon_escape::mapgen::{Algorithm, Config, Maze, generate, seeded, shuffle};
 use dragon_escape::{
-    CellId, Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver, Speed, Ties,
+    CellId, Direction, Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver,
+    Speed, Ties,
 };
 use pathfinding::prelude::bfs;
 
@@ -364,13 +367,19 @@ enum Engine {
     /// The default solver with waiting (a rule variant). Runs only when
     /// named.
     Wait,
+    /// The default solver with one or two more dragons, or with two keys
+    /// and two doors, placed by [`with_pieces`] (rule variants). Run only
+    /// when named.
+    Dragons2,
+    Dragons3,
+    Keys2,
 }
 
 /// How many questions [`Engine::Oracle`] asks.
 const QUESTIONS: u64 = 2000;
 
 impl Engine {
-    const ALL: [Engine; 8] = [
+    const ALL: [Engine; 11] = [
         Engine::Default,
         Engine::Adversarial,
         Engine::FloydWarshall,
@@ -379,6 +388,9 @@ impl Engine {
         Engine::Oracle,
         Engine::Speed2,
         Engine::Wait,
+        Engine::Dragons2,
+        Engine::Dragons3,
+        Engine::Keys2,
     ];
 
     fn name(self) -> &'static str {
@@ -391,6 +403,9 @@ impl Engine {
             Engine::Oracle => "oracle",
             Engine::Speed2 => "speed-2",
             Engine::Wait => "wait",
+            Engine::Dragons2 => "dragons-2",
+            Engine::Dragons3 => "dragons-3",
+            Engine::Keys2 => "keys-2",
         }
     }
 
@@ -400,6 +415,22 @@ impl Engine {
 
     /// Solves `puzzle` from scratch: everything after parsing is timed.
     fn run(self, puzzle: &Puzzle) -> Result<Run, String> {
+        let placed;
+        let puzzle = match self {
+            Engine::Dragons2 => {
+                placed = with_pieces(puzzle, 1, 0)?;
+                &placed
+            }
+            Engine::Dragons3 => {
+                placed = with_pieces(puzzle, 2, 0)?;
+                &placed
+            }
+            Engine::Keys2 => {
+                placed = with_pieces(puzzle, 0, 2)?;
+                &placed
+            }
+            _ => puzzle,
+        };
         let library = |oracle, rules| {
             let options = Options {
                 oracle,
@@ -442,12 +473,23 @@ impl Engine {
                     ..Rules::default()
                 },
             ),
+            Engine::Dragons2 | Engine::Dragons3 | Engine::Keys2 => {
+                library(OracleKind::Bfs, Rules::default())
+            }
         }
     }
 
     /// Whether the engine runs only when named.
     fn on_request(self) -> bool {
-        matches!(self, Engine::Oracle | Engine::Speed2 | Engine::Wait)
+        matches!(
+            self,
+            Engine::Oracle
+                | Engine::Speed2
+                | Engine::Wait
+                | Engine::Dragons2
+                | Engine::Dragons3
+                | Engine::Keys2
+        )
     }
 }
 
@@ -499,6 +541,89 @@ fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
         expanded,
         stored: None,
     })
+}
+
+/// `puzzle` with `dragons` more dragons and `keys` keys and as many doors,
+/// placed the same way every time (timed with the solve: two BFS).
+///
+/// The hero's dragon-free shortest route is followed from the hero: the
+/// doors go on corridor cells of it (two free neighbours, opposite) at
+/// evenly spaced points of its middle half, so the route passes them; the
+/// keys on the cells of its first quarter, the nearest first, so the hero
+/// meets them on the way; the extra dragons on the free cells farthest
+/// from both the hero and the dragons already there, off the route.
+fn with_pieces(puzzle: &Puzzle, dragons: usize, keys: usize) -> Result<Puzzle, String> {
+    let graph = Graph::new(puzzle);
+    let from_hero = graph.distances_from(graph.hero());
+    let to_exit = graph.distances_from(graph.exit());
+    let free = from_hero[graph.exit().index()];
+    if free == UNREACHABLE {
+        return Err("no route for the pieces".into());
+    }
+    // The route: from the hero, each cell one step nearer the exit.
+    let mut route = vec![graph.hero()];
+    while let Some(&at) = route.last() {
+        if at == graph.exit() {
+            break;
+        }
+        let (_, next) = graph
+            .neighbors(at)
+            .find(|&(_, n)| to_exit[n.index()] + 1 == to_exit[at.index()])
+            .expect("a cell on the route has a next one");
+        route.push(next);
+    }
+    let taken: HashSet<CellId> = route.iter().copied().collect();
+    let corridor = |c: CellId| {
+        let dirs: Vec<Direction> = graph.neighbors(c).map(|(d, _)| d).collect();
+        dirs.len() == 2 && dirs[0].opposite() == dirs[1]
+    };
+    let len = route.len();
+    let mut doors = Vec::new();
+    for k in 0..keys {
+        let want = len / 4 + (k + 1) * len / (2 * (keys + 1));
+        let cell = (want..len - 1)
+            .map(|i| route[i])
+            .find(|&c| corridor(c) && !doors.contains(&c))
+            .ok_or("no corridor cell on the route for a door")?;
+        doors.push(cell);
+    }
+    let key_cells: Vec<CellId> = route[1..len / 4]
+        .iter()
+        .copied()
+        .filter(|c| !doors.contains(c) && *c != graph.dragon())
+        .take(keys)
+        .collect();
+    if key_cells.len() < keys {
+        return Err("no room for the keys".into());
+    }
+    let mut all_dragons = vec![graph.dragon()];
+    for _ in 0..dragons {
+        let fields: Vec<Vec<u32>> = all_dragons
+            .iter()
+            .map(|&d| graph.distances_from(d))
+            .collect();
+        let far = (0..graph.len() as u32)
+            .map(CellId)
+            .filter(|c| {
+                !taken.contains(c)
+                    && !all_dragons.contains(c)
+                    && from_hero[c.index()] != UNREACHABLE
+            })
+            .max_by_key(|c| {
+                fields
+                    .iter()
+                    .map(|f| f[c.index()])
+                    .chain([from_hero[c.index()]])
+                    .min()
+            })
+            .ok_or("no cell for another dragon")?;
+        all_dragons.push(far);
+    }
+    let pos = |cells: &[CellId]| cells.iter().map(|&c| graph.pos(c)).collect::<Vec<Pos>>();
+    puzzle
+        .clone()
+        .with_pieces(pos(&all_dragons), pos(&key_cells), pos(&doors))
+        .map_err(|e| e.to_string())
 }
 
 /// [`QUESTIONS`] questions to the default oracle about random cells of the
@@ -880,7 +1005,7 @@ struct Row {
     /// Its free tiles and median parse time, or what stopped its building.
     built: Result<(usize, f64), Status>,
     runs: usize,
-    cases: [Status; 8],
+    cases: [Status; 11],
 }
 
 impl Row {

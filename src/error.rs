@@ -87,6 +87,12 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A valid map that this part of the library does not take yet (play
+    /// mode and mid-game solves with several dragons, keys or doors).
+    Unsupported {
+        /// What is not supported, as a sentence.
+        message: String,
+    },
     /// The map is too large for the chosen engine or memory budget.
     TooLarge {
         /// What ran out.
@@ -125,6 +131,7 @@ impl Error {
             Error::Empty
             | Error::Missing { .. }
             | Error::InvalidMap { .. }
+            | Error::Unsupported { .. }
             | Error::TooLarge { .. } => None,
         }
     }
@@ -160,6 +167,7 @@ impl fmt::Display for Error {
             Error::Missing { tile } => write!(f, "the map has no {tile}"),
             Error::Json { at, message } => write!(f, "{at}: {message}"),
             Error::InvalidMap { message } => write!(f, "invalid map: {message}"),
+            Error::Unsupported { message } => f.write_str(message),
             Error::TooLarge { message, .. } => write!(f, "the map is too large: {message}"),
         }
     }

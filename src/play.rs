@@ -226,8 +226,16 @@ impl Play {
     ///
     /// # Errors
     /// [`Error::TooLarge`] when the oracle does not fit its share of
-    /// `options.max_memory`.
+    /// `options.max_memory`; [`Error::Unsupported`] for a map with several
+    /// dragons, keys or doors.
     pub fn new(puzzle: Puzzle, options: Options, optimum: Outcome) -> Result<Play, Error> {
+        if puzzle.has_variant_pieces() {
+            return Err(Error::Unsupported {
+                message: "play mode does not take several dragons, keys or doors yet; \
+                          -p plays the solution back"
+                    .into(),
+            });
+        }
         let solver = Solver::new(&puzzle);
         let options = Options {
             oracle: OracleKind::Bfs,
@@ -429,6 +437,20 @@ impl Play {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn maps_with_the_variants_pieces_are_refused_in_a_sentence() {
+        for map in ["H.E.D\n..D..\n", "H.k+E\n....D\n"] {
+            let puzzle: Puzzle = map.parse().unwrap();
+            let Err(error) = Play::new(puzzle, Options::default(), Outcome::Caught) else {
+                panic!("{map}: play mode took it");
+            };
+            assert!(
+                error.to_string().starts_with("play mode does not take"),
+                "{error}"
+            );
+        }
+    }
+
     use super::*;
     use crate::render::map::MapStyle;
     use crate::search::rules::{Rules, Ties};

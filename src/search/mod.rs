@@ -291,9 +291,9 @@ impl Solver {
     pub fn solve_from(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Solution, Error> {
         let graph = &self.graph;
         if self.layout.is_some() {
-            return Err(Error::InvalidMap {
-                message: "solving from a position in the middle of a game is not supported \
-                          with several dragons, keys or doors"
+            return Err(Error::Unsupported {
+                message: "solving from the middle of a game does not take several dragons, \
+                          keys or doors yet"
                     .into(),
             });
         }

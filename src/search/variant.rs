@@ -424,7 +424,10 @@ impl<'a, 'g> Space<'a, 'g> {
         let stride = self.stride;
         let mut here = [NONE; MAX_DRAGONS + 2];
         here[..stride].copy_from_slice(self.position(s));
-        let count = here[1..stride - 1].iter().take_while(|&&d| d != NONE).count();
+        let count = here[1..stride - 1]
+            .iter()
+            .take_while(|&&d| d != NONE)
+            .count();
         let mut dragons = [CellId(NONE); MAX_DRAGONS];
         for (d, &cell) in dragons.iter_mut().zip(&here[1..=count]) {
             *d = CellId(cell);
