@@ -362,17 +362,31 @@ impl<'a, 'g> Space<'a, 'g> {
         });
         let bytes = self.bytes();
         self.ground.set_room(self.memory.saturating_sub(bytes));
-        if bytes.saturating_add(self.ground.bytes()) > self.memory {
-            return Err(Error::TooLarge {
-                resource: Resource::Positions,
-                message: format!(
-                    "the search outgrew its memory budget of {} after {} positions",
-                    crate::error::bytes(self.memory),
-                    self.len()
-                ),
-            });
-        }
+        self.room_for(0)?;
         Ok(s)
+    }
+
+    /// Whether `more` bytes fit the budget beside the positions and the
+    /// oracle; the budget error if not.
+    fn room_for(&self, more: usize) -> Result<(), Error> {
+        let held = self.bytes().saturating_add(self.ground.bytes());
+        if held.saturating_add(more) <= self.memory {
+            return Ok(());
+        }
+        Err(Error::TooLarge {
+            resource: Resource::Positions,
+            message: format!(
+                "the search outgrew its memory budget of {} after {} positions",
+                crate::error::bytes(self.memory),
+                self.len()
+            ),
+        })
+    }
+
+    /// The bytes of the backward valuation's tables: a few words a
+    /// position, an edge and a reply.
+    fn valuation_bytes(&self) -> usize {
+        4 * (5 * self.len() + 3 * self.edges.len() + self.replies.len())
     }
 
     /// The cells a dragon on `dragon` may end its move on once the hero
@@ -651,6 +665,7 @@ pub(crate) fn solve(
                 space.expand(s)?;
                 s += 1;
             }
+            space.room_for(space.valuation_bytes())?;
             match adversarial_line(&space) {
                 Ok(l) if !space.pruned || l.len() <= bound as usize => {
                     outcome = Outcome::Escaped { steps: l.len() };
@@ -660,6 +675,7 @@ pub(crate) fn solve(
                 Ok(l) => bound = l.len() as u32,
                 Err(values) if !space.pruned => {
                     outcome = Outcome::Caught;
+                    space.room_for(space.valuation_bytes() + 4 * values.len())?;
                     (line, ending) = survival_line(&space, Some(&values));
                     break;
                 }
@@ -696,6 +712,7 @@ pub(crate) fn solve(
             None => {
                 // Every position was met and expanded: caught.
                 outcome = Outcome::Caught;
+                space.room_for(space.valuation_bytes())?;
                 (line, ending) = survival_line(&space, None);
             }
         }
