@@ -274,13 +274,22 @@ impl Board {
 
     /// What the cell at `pos` shows in `frame` (`Wall` outside the grid).
     pub fn mark(&self, frame: &Frame, pos: Pos) -> Mark {
+        if self.variant.is_empty() && self.keys.is_empty() {
+            return match self.index(pos) {
+                Some(at) => self.official_mark(frame, pos, at),
+                None => Mark::Wall,
+            };
+        }
+        self.mark_with(frame, self.pieces(frame), pos)
+    }
+
+    /// What the cell at `pos` shows in `frame` with the other dragons, keys
+    /// and doors of `pieces` (for a caller that has them from
+    /// [`Film::pieces`]).
+    pub fn mark_with(&self, frame: &Frame, pieces: Pieces, pos: Pos) -> Mark {
         let Some(at) = self.index(pos) else {
             return Mark::Wall;
         };
-        if self.variant.is_empty() && self.keys.is_empty() {
-            return self.official_mark(frame, pos, at);
-        }
-        let pieces = self.pieces(frame);
         if pieces.others.iter().any(|p| p == pos) && pos != frame.hero {
             return Mark::Dragon;
         }
