@@ -44,6 +44,7 @@ mod state;
 mod survival;
 mod tree;
 mod turn;
+mod variant;
 
 use crate::dragon::OracleKind;
 use crate::error::{Error, Resource};
@@ -124,6 +125,8 @@ pub struct Solver {
     graph: Graph,
     exit_distance: Vec<u32>,
     hanging: hanging::Hanging,
+    /// Several dragons, keys or doors: the variant search plays them.
+    layout: Option<variant::Layout>,
 }
 
 impl Solver {
@@ -132,10 +135,12 @@ impl Solver {
         let graph = Graph::new(puzzle);
         let exit_distance = graph.distances_from(graph.exit());
         let hanging = hanging::Hanging::new(&graph);
+        let layout = variant::Layout::new(puzzle, &graph);
         Solver {
             graph,
             exit_distance,
             hanging,
+            layout,
         }
     }
 
@@ -146,6 +151,7 @@ impl Solver {
         options
             .max_memory
             .saturating_sub(solver + self.hanging.bytes())
+            .saturating_sub(self.layout.as_ref().map_or(0, variant::Layout::bytes))
     }
 
     /// What the oracle may hold under `options`: its share of the budget
@@ -234,9 +240,19 @@ impl Solver {
         &self.graph
     }
 
-    /// The dragon-free distance from the hero's start to the exit.
+    /// The dragon-free distance from the hero's start to the exit (with
+    /// keys and doors, using them as they lie).
     pub fn free_distance(&self) -> Option<usize> {
-        self.free_distance_from(self.graph.hero())
+        match &self.layout {
+            Some(layout) => variant::free_distance(&self.graph, layout),
+            None => self.free_distance_from(self.graph.hero()),
+        }
+    }
+
+    /// Whether the map has several dragons, keys or doors
+    /// ([`Puzzle::has_variant_pieces`]).
+    pub fn has_variant_pieces(&self) -> bool {
+        self.layout.is_some()
     }
 
     fn free_distance_from(&self, hero: CellId) -> Option<usize> {
@@ -251,6 +267,15 @@ impl Solver {
     /// budget, or the search outgrows [`Options::max_memory`].
     pub fn solve(&self, options: &Options) -> Result<Solution, Error> {
         let graph = &self.graph;
+        if let Some(layout) = &self.layout {
+            return variant::solve(
+                graph,
+                layout,
+                options,
+                self.search_memory(options),
+                self.oracle_budget(options)?,
+            );
+        }
         self.solve_from(graph.pos(graph.hero()), graph.pos(graph.dragon()), options)
     }
 
@@ -264,6 +289,13 @@ impl Solver {
     /// budget, or the search outgrows [`Options::max_memory`].
     pub fn solve_from(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Solution, Error> {
         let graph = &self.graph;
+        if self.layout.is_some() {
+            return Err(Error::InvalidMap {
+                message: "solving from a position in the middle of a game is not supported \
+                          with several dragons, keys or doors"
+                    .into(),
+            });
+        }
         let start = self.cells(hero, dragon)?;
         let mut stats = Stats {
             cells: graph.len() as u64,

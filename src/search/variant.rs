@@ -1,0 +1,1032 @@
+//! The search for the variants that change what a position is: several
+//! dragons, and keys and doors (docs/RULES.md, "Several dragons", "Keys and
+//! doors"). The tie rules, the dragons' speed and waiting combine with them.
+//!
+//! A position is the hero's cell, the set of dragon cells (sorted; dragons
+//! that meet merge, so a set is the whole truth), the keys taken and the
+//! doors opened. Positions are numbered as they are met, breadth first, and
+//! stored flat: `stride` words each (the hero, one word a dragon with
+//! [`NONE`] for a merged one, the locks), with a hash table of numbers.
+//!
+//! Why the answers are exact, rule by rule:
+//! - **Priority and optimistic**: every move costs one, so a breadth-first
+//!   search over positions meets each at its least number of moves. Under
+//!   priority a move has one reply; under optimistic the hero picks among
+//!   the replies, so each is a position it may reach. The first escaping
+//!   move met, in breadth-first order, is a shortest one.
+//! - **Adversarial**: the search meets every position reachable from the
+//!   start (under any replies), then values them backwards (retrograde
+//!   analysis): a move's value is one more than its worst reply's, a
+//!   position's the least of its moves'. Values are settled in increasing
+//!   order from the positions one move from the exit; a move is settled
+//!   once its last reply is, and that reply has the largest value because
+//!   values are settled in order. A position never settled cannot force an
+//!   escape: caught.
+//! - **Caught**: the same backward valuation, with roles swapped, gives the
+//!   longest line the hero survives, or shows that it may run forever.
+//!
+//! None of the official game's shortcuts (the closed form, the dead-end
+//! rule, the proof search, the free-distance heuristic) is used here: their
+//! arguments are about one dragon on a fixed map. The dragons' shortest
+//! steps come from the same oracles as the official game's when the map has
+//! no door; with doors, from breadth-first fields of the map as its doors
+//! stand, cached per (doors opened, cell) within the budget.
+
+use std::collections::VecDeque;
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
+
+use super::solution::{
+    Ending, Locks, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn,
+};
+use super::{Options, Ties};
+use crate::dragon::DragonOracle;
+use crate::error::{Error, Resource};
+use crate::graph::{CellId, DirSet, Direction, Graph};
+use crate::puzzle::Puzzle;
+
+/// A merged dragon's word, and "no cell".
+const NONE: u32 = u32::MAX;
+
+/// Where the variant pieces stand at the start, as cells of the graph.
+#[derive(Clone, Debug)]
+pub(crate) struct Layout {
+    /// Every dragon, in cell order.
+    dragons: Vec<CellId>,
+    /// The keys and the doors, in cell order (the same as row-major order,
+    /// so bit `i` of a [`Locks`] is the puzzle's `i`-th key or door).
+    keys: Vec<u32>,
+    doors: Vec<u32>,
+}
+
+impl Layout {
+    /// The variant pieces of `puzzle`, or `None` in the official game.
+    pub(crate) fn new(puzzle: &Puzzle, graph: &Graph) -> Option<Layout> {
+        if !puzzle.has_variant_pieces() {
+            return None;
+        }
+        let cells = |list: &[crate::Pos]| -> Vec<u32> {
+            list.iter()
+                .map(|&p| graph.cell_at(p).expect("pieces stand on free cells").0)
+                .collect()
+        };
+        Some(Layout {
+            dragons: cells(puzzle.dragons()).into_iter().map(CellId).collect(),
+            keys: cells(puzzle.keys()),
+            doors: cells(puzzle.doors()),
+        })
+    }
+
+    /// About how many bytes the layout holds.
+    pub(crate) fn bytes(&self) -> usize {
+        (self.dragons.len() + self.keys.len() + self.doors.len()) * size_of::<u32>()
+    }
+
+    fn key_at(&self, cell: CellId) -> Option<usize> {
+        self.keys.binary_search(&cell.0).ok()
+    }
+
+    fn door_at(&self, cell: CellId) -> Option<usize> {
+        self.doors.binary_search(&cell.0).ok()
+    }
+}
+
+/// The dragons' shortest steps and reach on the map as its doors stand.
+enum Ground<'g> {
+    /// No door: the map never changes, and the official game's oracle
+    /// answers.
+    Fixed(Box<dyn DragonOracle + 'g>),
+    /// Doors: breadth-first fields per (doors opened, cell).
+    Doors(Fields<'g>),
+}
+
+impl Ground<'_> {
+    /// The dragon's shortest steps from `dragon` towards `target` with the
+    /// doors of `opened` open, or `None` when no path joins them.
+    fn steps(
+        &mut self,
+        graph: &Graph,
+        opened: u16,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<DirSet> {
+        match self {
+            Ground::Fixed(oracle) => oracle.shortest_steps(dragon, target),
+            Ground::Doors(fields) => {
+                let field = fields.field(opened, target);
+                let d = field[dragon.index()];
+                if d == NONE {
+                    return None;
+                }
+                Some(
+                    graph
+                        .neighbors(dragon)
+                        .filter(|&(_, n)| field[n.index()] == d - 1)
+                        .map(|(dir, _)| dir)
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    /// Whether a dragon on `dragon` reaches `cell` within `steps` steps.
+    fn within(
+        &mut self,
+        graph: &Graph,
+        opened: u16,
+        dragon: CellId,
+        cell: CellId,
+        steps: u32,
+    ) -> bool {
+        if steps == 1 {
+            // Next to each other or the same: both cells are open.
+            return graph.touches(dragon, cell);
+        }
+        match self {
+            Ground::Fixed(_) => graph.within(dragon, cell, steps),
+            Ground::Doors(fields) => fields.field(opened, cell)[dragon.index()] <= steps,
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Ground::Fixed(oracle) => oracle.bytes(),
+            Ground::Doors(fields) => fields.bytes(),
+        }
+    }
+
+    fn set_room(&mut self, bytes: usize) {
+        if let Ground::Fixed(oracle) = self {
+            oracle.set_room(bytes);
+        }
+    }
+}
+
+/// Breadth-first distance fields of the map with some doors open, cached
+/// first in, first out.
+struct Fields<'g> {
+    graph: &'g Graph,
+    doors: &'g [u32],
+    /// The most fields kept.
+    cap: usize,
+    fields: Vec<Vec<u32>>,
+    owners: Vec<(u16, u32)>,
+    index: rustc_hash::FxHashMap<(u16, u32), usize>,
+    next: usize,
+    queue: Vec<u32>,
+}
+
+impl<'g> Fields<'g> {
+    fn new(graph: &'g Graph, doors: &'g [u32], budget: usize) -> Fields<'g> {
+        let per_field = graph.len().max(1) * size_of::<u32>();
+        Fields {
+            graph,
+            doors,
+            cap: (budget / per_field).max(2),
+            fields: Vec::new(),
+            owners: Vec::new(),
+            index: rustc_hash::FxHashMap::default(),
+            next: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.fields.len() * self.graph.len() * size_of::<u32>()
+            + self.queue.capacity() * size_of::<u32>()
+    }
+
+    /// Distances from `source` to every cell with the doors of `opened`
+    /// open ([`NONE`] where no path goes).
+    fn field(&mut self, opened: u16, source: CellId) -> &[u32] {
+        if let Some(&slot) = self.index.get(&(opened, source.0)) {
+            return &self.fields[slot];
+        }
+        let slot = if self.fields.len() < self.cap {
+            self.fields.push(vec![NONE; self.graph.len()]);
+            self.owners.push((opened, source.0));
+            self.fields.len() - 1
+        } else {
+            let slot = self.next;
+            self.next = (self.next + 1) % self.cap;
+            self.index.remove(&self.owners[slot]);
+            self.owners[slot] = (opened, source.0);
+            self.fields[slot].fill(NONE);
+            slot
+        };
+        self.index.insert((opened, source.0), slot);
+        let field = &mut self.fields[slot];
+        // Closed doors are marked visited, so the search never enters them.
+        const CLOSED: u32 = NONE - 1;
+        for (i, &door) in self.doors.iter().enumerate() {
+            if opened >> i & 1 == 0 {
+                field[door as usize] = CLOSED;
+            }
+        }
+        self.queue.clear();
+        field[source.index()] = 0;
+        self.queue.push(source.0);
+        let mut head = 0;
+        while let Some(&cell) = self.queue.get(head) {
+            head += 1;
+            let d = field[cell as usize] + 1;
+            for (_, n) in self.graph.neighbors(CellId(cell)) {
+                if field[n.index()] == NONE {
+                    field[n.index()] = d;
+                    self.queue.push(n.0);
+                }
+            }
+        }
+        for (i, &door) in self.doors.iter().enumerate() {
+            if opened >> i & 1 == 0 {
+                field[door as usize] = NONE;
+            }
+        }
+        &self.fields[slot]
+    }
+}
+
+/// A hero's move in the edge lists: the move, whether it escapes, and where
+/// its replies start in `replies`.
+#[derive(Clone, Copy)]
+struct Edge {
+    step: Move,
+    escapes: bool,
+    first: u32,
+}
+
+/// The positions met so far and the moves between them.
+struct Space<'a, 'g> {
+    graph: &'g Graph,
+    layout: &'a Layout,
+    ground: Ground<'g>,
+    ties: Ties,
+    speed: u32,
+    wait: bool,
+    /// Words a position.
+    stride: usize,
+    words: Vec<u32>,
+    table: HashTable<u32>,
+    hasher: FxBuildHasher,
+    /// Per expanded position, where its moves start in `edges` (one more
+    /// entry than positions expanded).
+    moves: Vec<u32>,
+    edges: Vec<Edge>,
+    replies: Vec<u32>,
+    /// Per position, the position and edge it was first met from.
+    parent: Vec<(u32, u32)>,
+    memory: usize,
+    queries: u64,
+}
+
+impl<'a, 'g> Space<'a, 'g> {
+    fn len(&self) -> usize {
+        self.words.len() / self.stride
+    }
+
+    fn position(&self, s: u32) -> &[u32] {
+        let at = s as usize * self.stride;
+        &self.words[at..at + self.stride]
+    }
+
+    fn bytes(&self) -> usize {
+        self.words.capacity() * 4
+            + self.table.capacity() * (size_of::<u32>() + 1)
+            + self.moves.capacity() * 4
+            + self.edges.capacity() * size_of::<Edge>()
+            + self.replies.capacity() * 4
+            + self.parent.capacity() * 8
+    }
+
+    /// The position's number, storing it if new.
+    fn intern(&mut self, position: &[u32], parent: (u32, u32)) -> Result<u32, Error> {
+        let hash = self.hasher.hash_one(position);
+        let (words, stride) = (&self.words, self.stride);
+        if let Some(&s) = self.table.find(hash, |&s| {
+            let at = s as usize * stride;
+            words[at..at + stride] == *position
+        }) {
+            return Ok(s);
+        }
+        let s = self.len() as u32;
+        self.words.extend_from_slice(position);
+        self.parent.push(parent);
+        let (words, hasher) = (&self.words, &self.hasher);
+        self.table.insert_unique(hash, s, |&s| {
+            let at = s as usize * stride;
+            hasher.hash_one(&words[at..at + stride])
+        });
+        let bytes = self.bytes();
+        self.ground.set_room(self.memory.saturating_sub(bytes));
+        if bytes.saturating_add(self.ground.bytes()) > self.memory {
+            return Err(Error::TooLarge {
+                resource: Resource::Positions,
+                message: format!(
+                    "the search outgrew its memory budget of {} after {} positions",
+                    crate::error::bytes(self.memory),
+                    self.len()
+                ),
+            });
+        }
+        Ok(s)
+    }
+
+    /// The cells a dragon on `dragon` may end its move on once the hero
+    /// stands on `hero` with the doors of `opened` open: one under a
+    /// priority rule, every end of a sequence of shortest steps otherwise.
+    fn dragon_ends(&mut self, opened: u16, dragon: CellId, hero: CellId, ends: &mut Vec<u32>) {
+        ends.clear();
+        ends.push(dragon.0);
+        let mut next = Vec::new();
+        for _ in 0..self.speed {
+            next.clear();
+            for &at in ends.iter() {
+                self.queries += 1;
+                let Some(steps) = self.ground.steps(self.graph, opened, CellId(at), hero) else {
+                    next.push(at);
+                    continue;
+                };
+                let to = |d: Direction| {
+                    self.graph
+                        .neighbor(CellId(at), d)
+                        .expect("steps go onto free cells")
+                        .0
+                };
+                match self.ties {
+                    Ties::Priority(order) => {
+                        let d = order.first_in(steps).expect("a path has a first step");
+                        next.push(to(d));
+                    }
+                    Ties::Adversarial | Ties::Optimistic => {
+                        for d in steps.iter() {
+                            let cell = to(d);
+                            if !next.contains(&cell) {
+                                next.push(cell);
+                            }
+                        }
+                    }
+                }
+            }
+            std::mem::swap(ends, &mut next);
+        }
+    }
+
+    /// Expands position `s`: its moves and their replies, stored as edges.
+    fn expand(&mut self, s: u32) -> Result<(), Error> {
+        let here = self.position(s).to_vec();
+        let dragons: Vec<CellId> = here[1..self.stride - 1]
+            .iter()
+            .take_while(|&&d| d != NONE)
+            .map(|&d| CellId(d))
+            .collect();
+        let hero = CellId(here[0]);
+        let locks = here[self.stride - 1];
+        let (taken, opened) = (locks as u16, (locks >> 16) as u16);
+        let held = taken.count_ones() - opened.count_ones();
+        let mut candidates: Vec<(Move, CellId)> = self
+            .graph
+            .neighbors(hero)
+            .map(|(d, to)| (Move::Step(d), to))
+            .collect();
+        if self.wait {
+            candidates.push((Move::Wait, hero));
+        }
+        let mut ends: Vec<Vec<u32>> = vec![Vec::new(); dragons.len()];
+        let mut combo = vec![0u32; self.stride];
+        for (step, to) in candidates {
+            let (mut taken2, mut opened2) = (taken, opened);
+            if step != Move::Wait {
+                if let Some(i) = self.layout.door_at(to) {
+                    if opened >> i & 1 == 0 {
+                        if held == 0 {
+                            continue;
+                        }
+                        opened2 |= 1 << i;
+                    }
+                }
+                if let Some(j) = self.layout.key_at(to) {
+                    taken2 |= 1 << j;
+                }
+            }
+            let safe = dragons
+                .iter()
+                .all(|&d| !self.ground.within(self.graph, opened2, d, to, self.speed));
+            if !safe {
+                continue;
+            }
+            let first = self.replies.len() as u32;
+            if to == self.graph.exit() {
+                self.edges.push(Edge {
+                    step,
+                    escapes: true,
+                    first,
+                });
+                continue;
+            }
+            let edge = self.edges.len() as u32;
+            self.edges.push(Edge {
+                step,
+                escapes: false,
+                first,
+            });
+            for (i, &d) in dragons.iter().enumerate() {
+                let mut list = std::mem::take(&mut ends[i]);
+                self.dragon_ends(opened2, d, to, &mut list);
+                ends[i] = list;
+            }
+            // Every combination of the dragons' ends, in order.
+            let mut pick = vec![0usize; dragons.len()];
+            let made = self.replies.len();
+            'combos: loop {
+                combo[0] = to.0;
+                let mut set: Vec<u32> = pick.iter().zip(&ends).map(|(&k, e)| e[k]).collect();
+                set.sort_unstable();
+                set.dedup();
+                set.resize(self.stride - 2, NONE);
+                combo[1..self.stride - 1].copy_from_slice(&set);
+                combo[self.stride - 1] = u32::from(taken2) | u32::from(opened2) << 16;
+                let r = self.intern(&combo, (s, edge))?;
+                if !self.replies[made..].contains(&r) {
+                    self.replies.push(r);
+                }
+                // The next combination, the last dragon fastest.
+                let mut i = dragons.len();
+                loop {
+                    if i == 0 {
+                        break 'combos;
+                    }
+                    i -= 1;
+                    pick[i] += 1;
+                    if pick[i] < ends[i].len() {
+                        break;
+                    }
+                    pick[i] = 0;
+                }
+            }
+        }
+        self.moves.push(self.edges.len() as u32);
+        Ok(())
+    }
+
+    /// The moves of expanded position `s`, with their edge numbers.
+    fn edges_of(&self, s: u32) -> std::ops::Range<usize> {
+        self.moves[s as usize] as usize..self.moves[s as usize + 1] as usize
+    }
+
+    /// The replies of edge `e`.
+    fn replies_of(&self, e: usize) -> &[u32] {
+        let end = self
+            .edges
+            .get(e + 1)
+            .map_or(self.replies.len(), |next| next.first as usize);
+        &self.replies[self.edges[e].first as usize..end]
+    }
+}
+
+/// Solves `puzzle`'s variant game on `graph` under `options`.
+pub(crate) fn solve(
+    graph: &Graph,
+    layout: &Layout,
+    options: &Options,
+    memory: usize,
+    oracle_budget: usize,
+) -> Result<Solution, Error> {
+    let ground = if layout.doors.is_empty() {
+        Ground::Fixed(options.oracle.build(graph, oracle_budget)?)
+    } else {
+        Ground::Doors(Fields::new(graph, &layout.doors, oracle_budget))
+    };
+    let dragons = layout.dragons.len();
+    let stride = dragons + 2;
+    let mut space = Space {
+        graph,
+        layout,
+        ground,
+        ties: options.rules.ties,
+        speed: options.rules.speed.steps(),
+        wait: options.rules.wait,
+        stride,
+        words: Vec::new(),
+        table: HashTable::new(),
+        hasher: FxBuildHasher,
+        moves: vec![0],
+        edges: Vec::new(),
+        replies: Vec::new(),
+        parent: Vec::new(),
+        memory,
+        queries: 0,
+    };
+    let mut start = vec![NONE; stride];
+    start[0] = graph.hero().0;
+    for (i, d) in layout.dragons.iter().enumerate() {
+        start[1 + i] = d.0;
+    }
+    start[1..stride - 1].sort_unstable();
+    start[stride - 1] = 0;
+    space.intern(&start, (NONE, NONE))?;
+
+    let mut stats = Stats {
+        cells: graph.len() as u64,
+        method: Method::Search,
+        ..Stats::default()
+    };
+    let outcome;
+    let line: Vec<(u32, Move)>;
+    let mut ending = Ending::Escaped;
+    if free_distance(graph, layout).is_none() {
+        outcome = Outcome::NoPath;
+        line = Vec::new();
+        ending = Ending::NoPath;
+    } else {
+        let early = !matches!(options.rules.ties, Ties::Adversarial);
+        let mut found = None;
+        let mut s = 0;
+        while (s as usize) < space.len() {
+            space.expand(s)?;
+            if early {
+                if let Some(e) = space.edges_of(s).find(|&e| space.edges[e].escapes) {
+                    found = Some((s, e));
+                    break;
+                }
+            }
+            s += 1;
+        }
+        stats.states_expanded = space.moves.len() as u64 - 1;
+        if let Some((s, e)) = found {
+            line = breadth_first_line(&space, s, e);
+            outcome = Outcome::Escaped { steps: line.len() };
+        } else if matches!(options.rules.ties, Ties::Optimistic) {
+            // No rule lets the hero escape. The optimistic bound is no
+            // rule, so its chase is shown under the default order.
+            let mut shown = *options;
+            shown.rules.ties = Ties::default();
+            let chase = solve(graph, layout, &shown, memory, oracle_budget)?;
+            return Ok(Solution {
+                rules: options.rules,
+                stats: Stats {
+                    states_expanded: stats.states_expanded + chase.stats.states_expanded,
+                    states_stored: space.len() as u64 + chase.stats.states_stored,
+                    dragon_queries: space.queries + chase.stats.dragon_queries,
+                    ..stats
+                },
+                ..chase
+            });
+        } else if early {
+            // Every position was met: caught under this rule.
+            outcome = Outcome::Caught;
+            (line, ending) = survival_line(&space, None);
+        } else {
+            match adversarial_line(&space) {
+                Ok(l) => {
+                    outcome = Outcome::Escaped { steps: l.len() };
+                    line = l;
+                }
+                Err(values) => {
+                    outcome = Outcome::Caught;
+                    (line, ending) = survival_line(&space, Some(&values));
+                }
+            }
+        }
+    }
+    stats.states_stored = space.len() as u64;
+    stats.dragon_queries = space.queries;
+    let (turns, pieces) = turns(&space, &line);
+    let (dragon, others) = dragons_at(graph, &start[1..stride - 1]);
+    Ok(Solution {
+        outcome,
+        rules: options.rules,
+        oracle: options.oracle,
+        hero: graph.pos(graph.hero()),
+        dragon,
+        others,
+        pieces,
+        exit: graph.pos(graph.exit()),
+        turns,
+        ending,
+        stats,
+    })
+}
+
+/// The first dragon and the others of a position's dragon words.
+fn dragons_at(graph: &Graph, words: &[u32]) -> (crate::Pos, Others) {
+    let mut cells = words
+        .iter()
+        .take_while(|&&d| d != NONE)
+        .map(|&d| graph.pos(CellId(d)));
+    let first = cells.next().expect("a position has a dragon");
+    (first, Others::new(cells))
+}
+
+/// The line of play as (position after the move, move): the last position
+/// of an escape is the one before the escaping move, repeated.
+fn turns(space: &Space<'_, '_>, line: &[(u32, Move)]) -> (Vec<Turn>, Vec<Pieces>) {
+    let graph = space.graph;
+    let stride = space.stride;
+    let mut turns = Vec::with_capacity(line.len());
+    let mut pieces = Vec::with_capacity(line.len());
+    for (k, &(s, step)) in line.iter().enumerate() {
+        let p = space.position(s);
+        let (dragon, others) = dragons_at(graph, &p[1..stride - 1]);
+        let locks = Locks {
+            taken: p[stride - 1] as u16,
+            opened: (p[stride - 1] >> 16) as u16,
+        };
+        let mut hero = graph.pos(CellId(p[0]));
+        if k + 1 == line.len() && escapes(space, s, step) {
+            // The escaping move: the dragons stay, the hero is on the exit
+            // (which holds no key or door, so the locks stay too).
+            hero = graph.pos(graph.exit());
+        }
+        turns.push(Turn { step, hero, dragon });
+        pieces.push(Pieces { others, locks });
+    }
+    (turns, pieces)
+}
+
+/// Whether `step` from position `s` is an escaping move of `s`'s.
+fn escapes(space: &Space<'_, '_>, s: u32, step: Move) -> bool {
+    (s as usize) < space.moves.len() - 1
+        && space
+            .edges_of(s)
+            .any(|e| space.edges[e].escapes && space.edges[e].step == step)
+}
+
+/// The line to escaping edge `e` of position `s`, by the parents of the
+/// breadth-first search: (position after each move, move), the last entry
+/// being `s` itself with the escaping move.
+fn breadth_first_line(space: &Space<'_, '_>, s: u32, e: usize) -> Vec<(u32, Move)> {
+    let mut line = vec![(s, space.edges[e].step)];
+    let mut at = s;
+    while space.parent[at as usize].0 != NONE {
+        let (from, edge) = space.parent[at as usize];
+        line.push((at, space.edges[edge as usize].step));
+        at = from;
+    }
+    line.reverse();
+    line
+}
+
+/// Every edge's owner, and every position's incoming edges (by reply).
+fn reverse(space: &Space<'_, '_>) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+    let n = space.len();
+    let mut owner = vec![0u32; space.edges.len()];
+    for s in 0..space.moves.len() - 1 {
+        for e in space.edges_of(s as u32) {
+            owner[e] = s as u32;
+        }
+    }
+    let mut start = vec![0u32; n + 1];
+    for e in 0..space.edges.len() {
+        for &r in space.replies_of(e) {
+            start[r as usize + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut incoming = vec![0u32; space.replies.len()];
+    for e in 0..space.edges.len() {
+        for &r in space.replies_of(e) {
+            incoming[fill[r as usize] as usize] = e as u32;
+            fill[r as usize] += 1;
+        }
+    }
+    (owner, start, incoming)
+}
+
+/// The adversarial value of every position (moves to a guaranteed escape,
+/// `NONE` for none) by retrograde analysis, and the line against the
+/// dragons' worst replies; when the start cannot force an escape, the
+/// values.
+fn adversarial_line(space: &Space<'_, '_>) -> Result<Vec<(u32, Move)>, Vec<u32>> {
+    let n = space.len();
+    let (owner, start, incoming) = reverse(space);
+    let mut value = vec![NONE; n];
+    let mut left: Vec<u32> = (0..space.edges.len())
+        .map(|e| space.replies_of(e).len() as u32)
+        .collect();
+    let mut queue = VecDeque::new();
+    for (s, value) in (0..).zip(value.iter_mut()) {
+        if space.edges_of(s).any(|e| space.edges[e].escapes) {
+            *value = 1;
+            queue.push_back(s);
+        }
+    }
+    while let Some(r) = queue.pop_front() {
+        let v = value[r as usize];
+        for &e in &incoming[start[r as usize] as usize..start[r as usize + 1] as usize] {
+            left[e as usize] -= 1;
+            let q = owner[e as usize] as usize;
+            if left[e as usize] == 0 && value[q] == NONE {
+                value[q] = v + 1;
+                queue.push_back(q as u32);
+            }
+        }
+    }
+    if value[0] == NONE {
+        return Err(value);
+    }
+    let mut line = Vec::new();
+    let mut s = 0u32;
+    loop {
+        let v = value[s as usize];
+        if let Some(e) = space.edges_of(s).find(|&e| space.edges[e].escapes) {
+            line.push((s, space.edges[e].step));
+            return Ok(line);
+        }
+        // The first move whose worst reply is one move nearer; the dragons'
+        // worst reply (the first with the largest value).
+        let (e, r) = space
+            .edges_of(s)
+            .filter_map(|e| {
+                let replies = space.replies_of(e);
+                let worst = replies.iter().copied().reduce(|a, b| {
+                    if value[b as usize] > value[a as usize] {
+                        b
+                    } else {
+                        a
+                    }
+                })?;
+                (value[worst as usize] == v - 1).then_some((e, worst))
+            })
+            .next()
+            .expect("a valued position has a move that keeps its value");
+        line.push((r, space.edges[e].step));
+        s = r;
+    }
+}
+
+/// When caught: the longest line the hero survives (the dragons replying by
+/// the tie rule, choosing dragons ending the game soonest), or a line that
+/// runs until a position repeats when the hero can run forever. Under the
+/// adversarial rule, `escapes` holds the positions' escape values, so the
+/// dragons never pick a reply from which the hero could force an escape.
+fn survival_line(space: &Space<'_, '_>, escapes: Option<&[u32]>) -> (Vec<(u32, Move)>, Ending) {
+    let n = space.len();
+    let (owner, start, incoming) = reverse(space);
+    // `lasts[s]`: how many more moves the hero makes from `s` before it has
+    // none, if the dragons can force that (NONE: it may run forever).
+    let mut lasts = vec![NONE; n];
+    // An edge is settled when the dragons can force its end: its first
+    // settled reply (a choosing dragon picks it), or its only one.
+    let mut edge_lasts = vec![NONE; space.edges.len()];
+    let mut open: Vec<u32> = (0..n as u32)
+        .map(|s| {
+            let edges = space.edges_of(s);
+            if edges.clone().any(|e| space.edges[e].escapes) {
+                // An escaping move is never taken in a caught game, but it
+                // is never forced either.
+                NONE
+            } else {
+                edges.len() as u32
+            }
+        })
+        .collect();
+    let mut queue = VecDeque::new();
+    for s in 0..n {
+        if open[s] == 0 {
+            lasts[s] = 0;
+            queue.push_back(s as u32);
+        }
+    }
+    while let Some(r) = queue.pop_front() {
+        let v = lasts[r as usize];
+        for &e in &incoming[start[r as usize] as usize..start[r as usize + 1] as usize] {
+            let e = e as usize;
+            if edge_lasts[e] != NONE {
+                continue;
+            }
+            // Choosing dragons force the first settled reply.
+            edge_lasts[e] = v;
+            let q = owner[e] as usize;
+            if open[q] != NONE {
+                open[q] -= 1;
+                if open[q] == 0 {
+                    lasts[q] = v + 1;
+                    queue.push_back(q as u32);
+                }
+            }
+        }
+    }
+    let mut line = Vec::new();
+    let mut s = 0u32;
+    if lasts[0] != NONE {
+        while lasts[s as usize] > 0 {
+            let want = lasts[s as usize] - 1;
+            let e = space
+                .edges_of(s)
+                .find(|&e| edge_lasts[e] == want)
+                .expect("a settled position has a move that lasts");
+            let r = *space
+                .replies_of(e)
+                .iter()
+                .find(|&&r| lasts[r as usize] == want)
+                .expect("a settled move has a reply that ends it");
+            line.push((r, space.edges[e].step));
+            s = r;
+        }
+        return (line, Ending::Stuck);
+    }
+    // Endless: moves whose replies the dragons cannot end, until a
+    // position repeats.
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(0u32);
+    while let Some((e, r)) = space
+        .edges_of(s)
+        .filter(|&e| !space.edges[e].escapes && edge_lasts[e] == NONE)
+        .find_map(|e| {
+            space
+                .replies_of(e)
+                .iter()
+                .find(|&&r| {
+                    lasts[r as usize] == NONE
+                        && escapes.is_none_or(|values| values[r as usize] == NONE)
+                })
+                .map(|&r| (e, r))
+        })
+    {
+        line.push((r, space.edges[e].step));
+        if !seen.insert(r) {
+            break;
+        }
+        s = r;
+    }
+    (line, Ending::Endless)
+}
+
+/// The hero's least number of steps to the exit with no dragon on the map,
+/// using the keys and doors as they lie; `None` when it cannot get there.
+pub(crate) fn free_distance(graph: &Graph, layout: &Layout) -> Option<usize> {
+    let mut seen = rustc_hash::FxHashMap::default();
+    let start = (graph.hero().0, 0u16, 0u16);
+    seen.insert(start, 0);
+    let mut queue = VecDeque::from([start]);
+    while let Some((hero, taken, opened)) = queue.pop_front() {
+        let d = seen[&(hero, taken, opened)];
+        if hero == graph.exit().0 {
+            return Some(d);
+        }
+        let held = taken.count_ones() - opened.count_ones();
+        for (_, to) in graph.neighbors(CellId(hero)) {
+            let (mut t, mut o) = (taken, opened);
+            if let Some(i) = layout.door_at(to) {
+                if o >> i & 1 == 0 {
+                    if held == 0 {
+                        continue;
+                    }
+                    o |= 1 << i;
+                }
+            }
+            if let Some(j) = layout.key_at(to) {
+                t |= 1 << j;
+            }
+            if let std::collections::hash_map::Entry::Vacant(new) = seen.entry((to.0, t, o)) {
+                new.insert(d + 1);
+                queue.push_back((to.0, t, o));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::rules::{Rules, Speed};
+    use crate::{Pos, solve};
+
+    /// A small random map from `seed`: walls at about one tile in four,
+    /// the pieces on distinct free cells; `None` if too few are free.
+    fn random_map(seed: u64, extra: usize) -> Option<(Puzzle, Vec<Pos>)> {
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        let (w, h) = (3 + next(4), 2 + next(4));
+        let walls: Vec<bool> = (0..w * h).map(|_| next(4) == 0).collect();
+        let mut free: Vec<Pos> = (0..w * h)
+            .filter(|&i| !walls[i])
+            .map(|i| Pos::new(i / w, i % w))
+            .collect();
+        if free.len() < 3 + extra {
+            return None;
+        }
+        let mut pick = || free.swap_remove(next(free.len()));
+        let (hero, dragon, exit) = (pick(), pick(), pick());
+        let more = (0..extra).map(|_| pick()).collect();
+        Some((Puzzle::new(w, h, walls, hero, dragon, exit).unwrap(), more))
+    }
+
+    fn all_rules() -> Vec<Rules> {
+        let mut all = Vec::new();
+        for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+            for speed in [1, 2] {
+                for wait in [false, true] {
+                    all.push(Rules {
+                        ties,
+                        speed: Speed::new(speed).unwrap(),
+                        wait,
+                    });
+                }
+            }
+        }
+        all
+    }
+
+    /// A key with no door changes nothing, so the variant search must give
+    /// the official search's answer, and a line as long, on every map.
+    #[test]
+    fn a_key_without_a_door_changes_no_answer() {
+        let mut compared = 0;
+        for seed in 0..400 {
+            let Some((puzzle, more)) = random_map(seed, 1) else {
+                continue;
+            };
+            let keyed = puzzle
+                .clone()
+                .with_pieces(vec![puzzle.dragon()], more, Vec::new())
+                .unwrap();
+            for rules in all_rules() {
+                let options = Options {
+                    rules,
+                    ..Options::default()
+                };
+                let official = solve(&puzzle, &options).unwrap();
+                let variant = solve(&keyed, &options).unwrap();
+                let map = puzzle.to_ascii();
+                assert_eq!(variant.outcome, official.outcome, "{rules:?}\n{map}");
+                assert_eq!(variant.ending, official.ending, "{rules:?}\n{map}");
+                if official.ending == Ending::Stuck || official.outcome.steps().is_some() {
+                    assert_eq!(
+                        variant.turns.len(),
+                        official.turns.len(),
+                        "{rules:?}\n{map}"
+                    );
+                }
+                assert_eq!(variant.pieces.len(), variant.turns.len());
+                compared += 1;
+            }
+        }
+        assert!(compared > 2000, "{compared}");
+    }
+
+    /// A second dragon walled in where it can never move changes nothing
+    /// either, unless it stands next to the hero's way.
+    #[test]
+    fn a_dragon_walled_in_changes_no_answer() {
+        let mut compared = 0;
+        for seed in 0..300 {
+            let Some((puzzle, _)) = random_map(seed, 0) else {
+                continue;
+            };
+            // A column of one free cell between walls, right of the map.
+            let (w, h) = (puzzle.width(), puzzle.height());
+            let mut walls = Vec::with_capacity((w + 2) * h);
+            for row in 0..h {
+                walls.extend_from_slice(&puzzle.walls()[row * w..(row + 1) * w]);
+                walls.extend([true, row != 0]);
+            }
+            let wide = Puzzle::new(
+                w + 2,
+                h,
+                walls,
+                puzzle.hero(),
+                puzzle.dragon(),
+                puzzle.exit(),
+            )
+            .unwrap();
+            let two = wide
+                .clone()
+                .with_pieces(
+                    vec![puzzle.dragon(), Pos::new(0, w + 1)],
+                    Vec::new(),
+                    Vec::new(),
+                )
+                .unwrap();
+            for rules in all_rules() {
+                let options = Options {
+                    rules,
+                    ..Options::default()
+                };
+                let official = solve(&wide, &options).unwrap();
+                let variant = solve(&two, &options).unwrap();
+                assert_eq!(
+                    variant.outcome,
+                    official.outcome,
+                    "{rules:?}\n{}",
+                    two.to_ascii()
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 1000, "{compared}");
+    }
+}
