@@ -28,4 +28,6 @@ mod speed;
 mod support;
 mod tidy;
 mod turn;
+#[cfg(feature = "cli")]
+mod variant_outputs;
 mod wait;

@@ -1,0 +1,132 @@
+//! Every output of `solve-maze` on a map with two dragons, a key and a
+//! door: the steps list, the route map, the JSON report, the SVG picture,
+//! the animated SVG, the GIF and the recording.
+
+use assert_cmd::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_solve-maze");
+
+/// The hero takes the key, opens the door and escapes in 8 while the
+/// dragons come round, one from each side.
+const MAP: &str = "\
+#########
+#H.k+..E#
+#.#####.#
+#.......#
+#D#####D#
+#########
+";
+
+/// `solve-maze` with `args`, the map on standard input; its standard
+/// output.
+fn run(args: &[&str]) -> String {
+    let out = Command::new(BIN)
+        .args(args)
+        .arg("-")
+        .write_stdin(MAP)
+        .assert()
+        .code(0)
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn steps_say_which_move_takes_the_key_and_which_opens_the_door() {
+    assert_eq!(
+        run(&["-s", "-m", "--ascii"]),
+        "\
+The shortest path is 8 steps.
+Steps: Down, Up, Right, Right (takes a key), Right (opens a door), Right, Right, Right
+Total: 8 steps
+#########
+#H*k/**E#
+#*#####.#
+#.......#
+#D#####D#
+#########
+"
+    );
+    // In emoji the key stays and the door is drawn open.
+    let map = run(&["-m"]);
+    assert!(map.contains("🏃🟨🔑🔓🟨🟨❎"), "{map}");
+    assert_eq!(map.matches("🐉").count(), 2, "{map}");
+}
+
+#[test]
+fn the_json_report_lists_every_dragon_key_and_door() {
+    if !cfg!(feature = "json") {
+        return;
+    }
+    let report: serde_json::Value = serde_json::from_str(&run(&["--format", "json"])).unwrap();
+    let at = |row: u64, col: u64| serde_json::json!({"row": row, "col": col});
+    assert_eq!(report["rules"]["dragons"], 2);
+    assert_eq!(report["rules"]["keys"], 1);
+    assert_eq!(report["rules"]["doors"], 1);
+    assert_eq!(
+        report["start"]["dragons"],
+        serde_json::json!([at(4, 1), at(4, 7)])
+    );
+    assert_eq!(report["start"]["keys"], serde_json::json!([at(1, 3)]));
+    assert_eq!(report["start"]["doors"], serde_json::json!([at(1, 4)]));
+    let turns = report["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 8);
+    let held: Vec<u64> = turns
+        .iter()
+        .map(|t| t["keys_held"].as_u64().unwrap())
+        .collect();
+    assert_eq!(held, [0, 0, 0, 1, 0, 0, 0, 0]);
+    assert_eq!(turns[3]["doors_opened"], serde_json::json!([]));
+    assert_eq!(turns[4]["doors_opened"], serde_json::json!([at(1, 4)]));
+    for turn in turns {
+        assert_eq!(turn["dragons"][0], turn["dragon"]);
+        assert_eq!(turn["dragons"].as_array().unwrap().len(), 2);
+    }
+}
+
+#[test]
+fn pictures_and_recordings_show_every_dragon_key_and_door() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let (svg, animated, cast, gif) = (
+        path("v.svg"),
+        path("v-animated.svg"),
+        path("v.cast"),
+        path("v.gif"),
+    );
+    run(&["--svg", &svg, "--svg-animate", &animated]);
+    run(&["--record", &cast, "--ascii"]);
+
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    // Two dragons on the map, one in the legend; both routes drawn.
+    let dragon = "points=\"0,-11 3,-5 10,-8";
+    assert_eq!(picture.matches(dragon).count(), 3, "{picture}");
+    assert_eq!(picture.matches("stroke-dasharray=\"6 4\"").count(), 3);
+    for label in [">key</text>", ">door</text>", ">opened door</text>"] {
+        assert!(picture.contains(label), "{label}");
+    }
+
+    let animation = std::fs::read_to_string(&animated).unwrap();
+    // Two dragons and the hero move; the key and the closed door vanish,
+    // the open door appears.
+    assert_eq!(animation.matches("type=\"translate\"").count(), 3);
+    assert_eq!(animation.matches("values=\"1;0\"").count(), 2);
+    assert!(animation.contains(">opened door</text>"));
+
+    let recording = std::fs::read_to_string(&cast).unwrap();
+    assert!(recording.contains("step 0 of 8  dragons 2  keys 0  start"));
+    assert!(recording.contains("step 4 of 8  dragons 2  keys 1  hero: right"));
+    assert!(recording.contains("step 8 of 8  dragons 2  keys 0  hero: right  escaped!"));
+    assert!(
+        recording.contains("\\u001b[33m/\\u001b[0m"),
+        "the open door"
+    );
+
+    if cfg!(feature = "gif") {
+        run(&["--gif", &gif]);
+        let bytes = std::fs::read(&gif).unwrap();
+        assert!(bytes.starts_with(b"GIF89a"));
+    }
+}
