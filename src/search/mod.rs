@@ -271,6 +271,7 @@ impl Solver {
             return variant::solve(
                 graph,
                 layout,
+                &self.exit_distance,
                 options,
                 self.search_memory(options),
                 self.oracle_budget(options)?,

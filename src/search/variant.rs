@@ -270,13 +270,28 @@ struct Space<'a, 'g> {
     words: Vec<u32>,
     table: HashTable<u32>,
     hasher: FxBuildHasher,
-    /// Per expanded position, where its moves start in `edges` (one more
-    /// entry than positions expanded).
-    moves: Vec<u32>,
+    /// Per position, its moves' edge numbers in `edges` (`NONE` before it
+    /// is expanded).
+    spans: Vec<(u32, u32)>,
     edges: Vec<Edge>,
+    /// The replies' positions, edge after edge; `NONE` for a reply left
+    /// out by the bound (it counts as lost).
     replies: Vec<u32>,
-    /// Per position, the position and edge it was first met from.
+    /// Per position, the position and edge it was best met from, and the
+    /// fewest moves it was met in.
     parent: Vec<(u32, u32)>,
+    depth: Vec<u32>,
+    /// The hero's free distance to the exit from each cell, on the map with
+    /// every door open: a lower bound on the moves left.
+    to_exit: &'g [u32],
+    /// Positions past this many moves, counting the bound below, are left
+    /// out (`NONE`: none are), and whether any was.
+    bound: u32,
+    pruned: bool,
+    /// Positions met for the first time or in fewer moves by the last
+    /// expansion.
+    improved: Vec<u32>,
+    expanded: u64,
     memory: usize,
     queries: u64,
 }
@@ -294,25 +309,49 @@ impl<'a, 'g> Space<'a, 'g> {
     fn bytes(&self) -> usize {
         self.words.capacity() * 4
             + self.table.capacity() * (size_of::<u32>() + 1)
-            + self.moves.capacity() * 4
+            + self.spans.capacity() * 8
             + self.edges.capacity() * size_of::<Edge>()
             + self.replies.capacity() * 4
             + self.parent.capacity() * 8
+            + self.depth.capacity() * 4
     }
 
-    /// The position's number, storing it if new.
-    fn intern(&mut self, position: &[u32], parent: (u32, u32)) -> Result<u32, Error> {
+    /// Forgets every position, keeping the oracle's work, for a search
+    /// within `bound`.
+    fn reset(&mut self, bound: u32) {
+        self.words.clear();
+        self.table.clear();
+        self.spans.clear();
+        self.edges.clear();
+        self.replies.clear();
+        self.parent.clear();
+        self.depth.clear();
+        self.bound = bound;
+        self.pruned = false;
+    }
+
+    /// The position's number, storing it if new, met from `parent` after
+    /// `depth` moves; notes it in `improved` when new or met sooner.
+    fn intern(&mut self, position: &[u32], parent: (u32, u32), depth: u32) -> Result<u32, Error> {
         let hash = self.hasher.hash_one(position);
         let (words, stride) = (&self.words, self.stride);
         if let Some(&s) = self.table.find(hash, |&s| {
             let at = s as usize * stride;
             words[at..at + stride] == *position
         }) {
+            if depth < self.depth[s as usize] {
+                self.depth[s as usize] = depth;
+                self.parent[s as usize] = parent;
+                self.improved.push(s);
+            }
             return Ok(s);
         }
         let s = self.len() as u32;
         self.words.extend_from_slice(position);
         self.parent.push(parent);
+        self.depth.push(depth);
+        self.spans.push((NONE, NONE));
+        self.improved.push(s);
         let (words, hasher) = (&self.words, &self.hasher);
         self.table.insert_unique(hash, s, |&s| {
             let at = s as usize * stride;
@@ -375,6 +414,9 @@ impl<'a, 'g> Space<'a, 'g> {
 
     /// Expands position `s`: its moves and their replies, stored as edges.
     fn expand(&mut self, s: u32) -> Result<(), Error> {
+        self.expanded += 1;
+        let first_edge = self.edges.len() as u32;
+        let next_depth = self.depth[s as usize] + 1;
         let here = self.position(s).to_vec();
         let dragons: Vec<CellId> = here[1..self.stride - 1]
             .iter()
@@ -447,7 +489,12 @@ impl<'a, 'g> Space<'a, 'g> {
                 set.resize(self.stride - 2, NONE);
                 combo[1..self.stride - 1].copy_from_slice(&set);
                 combo[self.stride - 1] = u32::from(taken2) | u32::from(opened2) << 16;
-                let r = self.intern(&combo, (s, edge))?;
+                let r = if next_depth.saturating_add(self.to_exit[to.index()]) > self.bound {
+                    self.pruned = true;
+                    NONE
+                } else {
+                    self.intern(&combo, (s, edge), next_depth)?
+                };
                 if !self.replies[made..].contains(&r) {
                     self.replies.push(r);
                 }
@@ -466,13 +513,15 @@ impl<'a, 'g> Space<'a, 'g> {
                 }
             }
         }
-        self.moves.push(self.edges.len() as u32);
+        self.spans[s as usize] = (first_edge, self.edges.len() as u32);
         Ok(())
     }
 
     /// The moves of expanded position `s`, with their edge numbers.
     fn edges_of(&self, s: u32) -> std::ops::Range<usize> {
-        self.moves[s as usize] as usize..self.moves[s as usize + 1] as usize
+        let (first, end) = self.spans[s as usize];
+        debug_assert_ne!(first, NONE, "position {s} was never expanded");
+        first as usize..end as usize
     }
 
     /// The replies of edge `e`.
@@ -485,10 +534,12 @@ impl<'a, 'g> Space<'a, 'g> {
     }
 }
 
-/// Solves `puzzle`'s variant game on `graph` under `options`.
+/// Solves the variant game on `graph` under `options`; `to_exit` holds
+/// every cell's distance to the exit on the map with every door open.
 pub(crate) fn solve(
     graph: &Graph,
     layout: &Layout,
+    to_exit: &[u32],
     options: &Options,
     memory: usize,
     oracle_budget: usize,
@@ -511,10 +562,16 @@ pub(crate) fn solve(
         words: Vec::new(),
         table: HashTable::new(),
         hasher: FxBuildHasher,
-        moves: vec![0],
+        spans: Vec::new(),
         edges: Vec::new(),
         replies: Vec::new(),
         parent: Vec::new(),
+        depth: Vec::new(),
+        to_exit,
+        bound: NONE,
+        pruned: false,
+        improved: Vec::new(),
+        expanded: 0,
         memory,
         queries: 0,
     };
@@ -525,7 +582,6 @@ pub(crate) fn solve(
     }
     start[1..stride - 1].sort_unstable();
     start[stride - 1] = 0;
-    space.intern(&start, (NONE, NONE))?;
 
     let mut stats = Stats {
         cells: graph.len() as u64,
@@ -539,57 +595,71 @@ pub(crate) fn solve(
         outcome = Outcome::NoPath;
         line = Vec::new();
         ending = Ending::NoPath;
-    } else {
-        let early = !matches!(options.rules.ties, Ties::Adversarial);
-        let mut found = None;
-        let mut s = 0;
-        while (s as usize) < space.len() {
-            space.expand(s)?;
-            if early {
-                if let Some(e) = space.edges_of(s).find(|&e| space.edges[e].escapes) {
-                    found = Some((s, e));
-                    break;
-                }
+    } else if matches!(options.rules.ties, Ties::Adversarial) {
+        // Within a bound on the moves, deepened until the answer fits it:
+        // a line of at most `bound` moves only meets positions whose
+        // fewest moves plus distance to the exit fit the bound, so left-out
+        // positions (counted as lost) change no value that fits it.
+        let mut bound = to_exit[graph.hero().index()];
+        let mut raise = 2;
+        loop {
+            space.reset(bound);
+            space.intern(&start, (NONE, NONE), 0)?;
+            let mut s = 0;
+            while (s as usize) < space.len() {
+                space.expand(s)?;
+                s += 1;
             }
-            s += 1;
-        }
-        stats.states_expanded = space.moves.len() as u64 - 1;
-        if let Some((s, e)) = found {
-            line = breadth_first_line(&space, s, e);
-            outcome = Outcome::Escaped { steps: line.len() };
-        } else if matches!(options.rules.ties, Ties::Optimistic) {
-            // No rule lets the hero escape. The optimistic bound is no
-            // rule, so its chase is shown under the default order.
-            let mut shown = *options;
-            shown.rules.ties = Ties::default();
-            let chase = solve(graph, layout, &shown, memory, oracle_budget)?;
-            return Ok(Solution {
-                rules: options.rules,
-                stats: Stats {
-                    states_expanded: stats.states_expanded + chase.stats.states_expanded,
-                    states_stored: space.len() as u64 + chase.stats.states_stored,
-                    dragon_queries: space.queries + chase.stats.dragon_queries,
-                    ..stats
-                },
-                ..chase
-            });
-        } else if early {
-            // Every position was met: caught under this rule.
-            outcome = Outcome::Caught;
-            (line, ending) = survival_line(&space, None);
-        } else {
             match adversarial_line(&space) {
-                Ok(l) => {
+                Ok(l) if !space.pruned || l.len() <= bound as usize => {
                     outcome = Outcome::Escaped { steps: l.len() };
                     line = l;
+                    break;
                 }
-                Err(values) => {
+                Ok(l) => bound = l.len() as u32,
+                Err(values) if !space.pruned => {
                     outcome = Outcome::Caught;
                     (line, ending) = survival_line(&space, Some(&values));
+                    break;
                 }
+                Err(_) => {
+                    bound = bound.saturating_add(raise);
+                    raise = raise.saturating_mul(2);
+                }
+            }
+        }
+    } else {
+        space.intern(&start, (NONE, NONE), 0)?;
+        match best_first(&mut space)? {
+            Some((s, e)) => {
+                line = breadth_first_line(&space, s, e);
+                outcome = Outcome::Escaped { steps: line.len() };
+            }
+            None if matches!(options.rules.ties, Ties::Optimistic) => {
+                // No rule lets the hero escape. The optimistic bound is no
+                // rule, so its chase is shown under the default order.
+                let mut shown = *options;
+                shown.rules.ties = Ties::default();
+                let chase = solve(graph, layout, to_exit, &shown, memory, oracle_budget)?;
+                return Ok(Solution {
+                    rules: options.rules,
+                    stats: Stats {
+                        states_expanded: space.expanded + chase.stats.states_expanded,
+                        states_stored: space.len() as u64 + chase.stats.states_stored,
+                        dragon_queries: space.queries + chase.stats.dragon_queries,
+                        ..stats
+                    },
+                    ..chase
+                });
+            }
+            None => {
+                // Every position was met and expanded: caught.
+                outcome = Outcome::Caught;
+                (line, ending) = survival_line(&space, None);
             }
         }
     }
+    stats.states_expanded = space.expanded;
     stats.states_stored = space.len() as u64;
     stats.dragon_queries = space.queries;
     let (turns, pieces) = turns(&space, &line);
@@ -607,6 +677,44 @@ pub(crate) fn solve(
         ending,
         stats,
     })
+}
+
+/// A* over positions, the moves made plus the hero's free distance to the
+/// exit first (a lower bound that grows by at most one a move, so a
+/// position is expanded once, at its fewest moves), deeper first among
+/// equals. Returns the position and edge of a shortest escape, or `None`
+/// once every position is expanded.
+fn best_first(space: &mut Space<'_, '_>) -> Result<Option<(u32, usize)>, Error> {
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    let push = |space: &Space<'_, '_>, buckets: &mut Vec<Vec<u32>>, s: u32| {
+        let f = (space.depth[s as usize] + space.to_exit[space.position(s)[0] as usize]) as usize;
+        if buckets.len() <= f {
+            buckets.resize_with(f + 1, Vec::new);
+        }
+        buckets[f].push(s);
+    };
+    push(space, &mut buckets, 0);
+    space.improved.clear();
+    let mut f = 0;
+    while f < buckets.len() {
+        let Some(s) = buckets[f].pop() else {
+            f += 1;
+            continue;
+        };
+        let current = space.depth[s as usize] + space.to_exit[space.position(s)[0] as usize];
+        if current as usize != f || space.spans[s as usize].0 != NONE {
+            // Met again in fewer moves, or expanded already.
+            continue;
+        }
+        space.expand(s)?;
+        if let Some(e) = space.edges_of(s).find(|&e| space.edges[e].escapes) {
+            return Ok(Some((s, e)));
+        }
+        for r in std::mem::take(&mut space.improved) {
+            push(space, &mut buckets, r);
+        }
+    }
+    Ok(None)
 }
 
 /// The first dragon and the others of a position's dragon words.
@@ -647,7 +755,7 @@ fn turns(space: &Space<'_, '_>, line: &[(u32, Move)]) -> (Vec<Turn>, Vec<Pieces>
 
 /// Whether `step` from position `s` is an escaping move of `s`'s.
 fn escapes(space: &Space<'_, '_>, s: u32, step: Move) -> bool {
-    (s as usize) < space.moves.len() - 1
+    space.spans[s as usize].0 != NONE
         && space
             .edges_of(s)
             .any(|e| space.edges[e].escapes && space.edges[e].step == step)
@@ -672,15 +780,19 @@ fn breadth_first_line(space: &Space<'_, '_>, s: u32, e: usize) -> Vec<(u32, Move
 fn reverse(space: &Space<'_, '_>) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     let n = space.len();
     let mut owner = vec![0u32; space.edges.len()];
-    for s in 0..space.moves.len() - 1 {
-        for e in space.edges_of(s as u32) {
-            owner[e] = s as u32;
+    for s in 0..n as u32 {
+        if space.spans[s as usize].0 != NONE {
+            for e in space.edges_of(s) {
+                owner[e] = s;
+            }
         }
     }
     let mut start = vec![0u32; n + 1];
     for e in 0..space.edges.len() {
         for &r in space.replies_of(e) {
-            start[r as usize + 1] += 1;
+            if r != NONE {
+                start[r as usize + 1] += 1;
+            }
         }
     }
     for i in 0..n {
@@ -689,7 +801,7 @@ fn reverse(space: &Space<'_, '_>) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     let mut fill = start.clone();
     let mut incoming = vec![0u32; space.replies.len()];
     for e in 0..space.edges.len() {
-        for &r in space.replies_of(e) {
+        for &r in space.replies_of(e).iter().filter(|&&r| r != NONE) {
             incoming[fill[r as usize] as usize] = e as u32;
             fill[r as usize] += 1;
         }
@@ -742,15 +854,13 @@ fn adversarial_line(space: &Space<'_, '_>) -> Result<Vec<(u32, Move)>, Vec<u32>>
         let (e, r) = space
             .edges_of(s)
             .filter_map(|e| {
-                let replies = space.replies_of(e);
-                let worst = replies.iter().copied().reduce(|a, b| {
-                    if value[b as usize] > value[a as usize] {
-                        b
-                    } else {
-                        a
-                    }
-                })?;
-                (value[worst as usize] == v - 1).then_some((e, worst))
+                let of = |r: u32| if r == NONE { NONE } else { value[r as usize] };
+                let worst = space
+                    .replies_of(e)
+                    .iter()
+                    .copied()
+                    .reduce(|a, b| if of(b) > of(a) { b } else { a })?;
+                (of(worst) == v - 1).then_some((e, worst))
             })
             .next()
             .expect("a valued position has a move that keeps its value");

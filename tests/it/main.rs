@@ -30,4 +30,5 @@ mod tidy;
 mod turn;
 #[cfg(feature = "cli")]
 mod variant_outputs;
+mod variants;
 mod wait;

@@ -1,13 +1,22 @@
 //! A deliberately simple brute-force solver, written from docs/RULES.md alone and
-//! sharing no code with the library: coordinates as tuples, the free cells
-//! numbered in reading order, all-pairs distances by one BFS from every
-//! cell, plain breadth-first search, and value iteration over every
-//! (hero, dragon) pair for the adversarial dragon and for survival. A faster
-//! dragon (`speed` steps a turn, docs/RULES.md "A faster dragon") takes its
-//! steps one by one, each by the tie rule. With waiting (docs/RULES.md
-//! "Waiting") the hero's cell is one more place it may move to, under the
-//! same safety rule as a step.
+//! sharing no code with the library: coordinates as tuples, the cells that
+//! are not walls numbered in reading order, distances by BFS, plain
+//! breadth-first search, and value iteration over every reachable position
+//! for the adversarial dragon and for survival. A faster dragon (`speed`
+//! steps a turn, docs/RULES.md "A faster dragon") takes its steps one by
+//! one, each by the tie rule. With waiting (docs/RULES.md "Waiting") the
+//! hero's cell is one more place it may move to, under the same safety rule
+//! as a step.
+//!
+//! The variants' pieces (docs/RULES.md "Several dragons", "Keys and doors"):
+//! a [`Position`] is the hero's cell, the *set* of dragon cells (sorted, each
+//! once: dragons that end on one cell merge), the keys taken and the doors
+//! opened. Every dragon replies by itself; the choosing tie rules choose the
+//! combination. A closed door is a wall for everyone and every distance, so
+//! distances are computed per set of opened doors (one BFS per door set and
+//! source, remembered).
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 pub(crate) type Cell = (i64, i64);
@@ -43,70 +52,136 @@ impl Answer {
     }
 }
 
-/// A map read by the brute force. `free` is fixed once read (the distances
-/// are computed from it); the pieces may be moved.
+/// The state of the game at the start of a turn (or, between the hero's
+/// move and the dragons' reply, with the dragons not yet moved).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Position {
+    pub(crate) hero: Cell,
+    /// Sorted, each cell once.
+    pub(crate) dragons: Vec<Cell>,
+    /// Bit `i`: the `i`-th key in reading order has been taken.
+    pub(crate) taken: u32,
+    /// Bit `i`: the `i`-th door in reading order is open.
+    pub(crate) opened: u32,
+}
+
+impl Position {
+    /// The keys the hero holds: taken and not used on a door.
+    pub(crate) fn held(&self) -> u32 {
+        self.taken.count_ones() - self.opened.count_ones()
+    }
+}
+
+/// The positions reachable from some starts, numbered, and for each the
+/// hero's moves: `None` for a move onto the exit (the game ends), else the
+/// positions the dragons' replies lead to.
+struct Graph {
+    positions: Vec<Position>,
+    index: HashMap<Position, usize>,
+    moves: Vec<Vec<Option<Vec<usize>>>>,
+}
+
+/// A map read by the brute force. `free` (the cells that are neither walls
+/// nor doors) is fixed once read; the pieces may be moved.
 pub(crate) struct Brute {
     pub(crate) free: HashSet<Cell>,
     pub(crate) hero: Cell,
+    /// The first dragon in reading order.
     pub(crate) dragon: Cell,
+    /// The other dragons, in reading order.
+    pub(crate) others: Vec<Cell>,
+    /// The keys, in reading order.
+    pub(crate) keys: Vec<Cell>,
+    /// The doors (closed at the start), in reading order.
+    pub(crate) doors: Vec<Cell>,
     pub(crate) exit: Cell,
     /// The dragon's steps a turn (1: the official game).
     pub(crate) speed: usize,
     /// Whether the hero may stay on its cell for a turn.
     pub(crate) wait: bool,
-    /// The free cells in reading order: cell number -> cell.
+    /// The cells that are not walls (doors included) in reading order:
+    /// cell number -> cell.
     cells: Vec<Cell>,
     /// Cell -> cell number.
     number: HashMap<Cell, usize>,
-    /// `dist[a][b]`: the shortest distance from cell number `a` to `b`.
+    /// `dist[a][b]`: the shortest distance from cell number `a` to `b` with
+    /// every door closed.
     dist: Vec<Vec<Option<usize>>>,
+    /// Distances with some doors open: (doors opened, source number) ->
+    /// distance to every cell number.
+    opened_dist: RefCell<HashMap<(u32, usize), Distances>>,
 }
 
+/// Distances from one cell to every cell number (`None`: no path).
+type Distances = Vec<Option<usize>>;
+
 impl Brute {
-    /// Reads an ASCII map (`#` wall, `.` free, `H`, `D`, `E`).
+    /// Reads an ASCII map (`#` wall, `.` free, `H`, `D` (one or more), `E`,
+    /// `k` key, `+` door).
     pub(crate) fn from_ascii(map: &str) -> Brute {
         let mut free = HashSet::new();
         let mut cells = Vec::new();
-        let (mut hero, mut dragon, mut exit) = ((0, 0), (0, 0), (0, 0));
+        let (mut hero, mut exit) = ((0, 0), (0, 0));
+        let (mut dragons, mut keys, mut doors) = (Vec::new(), Vec::new(), Vec::new());
         for (r, line) in map.lines().enumerate() {
             for (c, ch) in line.chars().enumerate() {
                 let cell = (r as i64, c as i64);
                 if ch != '#' {
-                    free.insert(cell);
                     cells.push(cell);
+                    if ch != '+' {
+                        free.insert(cell);
+                    }
                 }
                 match ch {
                     'H' => hero = cell,
-                    'D' => dragon = cell,
+                    'D' => dragons.push(cell),
                     'E' => exit = cell,
+                    'k' => keys.push(cell),
+                    '+' => doors.push(cell),
                     _ => {}
                 }
             }
         }
+        assert!(!dragons.is_empty(), "a map needs a dragon");
         let number = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
         let mut b = Brute {
             free,
             hero,
-            dragon,
+            dragon: dragons[0],
+            others: dragons[1..].to_vec(),
+            keys,
+            doors,
             exit,
             speed: 1,
             wait: false,
             cells,
             number,
             dist: Vec::new(),
+            opened_dist: RefCell::new(HashMap::new()),
         };
-        b.dist = b.cells.iter().map(|&from| b.bfs(from)).collect();
+        b.dist = b.cells.iter().map(|&from| b.bfs(0, from)).collect();
         b
     }
 
-    /// Distances from `from` to every cell number, by BFS.
-    fn bfs(&self, from: Cell) -> Vec<Option<usize>> {
+    /// Whether `cell` may be walked on with the doors of `opened` open.
+    fn passable(&self, cell: Cell, opened: u32) -> bool {
+        self.free.contains(&cell)
+            || self
+                .doors
+                .iter()
+                .position(|&d| d == cell)
+                .is_some_and(|i| opened >> i & 1 == 1)
+    }
+
+    /// Distances from `from` to every cell number with the doors of
+    /// `opened` open, by BFS.
+    fn bfs(&self, opened: u32, from: Cell) -> Vec<Option<usize>> {
         let mut dist = vec![None; self.cells.len()];
         dist[self.number[&from]] = Some(0);
         let mut queue = VecDeque::from([from]);
         while let Some(cell) = queue.pop_front() {
             let d = dist[self.number[&cell]].unwrap();
-            for (_, n) in self.neighbours(cell) {
+            for (_, n) in self.neighbours_in(cell, opened) {
                 if dist[self.number[&n]].is_none() {
                     dist[self.number[&n]] = Some(d + 1);
                     queue.push_back(n);
@@ -116,17 +191,34 @@ impl Brute {
         dist
     }
 
-    pub(crate) fn neighbours(&self, cell: Cell) -> Vec<(usize, Cell)> {
+    /// The neighbours of `cell` that may be walked on with the doors of
+    /// `opened` open, with their direction index.
+    fn neighbours_in(&self, cell: Cell, opened: u32) -> Vec<(usize, Cell)> {
         DIRS.iter()
             .enumerate()
             .map(|(i, (dr, dc))| (i, (cell.0 + dr, cell.1 + dc)))
-            .filter(|(_, n)| self.free.contains(n))
+            .filter(|&(_, n)| self.passable(n, opened))
             .collect()
     }
 
-    /// Shortest distance between two free cells, from the table.
+    /// Shortest distance between two cells with every door closed.
     pub(crate) fn distance(&self, from: Cell, to: Cell) -> Option<usize> {
         self.dist[self.number[&from]][self.number[&to]]
+    }
+
+    /// Shortest distance between two cells with the doors of `opened` open
+    /// (`None` also when either is not walkable then).
+    pub(crate) fn distance_in(&self, opened: u32, from: Cell, to: Cell) -> Option<usize> {
+        if !self.passable(from, opened) || !self.passable(to, opened) {
+            return None;
+        }
+        if opened == 0 {
+            return self.distance(from, to);
+        }
+        let (f, t) = (self.number[&from], self.number[&to]);
+        let mut memo = self.opened_dist.borrow_mut();
+        memo.entry((opened, f))
+            .or_insert_with(|| self.bfs(opened, from))[t]
     }
 
     /// The same map with a dragon of `speed` steps a turn.
@@ -141,56 +233,164 @@ impl Brute {
         self
     }
 
-    /// The cells the hero may move to from `hero` with the dragon on
-    /// `dragon`: its legal neighbours, and with waiting its own cell when
-    /// staying there is as safe as stepping onto it would be.
-    pub(crate) fn hero_moves(&self, hero: Cell, dragon: Cell) -> Vec<Cell> {
-        let mut moves: Vec<Cell> = self
-            .neighbours(hero)
+    /// The position at the start of the game.
+    pub(crate) fn start(&self) -> Position {
+        let mut dragons: Vec<Cell> = [self.dragon]
             .into_iter()
-            .map(|(_, to)| to)
-            .filter(|&to| self.legal(to, dragon))
+            .chain(self.others.iter().copied())
             .collect();
-        if self.wait && self.legal(hero, dragon) {
-            moves.push(hero);
+        dragons.sort();
+        dragons.dedup();
+        Position {
+            hero: self.hero,
+            dragons,
+            taken: 0,
+            opened: 0,
         }
-        moves
     }
 
-    /// Whether the hero may step onto `to` with the dragon on `dragon`: at
-    /// speed 1 neither onto nor next to it; faster, the dragon must not be
-    /// able to walk there in its move (more than `speed` away, or no path).
-    pub(crate) fn legal(&self, to: Cell, dragon: Cell) -> bool {
-        if !self.free.contains(&to) {
-            return false;
-        }
-        if self.speed == 1 {
-            return (to.0 - dragon.0).abs() + (to.1 - dragon.1).abs() > 1;
-        }
-        self.distance(dragon, to).is_none_or(|d| d > self.speed)
+    /// Whether the hero may stand on `cell` after its move with the dragons
+    /// on `dragons` and the doors of `opened` open: out of every dragon's
+    /// reach (more than `speed` away by path, or no path at all). At speed
+    /// 1 that is neither on nor next to a dragon.
+    pub(crate) fn safe(&self, cell: Cell, dragons: &[Cell], opened: u32) -> bool {
+        dragons.iter().all(|&d| {
+            self.distance_in(opened, d, cell)
+                .is_none_or(|n| n > self.speed)
+        })
     }
 
-    /// Every cell the dragon may step to once the hero stands on `hero`,
-    /// with the index of the direction it takes; its own cell if it sleeps.
-    pub(crate) fn dragon_options(&self, dragon: Cell, hero: Cell) -> Vec<(usize, Cell)> {
-        let Some(here) = self.distance(dragon, hero) else {
-            return vec![(SLEEP, dragon)];
-        };
-        self.neighbours(dragon)
+    /// The hero's legal moves from `p`, as positions with the hero moved,
+    /// the keys and doors updated and the dragons not yet moved: the four
+    /// steps in the official order (a closed door only with a key in hand;
+    /// it opens; a key stepped on is taken), then the wait if allowed.
+    pub(crate) fn moves(&self, p: &Position) -> Vec<Position> {
+        let mut out = Vec::new();
+        for (dr, dc) in DIRS {
+            let to = (p.hero.0 + dr, p.hero.1 + dc);
+            let mut next = p.clone();
+            next.hero = to;
+            match self.doors.iter().position(|&d| d == to) {
+                Some(i) if p.opened >> i & 1 == 0 => {
+                    if p.held() == 0 {
+                        continue;
+                    }
+                    next.opened |= 1 << i;
+                }
+                Some(_) => {}
+                None if self.free.contains(&to) => {}
+                None => continue,
+            }
+            if let Some(i) = self.keys.iter().position(|&k| k == to) {
+                next.taken |= 1 << i;
+            }
+            if self.safe(to, &p.dragons, next.opened) {
+                out.push(next);
+            }
+        }
+        if self.wait && self.safe(p.hero, &p.dragons, p.opened) {
+            out.push(p.clone());
+        }
+        out
+    }
+
+    /// Every set of dragon cells the dragons' reply may lead to once the
+    /// hero's move has led to `p` (each dragon by itself, by the tie rule
+    /// of `mode`; under the choosing rules every combination), each set
+    /// sorted with merged dragons once.
+    pub(crate) fn dragon_replies(&self, mode: Mode, p: &Position) -> Vec<Vec<Cell>> {
+        let mut combos: Vec<Vec<Cell>> = vec![Vec::new()];
+        for &dragon in &p.dragons {
+            let ends = self.ends(mode, dragon, p.hero, p.opened);
+            combos = combos
+                .iter()
+                .flat_map(|c| {
+                    ends.iter().map(move |&e| {
+                        let mut c = c.clone();
+                        c.push(e);
+                        c
+                    })
+                })
+                .collect();
+        }
+        for c in &mut combos {
+            c.sort();
+            c.dedup();
+        }
+        combos.sort();
+        combos.dedup();
+        combos
+    }
+
+    /// The positions a turn may lead to from `p` under `mode`: for each
+    /// legal hero move, `None` if it reaches the exit (the game ends), else
+    /// the positions after every allowed reply.
+    fn turns(&self, mode: Mode, p: &Position) -> Vec<Option<Vec<Position>>> {
+        self.moves(p)
             .into_iter()
-            .filter(|&(_, n)| self.distance(n, hero) == Some(here - 1))
+            .map(|half| {
+                (half.hero != self.exit).then(|| {
+                    self.dragon_replies(mode, &half)
+                        .into_iter()
+                        .map(|dragons| Position {
+                            dragons,
+                            ..half.clone()
+                        })
+                        .collect()
+                })
+            })
             .collect()
     }
 
-    /// Where the dragon may end its move under `mode` (`speed` steps, each
-    /// by the tie rule), each cell once.
+    /// The cells the hero may move to from `hero` with one dragon on
+    /// `dragon` and every door closed: its legal neighbours, and with
+    /// waiting its own cell when staying there is as safe as stepping onto
+    /// it would be.
+    pub(crate) fn hero_moves(&self, hero: Cell, dragon: Cell) -> Vec<Cell> {
+        let p = Position {
+            hero,
+            dragons: vec![dragon],
+            taken: 0,
+            opened: 0,
+        };
+        self.moves(&p).into_iter().map(|m| m.hero).collect()
+    }
+
+    /// Whether the hero may step onto `to` with one dragon on `dragon` and
+    /// every door closed: at speed 1 neither onto nor next to it; faster,
+    /// the dragon must not be able to walk there in its move (more than
+    /// `speed` away, or no path).
+    pub(crate) fn legal(&self, to: Cell, dragon: Cell) -> bool {
+        self.free.contains(&to) && self.safe(to, &[dragon], 0)
+    }
+
+    /// Every cell a dragon on `dragon` may step to once the hero stands on
+    /// `hero`, with the doors of `opened` open, with the index of the
+    /// direction it takes; its own cell if it sleeps.
+    fn options_in(&self, dragon: Cell, hero: Cell, opened: u32) -> Vec<(usize, Cell)> {
+        let Some(here) = self.distance_in(opened, dragon, hero) else {
+            return vec![(SLEEP, dragon)];
+        };
+        self.neighbours_in(dragon, opened)
+            .into_iter()
+            .filter(|&(_, n)| self.distance_in(opened, n, hero) == Some(here - 1))
+            .collect()
+    }
+
+    /// Where one dragon on `dragon` may end its move under `mode` (`speed`
+    /// steps, each by the tie rule), every door closed, each cell once.
     pub(crate) fn replies(&self, mode: Mode, dragon: Cell, hero: Cell) -> Vec<Cell> {
+        self.ends(mode, dragon, hero, 0)
+    }
+
+    /// [`Brute::replies`] with the doors of `opened` open.
+    fn ends(&self, mode: Mode, dragon: Cell, hero: Cell, opened: u32) -> Vec<Cell> {
         let mut ends = vec![dragon];
         for _ in 0..self.speed {
             let mut next: Vec<Cell> = Vec::new();
             for &at in &ends {
                 assert_ne!(at, hero, "the dragon walked onto the hero mid-move");
-                for r in self.one_step(mode, at, hero) {
+                for r in self.one_step(mode, at, hero, opened) {
                     if !next.contains(&r) {
                         next.push(r);
                     }
@@ -201,9 +401,9 @@ impl Brute {
         ends
     }
 
-    /// One step of the dragon's under `mode`.
-    fn one_step(&self, mode: Mode, dragon: Cell, hero: Cell) -> Vec<Cell> {
-        let options = self.dragon_options(dragon, hero);
+    /// One step of a dragon's under `mode`.
+    fn one_step(&self, mode: Mode, dragon: Cell, hero: Cell, opened: u32) -> Vec<Cell> {
+        let options = self.options_in(dragon, hero, opened);
         match mode {
             Mode::Priority(order) => {
                 if options[0].0 == SLEEP {
@@ -219,14 +419,38 @@ impl Brute {
         }
     }
 
+    /// Whether the exit is out of reach with no dragon at all, using the
+    /// keys and doors as they lie: a search over (hero, keys taken, doors
+    /// opened).
+    pub(crate) fn no_path(&self) -> bool {
+        let start = Position {
+            dragons: Vec::new(),
+            ..self.start()
+        };
+        let mut seen = HashSet::from([start.clone()]);
+        let mut queue = VecDeque::from([start]);
+        while let Some(p) = queue.pop_front() {
+            if p.hero == self.exit {
+                return false;
+            }
+            for next in self.moves(&p) {
+                if seen.insert(next.clone()) {
+                    queue.push_back(next);
+                }
+            }
+        }
+        true
+    }
+
     pub(crate) fn solve(&self, mode: Mode) -> Answer {
-        if self.distance(self.hero, self.exit).is_none() {
+        if self.no_path() {
             return Answer::NoPath;
         }
+        let start = self.start();
         let steps = match mode {
             Mode::Adversarial => self
-                .guaranteed_values()
-                .get(&(self.hero, self.dragon))
+                .values_from(std::slice::from_ref(&start))
+                .get(&start)
                 .copied(),
             Mode::Priority(_) | Mode::Optimistic => self.breadth_first(mode),
         };
@@ -234,19 +458,19 @@ impl Brute {
     }
 
     fn breadth_first(&self, mode: Mode) -> Option<usize> {
-        let start = (self.hero, self.dragon);
-        let mut depth = HashMap::from([(start, 0usize)]);
+        let start = self.start();
+        let mut depth = HashMap::from([(start.clone(), 0usize)]);
         let mut queue = VecDeque::from([start]);
-        while let Some((hero, dragon)) = queue.pop_front() {
-            let g = depth[&(hero, dragon)];
-            for to in self.hero_moves(hero, dragon) {
-                if to == self.exit {
+        while let Some(p) = queue.pop_front() {
+            let g = depth[&p];
+            for turn in self.turns(mode, &p) {
+                let Some(next) = turn else {
                     return Some(g + 1);
-                }
-                for reply in self.replies(mode, dragon, to) {
-                    if let std::collections::hash_map::Entry::Vacant(e) = depth.entry((to, reply)) {
+                };
+                for q in next {
+                    if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(q.clone()) {
                         e.insert(g + 1);
-                        queue.push_back((to, reply));
+                        queue.push_back(q);
                     }
                 }
             }
@@ -254,53 +478,59 @@ impl Brute {
         None
     }
 
-    /// For every (hero, dragon) pair of distinct free cells, by number: the
-    /// hero's legal moves, each with the dragon's replies under `mode`
-    /// (none for the move onto the exit, which ends the game).
-    fn move_table(&self, mode: Mode) -> Vec<Vec<(usize, Vec<usize>)>> {
-        let n = self.cells.len();
-        let mut table = vec![Vec::new(); n * n];
-        for (h, &hero) in self.cells.iter().enumerate() {
-            for (d, &dragon) in self.cells.iter().enumerate() {
-                if h == d {
-                    continue;
-                }
-                for to in self.hero_moves(hero, dragon) {
-                    let replies = if to == self.exit {
-                        Vec::new()
-                    } else {
-                        self.replies(mode, dragon, to)
-                            .into_iter()
-                            .map(|r| self.number[&r])
-                            .collect()
-                    };
-                    table[h * n + d].push((self.number[&to], replies));
-                }
+    /// Every position reachable from `starts` under `mode`, with its turns.
+    fn graph(&self, mode: Mode, starts: &[Position]) -> Graph {
+        let mut g = Graph {
+            positions: Vec::new(),
+            index: HashMap::new(),
+            moves: Vec::new(),
+        };
+        let mut queue = VecDeque::new();
+        for s in starts {
+            if !g.index.contains_key(s) {
+                g.index.insert(s.clone(), g.positions.len());
+                g.positions.push(s.clone());
+                queue.push_back(s.clone());
             }
         }
-        table
+        while let Some(p) = queue.pop_front() {
+            let mut moves = Vec::new();
+            for turn in self.turns(mode, &p) {
+                moves.push(turn.map(|next| {
+                    next.into_iter()
+                        .map(|q| {
+                            *g.index.entry(q.clone()).or_insert_with(|| {
+                                g.positions.push(q.clone());
+                                queue.push_back(q);
+                                g.positions.len() - 1
+                            })
+                        })
+                        .collect()
+                }));
+            }
+            g.moves.push(moves);
+        }
+        g
     }
 
-    /// Value iteration: the least number of moves within which the hero can
-    /// force an escape against every dragon choice, for each position that
-    /// has one. Round k finds the positions won in exactly k moves: some
-    /// move reaches the exit, or leads only to positions won in fewer.
-    pub(crate) fn guaranteed_values(&self) -> HashMap<(Cell, Cell), usize> {
-        let n = self.cells.len();
-        let exit = self.number.get(&self.exit).copied();
-        let moves = self.move_table(Mode::Adversarial);
-        let mut value: Vec<Option<usize>> = vec![None; n * n];
+    /// Value iteration over the positions reachable from `starts`: the
+    /// least number of moves within which the hero can force an escape
+    /// against every choice of the dragons, for each position that has
+    /// one. Round k finds the positions won in exactly k moves: some move
+    /// reaches the exit, or leads only to positions won in fewer.
+    pub(crate) fn values_from(&self, starts: &[Position]) -> HashMap<Position, usize> {
+        let g = self.graph(Mode::Adversarial, starts);
+        let n = g.positions.len();
+        let mut value: Vec<Option<usize>> = vec![None; n];
         for k in 1.. {
             let mut changed = false;
-            for p in 0..n * n {
+            for p in 0..n {
                 if value[p].is_some() {
                     continue;
                 }
-                let wins = moves[p].iter().any(|(to, replies)| {
-                    Some(*to) == exit
-                        || replies
-                            .iter()
-                            .all(|&r| value[to * n + r].is_some_and(|v| v < k))
+                let wins = g.moves[p].iter().any(|turn| match turn {
+                    None => true,
+                    Some(replies) => replies.iter().all(|&r| value[r].is_some_and(|v| v < k)),
                 });
                 if wins {
                     value[p] = Some(k);
@@ -311,32 +541,55 @@ impl Brute {
                 break;
             }
         }
-        (0..n * n)
-            .filter_map(|p| Some(((self.cells[p / n], self.cells[p % n]), value[p]?)))
+        g.positions
+            .into_iter()
+            .zip(value)
+            .filter_map(|(p, v)| Some((p, v?)))
+            .collect()
+    }
+
+    /// [`Brute::values_from`] for every (hero, dragon) pair of distinct
+    /// free cells with one dragon and no key taken nor door opened.
+    pub(crate) fn guaranteed_values(&self) -> HashMap<(Cell, Cell), usize> {
+        let mut free: Vec<Cell> = self.free.iter().copied().collect();
+        free.sort();
+        let starts: Vec<Position> = free
+            .iter()
+            .flat_map(|&hero| {
+                free.iter()
+                    .filter(move |&&d| d != hero)
+                    .map(move |&d| Position {
+                        hero,
+                        dragons: vec![d],
+                        taken: 0,
+                        opened: 0,
+                    })
+            })
+            .collect();
+        self.values_from(&starts)
+            .into_iter()
+            .filter(|(p, _)| p.dragons.len() == 1 && p.taken == 0 && p.opened == 0)
+            .map(|(p, v)| ((p.hero, p.dragons[0]), v))
             .collect()
     }
 
     /// When there is no escape: how many turns the hero survives at best
     /// under `mode` (priority or adversarial), or `None` if it can evade
     /// forever. Value iteration as above: round k finds the positions where
-    /// the dragon wins in exactly k turns (0: the hero cannot move).
+    /// the dragons win in exactly k turns (0: the hero cannot move).
     pub(crate) fn survival(&self, mode: Mode) -> Option<usize> {
-        let n = self.cells.len();
-        let exit = self.number.get(&self.exit).copied();
-        let moves = self.move_table(mode);
-        let mut lost: Vec<Option<usize>> = vec![None; n * n];
-        let start = self.number[&self.hero] * n + self.number[&self.dragon];
+        let g = self.graph(mode, &[self.start()]);
+        let n = g.positions.len();
+        let mut lost: Vec<Option<usize>> = vec![None; n];
         for k in 0.. {
             let mut changed = false;
-            for p in 0..n * n {
-                if lost[p].is_some() || p / n == p % n {
+            for p in 0..n {
+                if lost[p].is_some() {
                     continue;
                 }
-                let doomed = moves[p].iter().all(|(to, replies)| {
-                    Some(*to) != exit
-                        && replies
-                            .iter()
-                            .any(|&r| lost[to * n + r].is_some_and(|v| v < k))
+                let doomed = g.moves[p].iter().all(|turn| match turn {
+                    None => false,
+                    Some(replies) => replies.iter().any(|&r| lost[r].is_some_and(|v| v < k)),
                 });
                 if doomed {
                     lost[p] = Some(k);
@@ -347,6 +600,6 @@ impl Brute {
                 break;
             }
         }
-        lost[start]
+        lost[0]
     }
 }

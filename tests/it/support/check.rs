@@ -10,7 +10,7 @@ use dragon_escape::{
 };
 use proptest::prelude::*;
 
-use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode};
+use crate::support::brute::{Answer, Brute, Cell, DIRS, Mode, Position};
 
 /// The default options with the tie rule `ties`.
 pub(crate) fn options(ties: Ties) -> Options {
@@ -383,4 +383,148 @@ fn with_pieces(map: &str, hero: Cell, dragon: Cell) -> String {
 fn spread<T: Copy>(items: &[T], n: usize) -> impl Iterator<Item = T> + '_ {
     let stride = items.len().div_ceil(n.max(1)).max(1);
     items.iter().copied().step_by(stride)
+}
+
+/// Replays a solution's line on a map with the variants' pieces
+/// (docs/RULES.md "Several dragons", "Keys and doors") under the brute
+/// force's rules: every move legal, the keys taken and doors opened as the
+/// move says, every set of dragons (the first in [`Turn`]'s `dragon`, the
+/// others in [`Solution::pieces_after`], in row-major order, merged ones
+/// once) allowed by the tie rule, an escape ending on the exit after N
+/// moves with the dragons still, an adversarial escape worth exactly its
+/// remaining moves at every position (optimal hero moves, worst replies),
+/// and a caught line as long as the hero can survive, ending stuck or, when
+/// endless, in a repeat.
+///
+/// [`Turn`]: dragon_escape::Turn
+pub(crate) fn check_variant_line(
+    brute: &Brute,
+    ties: Ties,
+    puzzle: &Puzzle,
+    solution: &Solution,
+) -> Result<(), String> {
+    let cells = |list: &[Pos]| list.iter().map(|&p| cell(p)).collect::<Vec<Cell>>();
+    if cells(puzzle.keys()) != brute.keys || cells(puzzle.doors()) != brute.doors {
+        return Err("the puzzle's keys or doors are not the map's, in reading order".into());
+    }
+    let steps = solution.turns.len();
+    let escaped = solution.outcome.steps().is_some();
+    if let Some(n) = solution.outcome.steps() {
+        if n != steps {
+            return Err(format!("{steps} turns for {n} steps"));
+        }
+    }
+    if solution.outcome == Outcome::NoPath && steps > 0 {
+        return Err("a line without a path".into());
+    }
+    // The dragons after `i` turns, as the solution draws them.
+    let dragons_after = |i: usize| -> Result<Vec<Cell>, String> {
+        let first = match i {
+            0 => solution.dragon,
+            _ => solution.turns[i - 1].dragon,
+        };
+        let all: Vec<Cell> = [first]
+            .into_iter()
+            .chain(solution.pieces_after(i).others.iter())
+            .map(cell)
+            .collect();
+        if all.windows(2).any(|pair| pair[0] >= pair[1]) {
+            return Err(format!(
+                "after {i} turns: the dragons {all:?} are not in row-major order, each once"
+            ));
+        }
+        Ok(all)
+    };
+    let mut position = brute.start();
+    if cell(solution.hero) != position.hero || dragons_after(0)? != position.dragons {
+        return Err("the line does not start on the map's pieces".into());
+    }
+    let values = (ties == Ties::Adversarial && escaped)
+        .then(|| brute.values_from(std::slice::from_ref(&position)));
+    let mut seen: Vec<Position> = vec![position.clone()];
+    for (i, turn) in solution.turns.iter().enumerate() {
+        if let Some(values) = &values {
+            let worth = values.get(&position).copied();
+            if worth != Some(steps - i) {
+                return Err(format!(
+                    "turn {i}: {position:?} is worth {worth:?} moves, the line takes {}",
+                    steps - i
+                ));
+            }
+        }
+        let hero = position.hero;
+        let to = match turn.step {
+            Move::Step(d) => {
+                let (dr, dc) = DIRS[d as usize];
+                (hero.0 + dr, hero.1 + dc)
+            }
+            Move::Wait if brute.wait => hero,
+            Move::Wait => return Err(format!("turn {i}: a wait, and waiting is off")),
+        };
+        if cell(turn.hero) != to {
+            return Err(format!(
+                "turn {i}: the move {} does not lead to {}",
+                turn.step, turn.hero
+            ));
+        }
+        let Some(half) = brute.moves(&position).into_iter().find(|m| m.hero == to) else {
+            return Err(format!(
+                "turn {i}: illegal move {} from {position:?}",
+                turn.step
+            ));
+        };
+        let locks = solution.pieces_after(i + 1).locks;
+        if (u32::from(locks.taken), u32::from(locks.opened)) != (half.taken, half.opened) {
+            return Err(format!(
+                "turn {i}: keys taken {:#b}, doors opened {:#b}; the rules say {:#b}, {:#b}",
+                locks.taken, locks.opened, half.taken, half.opened
+            ));
+        }
+        let dragons = dragons_after(i + 1)?;
+        if escaped && i + 1 == steps {
+            if half.hero != brute.exit || dragons != position.dragons {
+                return Err("the last move must reach the exit with the dragons still".into());
+            }
+            position = half;
+            break;
+        }
+        if half.hero == brute.exit {
+            return Err(format!("turn {i}: reached the exit early"));
+        }
+        // Survival lines of the optimistic bound follow the official rule.
+        let mode = match ties {
+            Ties::Optimistic if !escaped => Mode::Priority([0, 1, 2, 3]),
+            _ => brute_mode(ties),
+        };
+        if !brute.dragon_replies(mode, &half).contains(&dragons) {
+            return Err(format!(
+                "turn {i}: the dragons cannot move to {dragons:?} from {:?}",
+                position.dragons
+            ));
+        }
+        position = Position { dragons, ..half };
+        seen.push(position.clone());
+    }
+    if escaped && position.hero != brute.exit {
+        return Err("an escape that does not end on the exit".into());
+    }
+    if solution.outcome == Outcome::Caught {
+        let mode = match ties {
+            Ties::Optimistic => Mode::Priority([0, 1, 2, 3]),
+            _ => brute_mode(ties),
+        };
+        let expected = brute.survival(mode);
+        let got = (!solution.endless()).then_some(steps);
+        if got != expected {
+            return Err(format!(
+                "survives {got:?} turns, brute force says {expected:?}"
+            ));
+        }
+        let stuck = brute.moves(&position).is_empty();
+        let repeats = seen[..seen.len() - 1].contains(&position);
+        if solution.endless() && !repeats || !solution.endless() && !stuck {
+            return Err("a caught line must end stuck, or in a repeat when endless".into());
+        }
+    }
+    Ok(())
 }

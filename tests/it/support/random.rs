@@ -394,3 +394,51 @@ pub(crate) fn family(
         carved_maze(cells, 0.3, placement),
     ]
 }
+
+/// A random map of 2..=`max_side` rows and 3..=`max_side` columns (walls
+/// with probability `walls`) with the pieces of the rule variants
+/// (docs/RULES.md "Several dragons", "Keys and doors"): the hero, the exit,
+/// 1 to 3 dragons, 0 to 2 keys and 0 to 2 doors, at least one key whenever
+/// there is a door, all on distinct cells, as ASCII.
+pub(crate) fn variant_map(max_side: usize, walls: f64) -> impl Strategy<Value = String> {
+    (
+        2..=max_side,
+        3..=max_side,
+        1..=3usize,
+        0..=2usize,
+        0..=2usize,
+    )
+        .prop_perturb(move |(h, w, dragons, keys, doors), mut rng| {
+            let keys = if doors > 0 { keys.max(1) } else { keys };
+            let n = h * w;
+            let pieces = 2 + dragons + keys + doors;
+            let mut cells: Vec<usize> = (0..n).collect();
+            for i in 0..pieces.min(n) {
+                let j = i + below(&mut rng, n - i);
+                cells.swap(i, j);
+            }
+            let mut tiles: Vec<char> = (0..n)
+                .map(|_| {
+                    if chance(rng.next_u32(), walls) {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            let symbols = ['H', 'E']
+                .into_iter()
+                .chain(std::iter::repeat_n('D', dragons))
+                .chain(std::iter::repeat_n('k', keys))
+                .chain(std::iter::repeat_n('+', doors));
+            for (&cell, symbol) in cells.iter().zip(symbols) {
+                tiles[cell] = symbol;
+            }
+            let mut out = String::new();
+            for row in tiles.chunks(w) {
+                out.extend(row);
+                out.push('\n');
+            }
+            out
+        })
+}
