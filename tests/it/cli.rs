@@ -366,7 +366,7 @@ fn rejects(input: &[u8], message: &str) {
 fn input_errors_name_the_line_and_column() {
     rejects(
         "#H#\n#x#\n#E#\n#D#\n".as_bytes(),
-        "line 2, column 2: unknown symbol 'x' (U+0078); a map uses 🟫 🟩 🏃 🐉 ❎ or # . H D E",
+        "line 2, column 2: unknown symbol 'x' (U+0078); a map uses 🟫 🟩 🏃 🐉 ❎ 🔑 🚪 or # . H D E k +",
     );
     rejects(
         "#H##\n#.#\n#E##\n".as_bytes(),
