@@ -195,6 +195,16 @@ impl Board {
         }
     }
 
+    /// Records what the rule variants' pieces are after `step` hero moves
+    /// (a game in play: each move's, the start's at step 0); the line is
+    /// cut there, as by [`Board::forget`] on stepping back.
+    pub fn set_pieces(&mut self, step: usize, pieces: Pieces) {
+        self.variant.truncate(step);
+        let last = self.variant.last().copied().unwrap_or_default();
+        self.variant.resize(step, last);
+        self.variant.push(pieces);
+    }
+
     /// The other dragons, keys taken and doors opened in `frame`: those
     /// after its step, but on the hero's half of a turn the other dragons
     /// of the step before (they have not answered yet). None taken or
@@ -1450,6 +1460,30 @@ mod tests {
         let emoji = film.board().text(&start, EMOJI);
         assert!(emoji.starts_with("🏃🟩🔑🚪🟩🟩❎\n"), "{emoji}");
         assert!(film.board().text(&film.frame(7), EMOJI).contains("🔓"));
+    }
+
+    #[test]
+    fn a_game_in_play_records_its_pieces_move_by_move() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let mut board = Board::new(&puzzle);
+        let mut frame = Film::new(&puzzle, &solution).frame(0);
+        frame.event = Event::Play;
+        board.set_pieces(0, solution.pieces_after(0));
+        assert_eq!(board.mark(&frame, Pos::new(2, 6)), Mark::Dragon);
+        for step in 1..=3 {
+            board.set_pieces(step, solution.pieces_after(step));
+        }
+        frame.step = 3;
+        frame.hero = Pos::new(0, 3);
+        assert_eq!(board.mark(&frame, Pos::new(0, 2)), Mark::Free);
+        assert_eq!(board.mark(&frame, Pos::new(2, 6)), Mark::Free);
+        assert_eq!(board.mark(&frame, Pos::new(2, 4)), Mark::Dragon);
+        // Back to step 1: the key lies there again.
+        board.set_pieces(1, solution.pieces_after(1));
+        frame.step = 1;
+        frame.hero = Pos::new(0, 1);
+        assert_eq!(board.mark(&frame, Pos::new(0, 2)), Mark::Key);
+        assert_eq!(board.mark(&frame, Pos::new(0, 3)), Mark::Door);
     }
 
     #[test]
