@@ -479,10 +479,8 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
         sprite.at(out, x as f64, y as f64, scale);
     };
     at(&mut out, Sprite::Exit, solution.exit, 1.0);
-    // The keys as at the start, the doors as the line leaves them.
-    for &p in puzzle.keys() {
-        at(&mut out, Sprite::Key, p, 1.0);
-    }
+    // The doors as the line leaves them; the keys, as at the start, over
+    // the routes.
     let locks = solution.pieces_after(solution.turns.len()).locks;
     for (i, &p) in puzzle.doors().iter().enumerate() {
         let sprite = if locks.is_open(i) {
@@ -512,6 +510,9 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
     for &p in &turns {
         let (x, y) = centre(p, -3);
         Sprite::BackStep.at(&mut out, x as f64, y as f64, 1.0);
+    }
+    for &p in puzzle.keys() {
+        at(&mut out, Sprite::Key, p, 1.0);
     }
     at(&mut out, Sprite::Dragon, solution.dragon, 1.0);
     for other in solution.others.iter() {
