@@ -519,7 +519,9 @@ impl Film {
     /// About how many bytes [`Film::new`] takes for `solution` on
     /// `puzzle`: a graph of its cells, a mark and a visit per tile, the
     /// line and its distances, and a ruler (a distance and a queue entry a
-    /// cell) to measure them.
+    /// cell) to measure them; with doors, a copy of the map and a graph
+    /// for each set of open doors the line passes through (at most one
+    /// more than the doors).
     pub fn bytes_needed(puzzle: &Puzzle, solution: &Solution) -> usize {
         let (width, tiles) = (puzzle.width(), puzzle.walls().len());
         let cells = puzzle.walls().iter().filter(|&&wall| !wall).count();
@@ -530,7 +532,15 @@ impl Film {
             } else {
                 size_of::<Pieces>()
             };
+        let doors = if puzzle.doors().is_empty() {
+            0
+        } else {
+            (puzzle.doors().len() + 1)
+                .saturating_mul(Graph::bytes_needed(cells, tiles, width))
+                .saturating_add(tiles.saturating_mul(2 * size_of::<bool>()))
+        };
         Graph::bytes_needed(cells, tiles, width)
+            .saturating_add(doors)
             .saturating_add(tiles.saturating_mul(size_of::<Mark>() + size_of::<u32>()))
             .saturating_add((solution.turns.len() + 1).saturating_mul(per_step))
             .saturating_add(cells.saturating_mul(size_of::<u32>() + size_of::<CellId>()))
