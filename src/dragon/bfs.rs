@@ -201,6 +201,16 @@ impl<'g> BfsFields<'g> {
         Ok(oracle)
     }
 
+    /// Adds a whole root field at `start`, another dragon's start (the
+    /// several-dragons variant), if the budget has a root to spare: each
+    /// dragon chases along shortest paths from its own start. Returns
+    /// whether it did.
+    pub(crate) fn add_start(&mut self, start: CellId) -> bool {
+        self.roots.len() < self.max_roots
+            && self.fits(RootField::bytes_needed(self.graph.len()))
+            && self.add_root(start, WHOLE)
+    }
+
     /// About how many bytes the oracle needs for `cells` cells with room for
     /// `fields` cached fields: the start's root field, the directed
     /// searches' marks, three scratch arrays (the builds' distances and

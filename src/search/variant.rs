@@ -45,7 +45,7 @@ use super::{Options, Ties};
 use crate::dragon::DragonOracle;
 use crate::error::{Error, Resource};
 use crate::graph::{CellId, DirSet, Direction, Graph};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{MAX_DRAGONS, Puzzle};
 
 /// A merged dragon's word, and "no cell".
 const NONE: u32 = u32::MAX;
@@ -291,6 +291,9 @@ struct Space<'a, 'g> {
     /// Positions met for the first time or in fewer moves by the last
     /// expansion.
     improved: Vec<u32>,
+    /// Scratch: each dragon's end cells, and the cells after a step.
+    ends: Vec<Vec<u32>>,
+    next: Vec<u32>,
     expanded: u64,
     memory: usize,
     queries: u64,
@@ -378,7 +381,7 @@ impl<'a, 'g> Space<'a, 'g> {
     fn dragon_ends(&mut self, opened: u16, dragon: CellId, hero: CellId, ends: &mut Vec<u32>) {
         ends.clear();
         ends.push(dragon.0);
-        let mut next = Vec::new();
+        let mut next = std::mem::take(&mut self.next);
         for _ in 0..self.speed {
             next.clear();
             for &at in ends.iter() {
@@ -410,6 +413,7 @@ impl<'a, 'g> Space<'a, 'g> {
             }
             std::mem::swap(ends, &mut next);
         }
+        self.next = next;
     }
 
     /// Expands position `s`: its moves and their replies, stored as edges.
@@ -417,27 +421,33 @@ impl<'a, 'g> Space<'a, 'g> {
         self.expanded += 1;
         let first_edge = self.edges.len() as u32;
         let next_depth = self.depth[s as usize] + 1;
-        let here = self.position(s).to_vec();
-        let dragons: Vec<CellId> = here[1..self.stride - 1]
-            .iter()
-            .take_while(|&&d| d != NONE)
-            .map(|&d| CellId(d))
-            .collect();
+        let stride = self.stride;
+        let mut here = [NONE; MAX_DRAGONS + 2];
+        here[..stride].copy_from_slice(self.position(s));
+        let count = here[1..stride - 1].iter().take_while(|&&d| d != NONE).count();
+        let mut dragons = [CellId(NONE); MAX_DRAGONS];
+        for (d, &cell) in dragons.iter_mut().zip(&here[1..=count]) {
+            *d = CellId(cell);
+        }
+        let dragons = &dragons[..count];
         let hero = CellId(here[0]);
         let locks = here[self.stride - 1];
         let (taken, opened) = (locks as u16, (locks >> 16) as u16);
         let held = taken.count_ones() - opened.count_ones();
-        let mut candidates: Vec<(Move, CellId)> = self
-            .graph
-            .neighbors(hero)
-            .map(|(d, to)| (Move::Step(d), to))
-            .collect();
-        if self.wait {
-            candidates.push((Move::Wait, hero));
+        let mut candidates = [(Move::Wait, hero); 5];
+        let mut moves = 0;
+        for (d, to) in self.graph.neighbors(hero) {
+            candidates[moves] = (Move::Step(d), to);
+            moves += 1;
         }
-        let mut ends: Vec<Vec<u32>> = vec![Vec::new(); dragons.len()];
-        let mut combo = vec![0u32; self.stride];
-        for (step, to) in candidates {
+        if self.wait {
+            candidates[moves] = (Move::Wait, hero);
+            moves += 1;
+        }
+        let mut ends = std::mem::take(&mut self.ends);
+        ends.resize_with(count, Vec::new);
+        let mut combo = [NONE; MAX_DRAGONS + 2];
+        for &(step, to) in &candidates[..moves] {
             let (mut taken2, mut opened2) = (taken, opened);
             if step != Move::Wait {
                 if let Some(i) = self.layout.door_at(to) {
@@ -479,27 +489,34 @@ impl<'a, 'g> Space<'a, 'g> {
                 ends[i] = list;
             }
             // Every combination of the dragons' ends, in order.
-            let mut pick = vec![0usize; dragons.len()];
+            let mut pick = [0usize; MAX_DRAGONS];
             let made = self.replies.len();
             'combos: loop {
                 combo[0] = to.0;
-                let mut set: Vec<u32> = pick.iter().zip(&ends).map(|(&k, e)| e[k]).collect();
+                // The dragons as a set: sorted, a merged one's word NONE.
+                let set = &mut combo[1..stride - 1];
+                for (word, (&k, e)) in set.iter_mut().zip(pick.iter().zip(&ends)) {
+                    *word = e[k];
+                }
                 set.sort_unstable();
-                set.dedup();
-                set.resize(self.stride - 2, NONE);
-                combo[1..self.stride - 1].copy_from_slice(&set);
-                combo[self.stride - 1] = u32::from(taken2) | u32::from(opened2) << 16;
+                for i in 1..count {
+                    if set[i] == set[i - 1] {
+                        set[i - 1] = NONE;
+                    }
+                }
+                set.sort_unstable();
+                combo[stride - 1] = u32::from(taken2) | u32::from(opened2) << 16;
                 let r = if next_depth.saturating_add(self.to_exit[to.index()]) > self.bound {
                     self.pruned = true;
                     NONE
                 } else {
-                    self.intern(&combo, (s, edge), next_depth)?
+                    self.intern(&combo[..stride], (s, edge), next_depth)?
                 };
                 if !self.replies[made..].contains(&r) {
                     self.replies.push(r);
                 }
                 // The next combination, the last dragon fastest.
-                let mut i = dragons.len();
+                let mut i = count;
                 loop {
                     if i == 0 {
                         break 'combos;
@@ -514,6 +531,7 @@ impl<'a, 'g> Space<'a, 'g> {
             }
         }
         self.spans[s as usize] = (first_edge, self.edges.len() as u32);
+        self.ends = ends;
         Ok(())
     }
 
@@ -545,7 +563,17 @@ pub(crate) fn solve(
     oracle_budget: usize,
 ) -> Result<Solution, Error> {
     let ground = if layout.doors.is_empty() {
-        Ground::Fixed(options.oracle.build(graph, oracle_budget)?)
+        if options.oracle == crate::dragon::OracleKind::Bfs {
+            // A whole root at every dragon's start, as far as the budget
+            // goes (the first dragon's comes with the oracle).
+            let mut oracle = crate::dragon::BfsFields::new(graph, oracle_budget)?;
+            for &start in &layout.dragons[1..] {
+                oracle.add_start(start);
+            }
+            Ground::Fixed(Box::new(oracle))
+        } else {
+            Ground::Fixed(options.oracle.build(graph, oracle_budget)?)
+        }
     } else {
         Ground::Doors(Fields::new(graph, &layout.doors, oracle_budget))
     };
@@ -571,6 +599,8 @@ pub(crate) fn solve(
         bound: NONE,
         pruned: false,
         improved: Vec::new(),
+        ends: Vec::new(),
+        next: Vec::new(),
         expanded: 0,
         memory,
         queries: 0,
@@ -600,7 +630,15 @@ pub(crate) fn solve(
         // a line of at most `bound` moves only meets positions whose
         // fewest moves plus distance to the exit fit the bound, so left-out
         // positions (counted as lost) change no value that fits it.
-        let mut bound = to_exit[graph.hero().index()];
+        // The default rule's answer is a lower bound (a choosing dragon
+        // may play like it), and a caught hero there is caught here.
+        let mut default = *options;
+        default.rules.ties = Ties::default();
+        let first = solve(graph, layout, to_exit, &default, memory, oracle_budget)?;
+        stats.states_expanded = first.stats.states_expanded;
+        stats.states_stored = first.stats.states_stored;
+        stats.dragon_queries = first.stats.dragon_queries;
+        let mut bound = first.outcome.steps().map_or(NONE, |steps| steps as u32);
         let mut raise = 2;
         loop {
             space.reset(bound);
@@ -659,9 +697,9 @@ pub(crate) fn solve(
             }
         }
     }
-    stats.states_expanded = space.expanded;
-    stats.states_stored = space.len() as u64;
-    stats.dragon_queries = space.queries;
+    stats.states_expanded += space.expanded;
+    stats.states_stored += space.len() as u64;
+    stats.dragon_queries += space.queries;
     let (turns, pieces) = turns(&space, &line);
     let (dragon, others) = dragons_at(graph, &start[1..stride - 1]);
     Ok(Solution {

@@ -389,6 +389,53 @@ fn input_errors_name_the_line_and_column() {
         br#"[["H","D"] ["E"]]"#,
         "line 1, column 12: expected ',' or ']' in the map",
     );
+    // The variants' pieces: a fifth dragon, a seventeenth key or door, a
+    // door with no key, and pieces in the JSON form too.
+    rejects(
+        b"H.DDDD\n.....D\nE.....\n",
+        "line 2, column 6: one dragon (🐉 or D) too many; a map may hold at most 4",
+    );
+    rejects(
+        format!("H{}\nD{}E\n", "k".repeat(17), ".".repeat(16)).as_bytes(),
+        "line 1, column 18: one key (🔑 or k) too many; a map may hold at most 16",
+    );
+    rejects(
+        format!("H{}\nDk{}E\n", "+".repeat(17), ".".repeat(15)).as_bytes(),
+        "line 1, column 18: one door (🚪 or +) too many; a map may hold at most 16",
+    );
+    rejects(
+        "H.+.E\n..D..\n".as_bytes(),
+        "invalid map: the map has a door but no key: a door nobody can open is a wall, so draw 🟫 or add a 🔑",
+    );
+    rejects(
+        r#"[["🏃","🚪","🚪"],["🐉","🟩","❎"]]"#.as_bytes(),
+        "invalid map: the map has 2 doors but no key: a door nobody can open is a wall, so draw 🟫 or add a 🔑",
+    );
+}
+
+#[test]
+fn every_format_reads_the_variant_pieces() {
+    // examples/mazes/key-and-door.txt with a second dragon walled in.
+    let ascii = "...D#D\n+#E###\nH.k###\n";
+    let emoji = "🟩🟩🟩🐉🟫🐉\n🚪🟫❎🟫🟫🟫\n🏃🟩🔑🟫🟫🟫\n";
+    let json = r##"[[".","🟩","🟩","D","#","🐉"],["+","🟫","❎","🟫","🟫","🟫"],["🏃","🟩","k","🟫","🟫","🟫"]]"##;
+    let answer = |input: &str| {
+        solve_maze()
+            .args(["-", "-m"])
+            .write_stdin(input)
+            .assert()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let first = answer(ascii);
+    assert!(
+        String::from_utf8_lossy(&first).starts_with("The shortest path is 9 steps."),
+        "{}",
+        String::from_utf8_lossy(&first)
+    );
+    assert_eq!(answer(emoji), first);
+    assert_eq!(answer(json), first);
 }
 
 #[test]

@@ -224,3 +224,91 @@ fn the_waiting_example_plays_as_the_readme_says() {
         (dragon_escape::Move::Wait, puzzle.exit())
     );
 }
+
+/// Every turn of `solution` as `Move (hero) dragons (a) (b)…`, all dragons
+/// in row-major order, and `key N` while the hero holds keys.
+fn variant_line(solution: &dragon_escape::Solution) -> Vec<String> {
+    let at = |p: dragon_escape::Pos| format!("({},{})", p.row, p.col);
+    solution
+        .turns
+        .iter()
+        .enumerate()
+        .map(|(i, turn)| {
+            let pieces = solution.pieces_after(i + 1);
+            let dragons: Vec<String> = std::iter::once(turn.dragon)
+                .chain(pieces.others.iter())
+                .map(at)
+                .collect();
+            let keys = match pieces.locks.held() {
+                0 => String::new(),
+                n => format!(" keys {n}"),
+            };
+            format!(
+                "{} {} dragons {}{keys}",
+                turn.step,
+                at(turn.hero),
+                dragons.join(" ")
+            )
+        })
+        .collect()
+}
+
+/// The hand-checked lines of `examples/mazes/README.md` for several dragons
+/// and for keys and doors, in every tie mode (every dragon step in them is
+/// the only shortest one).
+#[test]
+fn the_variant_examples_play_as_the_readme_says() {
+    let lines: [(&str, &[&str]); 2] = [
+        (
+            "two-dragons.txt",
+            &[
+                "Right (0,2) dragons (0,4) (2,3)",
+                "Left (0,1) dragons (0,3) (1,3)",
+                "Left (0,0) dragons (0,2) (0,3)",
+                "Down (1,0) dragons (0,1) (0,2)",
+                "Down (2,0) dragons (0,0) (0,1)",
+                "Right (2,1) dragons (0,0) (1,0)",
+                "Right (2,2) dragons (1,0) (2,0)",
+                "Right (2,3) dragons (2,0) (2,1)",
+                "Up (1,3) dragons (2,1) (2,2)",
+                "Up (0,3) dragons (2,1) (2,2)",
+            ],
+        ),
+        (
+            "key-and-door.txt",
+            &[
+                "Right (2,1) dragons (0,2)",
+                "Right (2,2) dragons (1,2) keys 1",
+                "Left (2,1) dragons (2,2) keys 1",
+                "Left (2,0) dragons (2,1) keys 1",
+                "Up (1,0) dragons (2,0)",
+                "Up (0,0) dragons (1,0)",
+                "Right (0,1) dragons (0,0)",
+                "Right (0,2) dragons (0,1)",
+                "Down (1,2) dragons (0,1)",
+            ],
+        ),
+    ];
+    for (file, expected) in lines {
+        let bytes = std::fs::read(folder().join(file)).unwrap();
+        let puzzle = Puzzle::parse(&bytes).unwrap();
+        for ties in MODES {
+            let options = Options {
+                rules: Rules {
+                    ties,
+                    ..Rules::default()
+                },
+                ..Options::default()
+            };
+            let solution = solve(&puzzle, &options).unwrap();
+            assert_eq!(variant_line(&solution), expected, "{file} {ties:?}");
+        }
+    }
+    // The door opened on the fifth move stays open.
+    let puzzle = Puzzle::parse(&std::fs::read(folder().join("key-and-door.txt")).unwrap()).unwrap();
+    let solution = solve(&puzzle, &Options::default()).unwrap();
+    let opened: Vec<u16> = (1..=9)
+        .map(|i| solution.pieces_after(i).locks.opened)
+        .collect();
+    assert_eq!(opened, [0, 0, 0, 0, 1, 1, 1, 1, 1]);
+}
