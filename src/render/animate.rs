@@ -7,7 +7,9 @@
 //! the dragon's answer), the hero's route grows behind it, a white ring
 //! appears where it steps straight back, a bar under the map shows how far
 //! the line has come, and a burst appears under a caught hero. After the
-//! last frame the picture holds for a moment, then starts again.
+//! last frame the picture holds for a moment, then starts again. With the
+//! rule variants every dragon moves, keys vanish when taken and doors
+//! turn from closed to open.
 //!
 //! The movement is SMIL: one `<animateTransform>` or `<animate>` per moving
 //! thing, with `calcMode="discrete"` and a value per frame shown, so the
@@ -24,6 +26,7 @@ use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::{Film, result_sentence};
 use crate::render::svg::{
     Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, open, open_map, points, routes,
+    variant_keys,
 };
 use crate::search::solution::{Ending, Solution};
 
@@ -111,8 +114,11 @@ pub fn animation_bytes(puzzle: &Puzzle, solution: &Solution, sampling: Sampling)
     let (w, h) = (puzzle.width(), puzzle.height());
     let walls = h.saturating_mul(w.div_ceil(2)).saturating_mul(36);
     let route = solution.turns.len().saturating_mul(16 + 420);
+    let pieces = (solution.others.len() + 2 * puzzle.keys().len() + 2 * puzzle.doors().len())
+        .saturating_mul(sampling.shown.saturating_mul(12).saturating_add(1 << 10));
     walls
         .saturating_add(route)
+        .saturating_add(pieces)
         .saturating_add(sampling.shown.saturating_mul(110))
         .saturating_add(16 << 10)
 }
@@ -159,6 +165,7 @@ pub fn animated_svg(
         "stroke-width=\"6\" stroke-opacity=\"0.5\"",
         "how far the line has come",
     ));
+    legend.extend(variant_keys(puzzle, solution));
     let footer = Footer::new(result_sentence(solution, caught), legend, w);
     let (width, height) = (footer.width, h + BAR + footer.height);
 
@@ -182,6 +189,39 @@ pub fn animated_svg(
     open_map(&mut out, puzzle, cell, None);
     let (x, y) = centre(puzzle.exit(), 0);
     Sprite::Exit.at(&mut out, x as f64, y as f64, 1.0);
+    // Keys vanish when taken; a door is closed, then open.
+    let first =
+        |taken: &dyn Fn(usize) -> bool| (0..sampling.shown).find(|&j| taken(sampling.frame(j)));
+    for (i, &p) in puzzle.keys().iter().enumerate() {
+        let (x, y) = centre(p, 0);
+        let _ = writeln!(
+            out,
+            "<g transform=\"translate({x} {y})\">{}",
+            Sprite::Key.shape()
+        );
+        timeline.vanish(&mut out, first(&|f| film.pieces(f).locks.is_taken(i)));
+        out.push_str("</g>\n");
+    }
+    for (i, &p) in puzzle.doors().iter().enumerate() {
+        let (x, y) = centre(p, 0);
+        let opened = first(&|f| film.pieces(f).locks.is_open(i));
+        let _ = writeln!(
+            out,
+            "<g transform=\"translate({x} {y})\">{}",
+            Sprite::Door.shape()
+        );
+        timeline.vanish(&mut out, opened);
+        out.push_str("</g>\n");
+        if opened.is_some() {
+            let _ = writeln!(
+                out,
+                "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
+                Sprite::OpenDoor.shape()
+            );
+            timeline.appear(&mut out, opened);
+            out.push_str("</g>\n");
+        }
+    }
 
     // The route, revealed step by step with a dash as long as the route.
     let length = (hero_route.len().saturating_sub(1) * UNIT) as f64;
@@ -224,6 +264,21 @@ pub fn animated_svg(
         let from = (0..sampling.shown).find(|&j| film.pieces(sampling.frame(j)).caught);
         timeline.appear(&mut out, from);
         out.push_str("</g>\n");
+    }
+    // The other dragons, under the first: one that has met another stands
+    // on the first's cell.
+    for k in 0..solution.others.len() {
+        let place = |j: usize| {
+            let pieces = film.pieces(sampling.frame(j));
+            centre(pieces.others.iter().nth(k).unwrap_or(pieces.dragon), 0)
+        };
+        let (x, y) = place(0);
+        let _ = writeln!(out, "<g transform=\"translate({x} {y})\">");
+        timeline.animate_transform(&mut out, |j| {
+            let (x, y) = place(j);
+            format!("{x} {y}")
+        });
+        let _ = writeln!(out, "{}</g>", Sprite::Dragon.shape());
     }
     for (sprite, hero) in [(Sprite::Dragon, false), (Sprite::Hero, true)] {
         let place = |j: usize| {
@@ -318,6 +373,20 @@ impl Timeline {
         }
     }
 
+    /// Hides the enclosing element from the `from`th frame shown to the end
+    /// of each cycle (never, for `None`).
+    fn vanish(&self, out: &mut String, from: Option<usize>) {
+        let Some(from) = from else { return };
+        let slots = self.sampling.shown + HOLD_FRAMES;
+        let _ = writeln!(
+            out,
+            "<animate attributeName=\"opacity\" calcMode=\"discrete\" dur=\"{}\" \
+             repeatCount=\"indefinite\" keyTimes=\"0;{}\" values=\"1;0\"/>",
+            self.dur,
+            fraction(from.max(1), slots)
+        );
+    }
+
     /// Makes the enclosing element visible from the `from`th frame shown to
     /// the end of each cycle (never, for `None`).
     fn appear(&self, out: &mut String, from: Option<usize>) {
@@ -357,6 +426,42 @@ mod tests {
     #[test]
     fn backstep_animation() {
         insta::assert_snapshot!(animation(BACKSTEP, &AnimationOptions::default()));
+    }
+
+    #[test]
+    fn variant_animation_moves_every_dragon_takes_the_key_and_opens_the_door() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let film = Film::new(&puzzle, &solution);
+        let text = animated_svg(&puzzle, &solution, &film, &AnimationOptions::default());
+        let moves: Vec<&str> = text
+            .split("type=\"translate\"")
+            .skip(1)
+            .map(|rest| {
+                let at = rest.find("values=\"").unwrap() + 8;
+                &rest[at..at + rest[at..].find('"').unwrap()]
+            })
+            .collect();
+        // The second dragon, the first, the hero; 12 frames shown.
+        assert_eq!(moves.len(), 3);
+        assert!(
+            moves[0].starts_with("156 60;156 60;132 60;"),
+            "{}",
+            moves[0]
+        );
+        // Once met, it stands under the first.
+        assert!(moves[0].ends_with(";84 60;84 60"), "{}", moves[0]);
+        // The key is taken in frame 3 and the door opened in frame 5, of
+        // 12 frames and 4 held: 3/16 and 5/16 of the cycle.
+        let key = &text[text.find(Sprite::Key.shape()).unwrap()..];
+        assert!(
+            key.contains("keyTimes=\"0;0.1875\" values=\"1;0\""),
+            "{key}"
+        );
+        let door = &text[text.find(Sprite::Door.shape()).unwrap()..];
+        assert!(door.contains("keyTimes=\"0;0.3125\" values=\"1;0\""));
+        let open = &text[text.find(Sprite::OpenDoor.shape()).unwrap()..];
+        assert!(open.contains("keyTimes=\"0;0.3125\" values=\"0;1\""));
+        assert!(text.len() <= animation_bytes(&puzzle, &solution, Sampling::new(12, 3000)));
     }
 
     #[test]

@@ -296,6 +296,30 @@ mod tests {
 
     #[cfg(feature = "json")]
     #[test]
+    fn a_variant_recording_shows_every_dragon_the_key_and_the_door() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let film = Film::new(&puzzle, &solution);
+        let options = CastOptions {
+            frame_length: Duration::from_millis(100),
+            style: MapStyle {
+                ascii: true,
+                color: false,
+            },
+            title: None,
+            size: (80, 11),
+        };
+        let screens = replay(&cast(&film, &options));
+        assert_eq!(screens[0][..3], ["H.k+..E", "#.###.#", "D.....D"]);
+        assert!(screens[0][3].starts_with("step 0 of 6  dragons 2  keys 0  start"));
+        // Taken, opened, and the dragons met.
+        assert_eq!(screens[7][..3], ["***/H.E", "#.###.#", "..D.D.."]);
+        assert!(screens[7][3].starts_with("step 4 of 6  dragons 2  keys 0"));
+        assert_eq!(screens[10][2], "...D...");
+        assert!(screens[10][3].starts_with("step 5 of 6  dragons 1  keys 0"));
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
     fn a_large_map_is_recorded_through_a_window_a_few_lines_a_step() {
         let map = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),

@@ -2,7 +2,10 @@
 //! demand (pure).
 //!
 //! A picture is the map plus a few moving marks: the hero, the dragon and
-//! the hero's trail. [`Board`] holds the map once, with the step at which
+//! the hero's trail; with the rule variants, every dragon, the keys not yet
+//! taken and the doors, closed or open (the board keeps what each turn
+//! leaves of them, [`Board::pieces`], and the status line counts the
+//! dragons and the keys held). [`Board`] holds the map once, with the step at which
 //! the hero first visited each cell, so that any frame of the line (its
 //! [`Frame`]: positions, counters and sentences, no grid) can be drawn
 //! without storing a grid per frame. [`Film`] gives the frames of a
@@ -31,7 +34,7 @@ use crate::render::text;
 use crate::tile::Tile;
 
 use crate::search::Options;
-use crate::search::solution::{Ending, Move, Outcome, Solution};
+use crate::search::solution::{Ending, Locks, Move, Others, Outcome, Pieces, Solution};
 
 const BOLD: &str = "\x1b[1m";
 
@@ -82,15 +85,26 @@ pub struct Frame {
 /// Where the pieces stand in a frame, and how far the line has come
 /// ([`Film::pieces`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Pieces {
+pub struct Positions {
     /// Hero moves made so far.
     pub step: usize,
     /// Where the hero stands.
     pub hero: Pos,
-    /// Where the dragon stands.
+    /// Where the dragon stands (the first one, with several).
     pub dragon: Pos,
     /// Whether the hero is caught (it has no safe move left).
     pub caught: bool,
+    /// The other dragons, in row-major order (none in the official game).
+    pub others: Others,
+    /// The keys taken and the doors opened so far.
+    pub locks: Locks,
+}
+
+impl Positions {
+    /// Every dragon: the first, then the others.
+    pub fn dragons(&self) -> impl Iterator<Item = Pos> + '_ {
+        std::iter::once(self.dragon).chain(self.others.iter())
+    }
 }
 
 /// The part of the grid a frame shows, in cells (for maps larger than the
@@ -140,6 +154,13 @@ pub struct Board {
     /// Per cell, row-major: the first index of the line where the hero
     /// stands there ([`NEVER`] if none yet).
     visits: Vec<u32>,
+    /// The keys and the doors, in row-major order (empty in the official
+    /// game).
+    keys: Vec<Pos>,
+    doors: Vec<Pos>,
+    /// With the rule variants' pieces, what the start and each turn of the
+    /// line leave of them (index: hero moves made); empty otherwise.
+    variant: Vec<Pieces>,
 }
 
 impl Board {
@@ -151,6 +172,10 @@ impl Board {
                 let pos = Pos::new(i / width, i % width);
                 if pos == puzzle.exit() {
                     Mark::Exit
+                } else if puzzle.tile(pos) == Some(Tile::Key) {
+                    Mark::Key
+                } else if puzzle.tile(pos) == Some(Tile::Door) {
+                    Mark::Door
                 } else if puzzle.is_free(pos) {
                     Mark::Free
                 } else {
@@ -164,6 +189,43 @@ impl Board {
             exit: puzzle.exit(),
             base,
             visits: vec![NEVER; width * height],
+            keys: puzzle.keys().to_vec(),
+            doors: puzzle.doors().to_vec(),
+            variant: Vec::new(),
+        }
+    }
+
+    /// Records what the rule variants' pieces are after `step` hero moves
+    /// (a game in play: each move's, the start's at step 0); the line is
+    /// cut there, as by [`Board::forget`] on stepping back.
+    pub fn set_pieces(&mut self, step: usize, pieces: Pieces) {
+        self.variant.truncate(step);
+        let last = self.variant.last().copied().unwrap_or_default();
+        self.variant.resize(step, last);
+        self.variant.push(pieces);
+    }
+
+    /// The other dragons, keys taken and doors opened in `frame`: those
+    /// after its step, but on the hero's half of a turn the other dragons
+    /// of the step before (they have not answered yet). None taken or
+    /// opened, and no other dragon, on a board without a line of them
+    /// (the official game, play mode).
+    pub fn pieces(&self, frame: &Frame) -> Pieces {
+        self.pieces_at(frame.step, matches!(frame.event, Event::Hero(_)))
+    }
+
+    fn pieces_at(&self, step: usize, hero_half: bool) -> Pieces {
+        let Some(after) = self.variant.get(step) else {
+            return Pieces::default();
+        };
+        let others = if hero_half && step > 0 {
+            self.variant[step - 1].others
+        } else {
+            after.others
+        };
+        Pieces {
+            others,
+            locks: after.locks,
         }
     }
 
@@ -222,9 +284,44 @@ impl Board {
 
     /// What the cell at `pos` shows in `frame` (`Wall` outside the grid).
     pub fn mark(&self, frame: &Frame, pos: Pos) -> Mark {
+        if self.variant.is_empty() && self.keys.is_empty() {
+            return match self.index(pos) {
+                Some(at) => self.official_mark(frame, pos, at),
+                None => Mark::Wall,
+            };
+        }
+        self.mark_with(frame, self.pieces(frame), pos)
+    }
+
+    /// What the cell at `pos` shows in `frame` with the other dragons, keys
+    /// and doors of `pieces` (for a caller that has them from
+    /// [`Film::pieces`]).
+    pub fn mark_with(&self, frame: &Frame, pieces: Pieces, pos: Pos) -> Mark {
         let Some(at) = self.index(pos) else {
             return Mark::Wall;
         };
+        if pieces.others.iter().any(|p| p == pos) && pos != frame.hero {
+            return Mark::Dragon;
+        }
+        match self.base[at] {
+            Mark::Key if pos != frame.dragon && pos != frame.hero => {
+                match self.keys.binary_search(&pos) {
+                    Ok(i) if pieces.locks.is_taken(i) => self.trail_or(frame, at, Mark::Free),
+                    _ => Mark::Key,
+                }
+            }
+            Mark::Door if pos != frame.dragon && pos != frame.hero => {
+                match self.doors.binary_search(&pos) {
+                    Ok(i) if pieces.locks.is_open(i) => Mark::OpenDoor,
+                    _ => Mark::Door,
+                }
+            }
+            _ => self.official_mark(frame, pos, at),
+        }
+    }
+
+    /// What the cell at `at` shows in the official game.
+    fn official_mark(&self, frame: &Frame, pos: Pos, at: usize) -> Mark {
         if pos == frame.dragon {
             Mark::Dragon
         } else if pos == frame.hero {
@@ -233,12 +330,19 @@ impl Board {
             } else {
                 Mark::Hero
             }
-        } else if self.base[at] == Mark::Free
-            && usize::try_from(self.visits[at]).is_ok_and(|v| v < frame.step)
-        {
-            Mark::Trail
+        } else if self.base[at] == Mark::Free {
+            self.trail_or(frame, at, Mark::Free)
         } else {
             self.base[at]
+        }
+    }
+
+    /// A trail where the hero stood before `frame`'s step, else `other`.
+    fn trail_or(&self, frame: &Frame, at: usize, other: Mark) -> Mark {
+        if usize::try_from(self.visits[at]).is_ok_and(|v| v < frame.step) {
+            Mark::Trail
+        } else {
+            other
         }
     }
 
@@ -270,12 +374,16 @@ impl Board {
         }
     }
 
-    /// What marks the dragon and the exit on the edge of `window` when they
-    /// are outside it: the edge cell nearest to each, with the way to it
-    /// (the dragon first; never over the hero).
+    /// What marks the dragons and the exit on the edge of `window` when
+    /// they are outside it: the edge cell nearest to each, with the way to
+    /// it (the dragons first; never over the hero).
     pub fn edge_marks(&self, frame: &Frame, window: Window) -> Vec<(Pos, Mark)> {
         let mut marks: Vec<(Pos, Mark)> = Vec::new();
-        for (tile, pos) in [(Tile::Dragon, frame.dragon), (Tile::Exit, self.exit)] {
+        let others = self.pieces(frame).others;
+        let pieces = std::iter::once((Tile::Dragon, frame.dragon))
+            .chain(others.iter().map(|pos| (Tile::Dragon, pos)))
+            .chain([(Tile::Exit, self.exit)]);
+        for (tile, pos) in pieces {
             if window.contains(pos) || window.rows == 0 || window.cols == 0 {
                 continue;
             }
@@ -391,6 +499,14 @@ pub struct Film {
     exit: Pos,
     /// The line ends with the hero out of safe moves.
     stuck: bool,
+    /// What the status line counts besides the official game's: the
+    /// dragons (when the map has several), the keys held (when it has
+    /// keys) and the dragon's speed (when above 1).
+    counts: Counts,
+    /// The graphs the distances are measured on, one per set of open doors
+    /// met along the line (closed doors are walls); empty without doors.
+    door_graphs: RefCell<Vec<(u16, Graph)>>,
+    puzzle_doors: Option<Puzzle>,
     no_path: bool,
     sentence: String,
     /// The distance between the pieces in each frame, once known: `None`
@@ -403,12 +519,28 @@ impl Film {
     /// About how many bytes [`Film::new`] takes for `solution` on
     /// `puzzle`: a graph of its cells, a mark and a visit per tile, the
     /// line and its distances, and a ruler (a distance and a queue entry a
-    /// cell) to measure them.
+    /// cell) to measure them; with doors, a copy of the map and a graph
+    /// for each set of open doors the line passes through (at most one
+    /// more than the doors).
     pub fn bytes_needed(puzzle: &Puzzle, solution: &Solution) -> usize {
         let (width, tiles) = (puzzle.width(), puzzle.walls().len());
         let cells = puzzle.walls().iter().filter(|&&wall| !wall).count();
-        let per_step = size_of::<(Pos, Pos)>() + size_of::<Option<Option<u32>>>();
+        let per_step = size_of::<(Pos, Pos)>()
+            + size_of::<Option<Option<u32>>>()
+            + if solution.pieces.is_empty() {
+                0
+            } else {
+                size_of::<Pieces>()
+            };
+        let doors = if puzzle.doors().is_empty() {
+            0
+        } else {
+            (puzzle.doors().len() + 1)
+                .saturating_mul(Graph::bytes_needed(cells, tiles, width))
+                .saturating_add(tiles.saturating_mul(2 * size_of::<bool>()))
+        };
         Graph::bytes_needed(cells, tiles, width)
+            .saturating_add(doors)
             .saturating_add(tiles.saturating_mul(size_of::<Mark>() + size_of::<u32>()))
             .saturating_add((solution.turns.len() + 1).saturating_mul(per_step))
             .saturating_add(cells.saturating_mul(size_of::<u32>() + size_of::<CellId>()))
@@ -438,6 +570,9 @@ impl Film {
         for (step, &(hero, _)) in line.iter().enumerate() {
             board.visit(hero, step);
         }
+        if puzzle.has_variant_pieces() {
+            board.variant = (0..line.len()).map(|i| solution.pieces_after(i)).collect();
+        }
         let stuck = solution.ending == Ending::Stuck;
         let mut film = Film {
             board,
@@ -445,6 +580,13 @@ impl Film {
             line,
             exit: solution.exit,
             stuck,
+            counts: Counts {
+                dragons: puzzle.dragons().len() > 1,
+                keys: !puzzle.keys().is_empty(),
+                speed: solution.rules.speed.steps(),
+            },
+            door_graphs: RefCell::default(),
+            puzzle_doors: (!puzzle.doors().is_empty()).then(|| puzzle.clone()),
             no_path,
             sentence: result_sentence(solution, stuck),
             distances: RefCell::default(),
@@ -476,6 +618,35 @@ impl Film {
         measured
     }
 
+    /// The distance from the hero to the nearest dragon in frame `i` of a
+    /// film with the rule variants' pieces, through free cells and open
+    /// doors, measured now if it was not yet.
+    fn variant_distance(&self, i: usize) -> Option<u32> {
+        if let Some(known) = self.distances.borrow().get(i).copied().flatten() {
+            return known;
+        }
+        let at = self.pieces(i);
+        let measured = match &self.puzzle_doors {
+            None => nearest(&self.graph, at.hero, at.dragons()),
+            Some(puzzle) => {
+                let opened = at.locks.opened;
+                let mut graphs = self.door_graphs.borrow_mut();
+                let index = match graphs.iter().position(|&(o, _)| o == opened) {
+                    Some(index) => index,
+                    None => {
+                        graphs.push((opened, doors_closed(puzzle, at.locks)));
+                        graphs.len() - 1
+                    }
+                };
+                nearest(&graphs[index].1, at.hero, at.dragons())
+            }
+        };
+        if let Some(slot) = self.distances.borrow_mut().get_mut(i) {
+            *slot = Some(measured);
+        }
+        measured
+    }
+
     /// Measures the distance between the pieces in every frame at once, for
     /// a recording: a search at the start, then one question to the
     /// dragon's oracle per half-step (on the grid, every step changes the
@@ -485,6 +656,12 @@ impl Film {
     /// [`Error::TooLarge`] when the oracle does not fit its share of
     /// `options.max_memory`.
     pub fn measure_all(&self, options: &Options) -> Result<(), Error> {
+        if !self.board.variant.is_empty() {
+            for i in 0..self.len() {
+                self.variant_distance(i);
+            }
+            return Ok(());
+        }
         let (hero, dragon) = self.line[0];
         let Some(mut d) = self.distance(0, hero, dragon) else {
             return Ok(());
@@ -572,6 +749,7 @@ impl Film {
                  all the hero can reach."
                     .into(),
             );
+            self.count(&mut frame);
             return frame;
         } else if i == 0 {
             let (hero, dragon) = self.line[0];
@@ -607,9 +785,19 @@ impl Film {
             } else {
                 let moved = Direction::between(dragon_before, dragon_after);
                 let mut frame = self.picture(i, step, hero, dragon_after, Event::Dragon(moved));
-                let what = match moved {
-                    Some(d) => format!("dragon: {}", lower(d)),
-                    None => "dragon sleeps".to_owned(),
+                let what = if self.counts.dragons {
+                    let before = self.board.pieces_at(step, true).others;
+                    let after = self.board.pieces_at(step, false).others;
+                    if moved.is_some() || !before.iter().eq(after.iter()) {
+                        "dragons move".to_owned()
+                    } else {
+                        "dragons sleep".to_owned()
+                    }
+                } else {
+                    match moved {
+                        Some(d) => format!("dragon: {}", lower(d)),
+                        None => "dragon sleeps".to_owned(),
+                    }
                 };
                 frame.status = format!(
                     "step {step} of {total}  {what}  {}",
@@ -618,49 +806,54 @@ impl Film {
                 frame
             }
         };
+        self.count(&mut frame);
         if i == last {
             frame.message = Some(self.sentence.clone());
         }
         frame
     }
 
+    /// Puts the counts of the rule variants (dragons, keys held, the
+    /// dragon's speed) after the status line's step counter.
+    fn count(&self, frame: &mut Frame) {
+        let counts = self.counts.text(self.board.pieces(frame));
+        if !counts.is_empty() {
+            let at = format!("step {} of {}", frame.step, self.total()).len();
+            frame.status.insert_str(at.min(frame.status.len()), &counts);
+        }
+    }
+
     /// Where the pieces stand in frame `i` (the last one for `i` past the
     /// end), without measuring anything: for pictures that need only the
     /// positions, such as the animations.
-    pub fn pieces(&self, i: usize) -> Pieces {
+    pub fn pieces(&self, i: usize) -> Positions {
         let last = self.len() - 1;
         let i = i.min(last);
         let total = self.total();
-        if self.no_path || i == 0 {
+        let (step, hero, dragon, caught, hero_half) = if self.no_path || i == 0 {
             let (hero, dragon) = self.line[0];
-            return Pieces {
-                step: 0,
-                hero,
-                dragon,
-                caught: self.stuck && i == last,
-            };
-        }
-        if i > 2 * total {
+            (0, hero, dragon, self.stuck && i == last, false)
+        } else if i > 2 * total {
             let (hero, dragon) = self.line[total];
-            return Pieces {
-                step: total,
-                hero,
-                dragon,
-                caught: true,
-            };
-        }
-        let step = i.div_ceil(2);
-        let hero = self.line[step].0;
-        let dragon = if i % 2 == 1 {
-            self.line[step - 1].1
+            (total, hero, dragon, true, false)
         } else {
-            self.line[step].1
+            let step = i.div_ceil(2);
+            let hero = self.line[step].0;
+            let dragon = if i % 2 == 1 {
+                self.line[step - 1].1
+            } else {
+                self.line[step].1
+            };
+            (step, hero, dragon, false, i % 2 == 1)
         };
-        Pieces {
+        let Pieces { others, locks } = self.board.pieces_at(step, hero_half);
+        Positions {
             step,
             hero,
             dragon,
-            caught: false,
+            caught,
+            others,
+            locks,
         }
     }
 
@@ -679,7 +872,12 @@ impl Film {
             hero,
             dragon,
             caught: false,
-            distance: self.distance(i, hero, dragon).map(|d| d as usize),
+            distance: if self.board.variant.is_empty() {
+                self.distance(i, hero, dragon)
+            } else {
+                self.variant_distance(i)
+            }
+            .map(|d| d as usize),
             status: String::new(),
             message: None,
         }
@@ -704,6 +902,83 @@ pub(crate) fn result_sentence(solution: &Solution, stuck: bool) -> String {
             plural(n, "step")
         ),
         Outcome::Caught => text::summary(solution),
+    }
+}
+
+/// What the status line counts besides the official game's.
+#[derive(Clone, Copy, Debug)]
+struct Counts {
+    /// The map has several dragons.
+    dragons: bool,
+    /// The map has keys.
+    keys: bool,
+    /// The dragon's speed.
+    speed: u32,
+}
+
+impl Counts {
+    /// `  dragons 2  keys 1  dragon speed 2`, each only where it applies;
+    /// empty in the official game.
+    fn text(self, pieces: Pieces) -> String {
+        let mut text = String::new();
+        if self.dragons {
+            text.push_str(&format!("  dragons {}", 1 + pieces.others.len()));
+        }
+        if self.keys {
+            text.push_str(&format!("  keys {}", pieces.locks.held()));
+        }
+        if self.speed > 1 {
+            text.push_str(&format!("  dragon speed {}", self.speed));
+        }
+        text
+    }
+}
+
+/// The length of a shortest path from `from` to the nearest of `targets`
+/// on `graph`, `None` when none can be reached.
+fn nearest(graph: &Graph, from: Pos, targets: impl Iterator<Item = Pos>) -> Option<u32> {
+    let start = graph.cell_at(from)?;
+    let goals: Vec<CellId> = targets.filter_map(|p| graph.cell_at(p)).collect();
+    if goals.is_empty() {
+        return None;
+    }
+    let mut dist = vec![UNREACHABLE; graph.len()];
+    let mut queue = std::collections::VecDeque::from([start]);
+    dist[start.index()] = 0;
+    while let Some(cell) = queue.pop_front() {
+        let d = dist[cell.index()];
+        if goals.contains(&cell) {
+            return Some(d);
+        }
+        for (_, next) in graph.neighbors(cell) {
+            if dist[next.index()] == UNREACHABLE {
+                dist[next.index()] = d + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+/// The graph of `puzzle` with its closed doors (those `locks` leaves
+/// closed) as walls.
+fn doors_closed(puzzle: &Puzzle, locks: Locks) -> Graph {
+    let mut walls = puzzle.walls().to_vec();
+    for (i, door) in puzzle.doors().iter().enumerate() {
+        if !locks.is_open(i) {
+            walls[door.row * puzzle.width() + door.col] = true;
+        }
+    }
+    match Puzzle::new(
+        puzzle.width(),
+        puzzle.height(),
+        walls,
+        puzzle.hero(),
+        puzzle.dragon(),
+        puzzle.exit(),
+    ) {
+        Ok(closed) => Graph::new(&closed),
+        Err(_) => Graph::new(puzzle),
     }
 }
 
@@ -1090,6 +1365,135 @@ mod tests {
         assert!(window.contains(mid.hero) && !window.contains(Pos::new(0, 0)));
         assert_eq!(window.nearest(Pos::new(0, 0)), Pos::new(3, 3));
         assert_eq!(window.nearest(Pos::new(8, 5)), Pos::new(5, 5));
+    }
+
+    #[test]
+    fn variant_film_draws_every_dragon_the_key_and_the_door() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let film = Film::new(&puzzle, &solution);
+        assert_eq!(film.len(), 12);
+        insta::assert_snapshot!(reel(&film, ASCII), @r"
+        --- frame 0
+        H.k+..E
+        #.###.#
+        D.....D
+        step 0 of 6  dragons 2  keys 0  start  dragon 4 steps away
+        --- frame 1
+        *Hk+..E
+        #.###.#
+        D.....D
+        step 1 of 6  dragons 2  keys 0  hero: right  dragon 3 steps away
+        --- frame 2
+        *Hk+..E
+        #.###.#
+        .D...D.
+        step 1 of 6  dragons 2  keys 0  dragons move  dragon 2 steps away
+        --- frame 3
+        **H+..E
+        #.###.#
+        .D...D.
+        step 2 of 6  dragons 2  keys 1  hero: right  dragon 3 steps away
+        --- frame 4
+        **H+..E
+        #.###.#
+        .D...D.
+        step 2 of 6  dragons 2  keys 1  dragons sleep  dragon 3 steps away
+        --- frame 5
+        ***H..E
+        #.###.#
+        .D...D.
+        step 3 of 6  dragons 2  keys 0  hero: right  dragon 4 steps away
+        --- frame 6
+        ***H..E
+        #.###.#
+        ..D.D..
+        step 3 of 6  dragons 2  keys 0  dragons move  dragon 5 steps away
+        --- frame 7
+        ***/H.E
+        #.###.#
+        ..D.D..
+        step 4 of 6  dragons 2  keys 0  hero: right  dragon 4 steps away
+        --- frame 8
+        ***/H.E
+        #.###.#
+        ..D.D..
+        step 4 of 6  dragons 2  keys 0  dragons sleep  dragon 4 steps away
+        --- frame 9
+        ***/*HE
+        #.###.#
+        ..D.D..
+        step 5 of 6  dragons 2  keys 0  hero: right  dragon 3 steps away
+        --- frame 10
+        ***/*HE
+        #.###.#
+        ...D...
+        step 5 of 6  dragons 1  keys 0  dragons move  dragon 4 steps away
+        --- frame 11
+        ***/**H
+        #.###.#
+        ...D...
+        step 6 of 6  dragons 1  keys 0  hero: right  escaped!
+        The shortest path is 6 steps.
+        ");
+        // Frames on demand, measured one by one or all at once, agree.
+        let one_by_one: Vec<Frame> = film.frames().collect();
+        let film = Film::new(&puzzle, &solution);
+        film.measure_all(&Options::default()).unwrap();
+        assert_eq!(one_by_one, film.frames().collect::<Vec<_>>());
+        for (i, f) in one_by_one.iter().enumerate() {
+            let p = film.pieces(i);
+            assert_eq!((p.step, p.hero, p.dragon), (f.step, f.hero, f.dragon));
+            assert_eq!(
+                Pieces {
+                    others: p.others,
+                    locks: p.locks
+                },
+                film.board().pieces(f)
+            );
+        }
+        // Off screen, every dragon is marked on the edge.
+        let start = film.frame(0);
+        let window = Window {
+            top: 0,
+            left: 1,
+            rows: 2,
+            cols: 5,
+        };
+        assert_eq!(
+            film.board().edge_marks(&start, window),
+            [
+                (Pos::new(1, 1), Mark::Away(Tile::Dragon, Direction::Down)),
+                (Pos::new(1, 5), Mark::Away(Tile::Dragon, Direction::Down)),
+                (Pos::new(0, 5), Mark::Away(Tile::Exit, Direction::Right)),
+            ]
+        );
+        let emoji = film.board().text(&start, EMOJI);
+        assert!(emoji.starts_with("🏃🟩🔑🚪🟩🟩❎\n"), "{emoji}");
+        assert!(film.board().text(&film.frame(7), EMOJI).contains("🔓"));
+    }
+
+    #[test]
+    fn a_game_in_play_records_its_pieces_move_by_move() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let mut board = Board::new(&puzzle);
+        let mut frame = Film::new(&puzzle, &solution).frame(0);
+        frame.event = Event::Play;
+        board.set_pieces(0, solution.pieces_after(0));
+        assert_eq!(board.mark(&frame, Pos::new(2, 6)), Mark::Dragon);
+        for step in 1..=3 {
+            board.set_pieces(step, solution.pieces_after(step));
+        }
+        frame.step = 3;
+        frame.hero = Pos::new(0, 3);
+        assert_eq!(board.mark(&frame, Pos::new(0, 2)), Mark::Free);
+        assert_eq!(board.mark(&frame, Pos::new(2, 6)), Mark::Free);
+        assert_eq!(board.mark(&frame, Pos::new(2, 4)), Mark::Dragon);
+        // Back to step 1: the key lies there again.
+        board.set_pieces(1, solution.pieces_after(1));
+        frame.step = 1;
+        frame.hero = Pos::new(0, 1);
+        assert_eq!(board.mark(&frame, Pos::new(0, 2)), Mark::Key);
+        assert_eq!(board.mark(&frame, Pos::new(0, 3)), Mark::Door);
     }
 
     #[test]

@@ -16,9 +16,9 @@ use std::borrow::Cow;
 
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::animate::Sampling;
-use crate::render::frames::{Event, Film, Frame};
+use crate::render::frames::{Event, Film, Frame, Positions};
 use crate::render::map::Mark;
-use crate::search::solution::Solution;
+use crate::search::solution::{Pieces, Solution};
 
 /// How long the last frame stays before the GIF starts again, in frames.
 const HOLD_FRAMES: u32 = 4;
@@ -121,10 +121,14 @@ pub fn gif(
         .set_repeat(::gif::Repeat::Infinite)
         .map_err(failed)?;
     let mut pixels = Vec::new();
-    let mut before: Option<Frame> = None;
+    let mut before: Option<(Frame, Positions)> = None;
     for j in 0..sampling.shown {
         let i = sampling.frame(j);
         let pieces = film.pieces(i);
+        let variant = Pieces {
+            others: pieces.others,
+            locks: pieces.locks,
+        };
         let frame = Frame {
             step: pieces.step,
             total: film.total(),
@@ -143,16 +147,20 @@ pub fn gif(
         let mut parts: Vec<Rect> = Vec::with_capacity(2);
         match &before {
             None => parts.push(Rect::new(Pos::new(0, 0), Pos::new(rows - 1, cols - 1))),
-            Some(old) => {
+            Some((old, old_pieces)) => {
                 let steps = old.step.min(route.len() - 1)..=frame.step.min(route.len() - 1);
                 let hero = route[steps]
                     .iter()
                     .fold(Rect::new(old.hero, frame.hero), |r, &p| r.with(p));
-                let dragon = Rect::new(old.dragon, frame.dragon);
+                // Every dragon's old and new cells (keys and doors change
+                // only under the hero).
+                let dragon = (old_pieces.others.iter())
+                    .chain(pieces.others.iter())
+                    .fold(Rect::new(old.dragon, frame.dragon), Rect::with);
                 let both = hero.union(dragon);
                 let hero_changed =
                     (old.hero, old.step, old.caught) != (frame.hero, frame.step, frame.caught);
-                if old.dragon == frame.dragon {
+                if old_pieces.dragons().eq(pieces.dragons()) {
                     parts.push(hero);
                 } else if !hero_changed {
                     parts.push(dragon);
@@ -175,7 +183,7 @@ pub fn gif(
             pixels.resize(w * h, FLOOR);
             for row in part.top..=part.bottom {
                 for col in part.left..=part.right {
-                    let mark = film.board().mark(&frame, Pos::new(row, col));
+                    let mark = film.board().mark_with(&frame, variant, Pos::new(row, col));
                     let (y, x) = ((row - part.top) * cell, (col - part.left) * cell);
                     paint(&mut pixels, w, y, x, cell, mark);
                 }
@@ -202,7 +210,7 @@ pub fn gif(
                 })
                 .map_err(failed)?;
         }
-        before = Some(frame);
+        before = Some((frame, pieces));
     }
     encoder.into_inner().map_err(failed)
 }
@@ -386,6 +394,44 @@ mod tests {
             end.hero
         } else {
             end.dragon
+        }
+    }
+
+    #[test]
+    fn variant_gif_draws_every_dragon_the_key_and_the_door() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let film = Film::new(&puzzle, &solution);
+        let options = GifOptions {
+            cell: 8,
+            centiseconds: 10,
+            max_frames: 3000,
+        };
+        let (frames, _) = pictures(&gif(&puzzle, &solution, &film, &options).unwrap(), 10);
+        assert_eq!(frames.len(), film.len());
+        let w = puzzle.width() * 8;
+        let colour = |picture: &[u8], p: Pos, dy: usize, dx: usize| {
+            picture[(p.row * 8 + dy) * w + p.col * 8 + dx]
+        };
+        let (key, door) = (Pos::new(0, 2), Pos::new(0, 3));
+        for (i, (_, picture)) in frames.iter().enumerate() {
+            let pieces = film.pieces(i);
+            for dragon in pieces.dragons() {
+                assert_eq!(colour(picture, dragon, 4, 4), DRAGON, "frame {i}");
+            }
+            if pieces.hero == key || pieces.hero == door {
+                continue;
+            }
+            // A key is a yellow disc; once taken, a trail (a square).
+            let taken = pieces.locks.is_taken(0);
+            assert_eq!(taken, i >= 3, "frame {i}");
+            assert_eq!(colour(picture, key, 4, 4), TRAIL, "frame {i}");
+            let corner = if taken { TRAIL } else { FLOOR };
+            assert_eq!(colour(picture, key, 5, 5), corner, "frame {i}");
+            // A closed door is dark in the middle; an open one is floor.
+            let open = pieces.locks.is_open(0);
+            assert_eq!(open, i >= 5, "frame {i}");
+            let middle = if open { FLOOR } else { INK };
+            assert_eq!(colour(picture, door, 4, 4), middle, "frame {i}");
         }
     }
 

@@ -14,9 +14,11 @@
 //! | `rules.priority` | string or null | the tie order for `priority`, e.g. `ULDR` |
 //! | `rules.waiting` | bool | whether the hero may wait (`--wait`; docs/RULES.md, "Waiting") |
 //! | `rules.dragon_speed` | number, absent at 1 | the dragon's steps a turn, given only when it is more than 1 (`--dragon-speed`) |
+//! | `rules.dragons` | number, absent at 1 | how many dragons the map starts with, given only when more than 1 (docs/RULES.md, "Several dragons") |
+//! | `rules.keys`, `rules.doors` | numbers, absent without keys | how many keys and doors the map holds, given only when it has keys (docs/RULES.md, "Keys and doors") |
 //! | `size` | object | `width` and `height` of the grid in tiles (walls included) |
-//! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based |
-//! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`, or `wait` with waiting on), `hero` and `dragon` positions after the turn. Escaped: an optimal line. Caught: the longest line the hero survives |
+//! | `start` | object | `hero`, `dragon`, `exit`: each `{"row": r, "col": c}`, 0-based (`dragon`: the first in row-major order); with several dragons also `dragons`, every dragon's; with keys also `keys` and `doors`, arrays of positions |
+//! | `turns` | array | one object per hero move, in order: `step` (1-based), `move` (`up`, `left`, `down`, `right`, or `wait` with waiting on), `hero` and `dragon` positions after the turn. With several dragons also `dragons` (every dragon after the turn; dragons that met count once); with keys also `keys_held` (a number) and `doors_opened` (the open doors' positions). Escaped: an optimal line. Caught: the longest line the hero survives |
 //! | `ending` | string | how `turns` ends: `escaped` (on the exit), `stuck` (the hero has no legal move: caught), `endless` (caught, but the hero can evade forever; the line ends where a position repeats), `no_path` (no line) |
 //! | `endless` | bool | `ending` is `endless` (kept for earlier readers) |
 //! | `stats` | object | `cells` (walkable tiles), `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search`, `loop-free` or `proof`), `elapsed_ms` (number, or null unless timing was asked for: `solve-maze --timing`) |
@@ -86,6 +88,15 @@ pub struct RulesReport {
     /// the official rules stays as it was, byte for byte.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dragon_speed: Option<u32>,
+    /// How many dragons the map starts with, only when more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragons: Option<usize>,
+    /// How many keys the map holds, only when it has keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys: Option<usize>,
+    /// How many doors the map holds, only when it has keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doors: Option<usize>,
 }
 
 /// The grid size.
@@ -106,6 +117,15 @@ pub struct StartReport {
     pub dragon: Pos,
     /// The exit.
     pub exit: Pos,
+    /// Every dragon, only when there are several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragons: Option<Vec<Pos>>,
+    /// The keys, only when the map has keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys: Option<Vec<Pos>>,
+    /// The doors, only when the map has keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doors: Option<Vec<Pos>>,
 }
 
 /// One turn.
@@ -120,6 +140,15 @@ pub struct TurnReport {
     pub hero: Pos,
     /// The dragon after its reply.
     pub dragon: Pos,
+    /// Every dragon after the turn, only when the map has several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragons: Option<Vec<Pos>>,
+    /// The keys the hero holds after the turn, only when the map has keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys_held: Option<u32>,
+    /// The doors open after the turn, only when the map has keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doors_opened: Option<Vec<Pos>>,
 }
 
 /// Work counters.
@@ -151,6 +180,15 @@ impl Report {
         elapsed: Option<std::time::Duration>,
     ) -> Report {
         let ties = solution.rules.ties;
+        let several = puzzle.dragons().len() > 1;
+        let keys = !puzzle.keys().is_empty();
+        let dragons = |i: usize, first: Pos| {
+            several.then(|| {
+                std::iter::once(first)
+                    .chain(solution.pieces_after(i).others.iter())
+                    .collect()
+            })
+        };
         Report {
             version: VERSION,
             file: file.map(str::to_owned),
@@ -166,6 +204,9 @@ impl Report {
                 waiting: solution.rules.wait,
                 dragon_speed: (!solution.rules.speed.is_one())
                     .then(|| solution.rules.speed.steps()),
+                dragons: several.then(|| puzzle.dragons().len()),
+                keys: keys.then(|| puzzle.keys().len()),
+                doors: keys.then(|| puzzle.doors().len()),
             },
             size: SizeReport {
                 width: puzzle.width(),
@@ -175,16 +216,30 @@ impl Report {
                 hero: solution.hero,
                 dragon: solution.dragon,
                 exit: solution.exit,
+                dragons: dragons(0, solution.dragon),
+                keys: keys.then(|| puzzle.keys().to_vec()),
+                doors: keys.then(|| puzzle.doors().to_vec()),
             },
             turns: solution
                 .turns
                 .iter()
                 .enumerate()
-                .map(|(i, t)| TurnReport {
-                    step: i + 1,
-                    direction: t.step,
-                    hero: t.hero,
-                    dragon: t.dragon,
+                .map(|(i, t)| {
+                    let locks = solution.pieces_after(i + 1).locks;
+                    TurnReport {
+                        step: i + 1,
+                        direction: t.step,
+                        hero: t.hero,
+                        dragon: t.dragon,
+                        dragons: dragons(i + 1, t.dragon),
+                        keys_held: keys.then(|| locks.held()),
+                        doors_opened: keys.then(|| {
+                            (puzzle.doors().iter().enumerate())
+                                .filter(|&(d, _)| locks.is_open(d))
+                                .map(|(_, &pos)| pos)
+                                .collect()
+                        }),
+                    }
                 })
                 .collect(),
             ending: solution.ending.name(),
@@ -256,5 +311,74 @@ impl ErrorReport {
 impl Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(crate::render::frames::lower(*self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    /// The schema, with no field it leaves out allowed.
+    fn strict_schema() -> Value {
+        fn close(value: &mut Value) {
+            match value {
+                Value::Object(map) => {
+                    if map.get("type") == Some(&Value::from("object"))
+                        && map.contains_key("properties")
+                    {
+                        map.insert("additionalProperties".into(), Value::Bool(false));
+                    }
+                    map.values_mut().for_each(close);
+                }
+                Value::Array(items) => items.iter_mut().for_each(close),
+                _ => {}
+            }
+        }
+        let text = include_str!("../../schemas/solve-report.schema.json");
+        let mut schema: Value = serde_json::from_str(text).unwrap();
+        close(&mut schema);
+        schema
+    }
+
+    #[test]
+    fn a_variant_report_lists_every_dragon_key_and_door() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let report = Report::new(Some("v.txt"), &puzzle, &solution, Some(6), None);
+        let value: Value = serde_json::from_str(&report.to_json_line()).unwrap();
+        let at = |row: usize, col: usize| json!({"row": row, "col": col});
+        assert_eq!(
+            value["rules"],
+            json!({"ties": "priority", "priority": "ULDR", "waiting": false,
+                   "dragons": 2, "keys": 1, "doors": 1})
+        );
+        assert_eq!(value["start"]["dragons"], json!([at(2, 0), at(2, 6)]));
+        assert_eq!(value["start"]["keys"], json!([at(0, 2)]));
+        assert_eq!(value["start"]["doors"], json!([at(0, 3)]));
+        let turns = value["turns"].as_array().unwrap();
+        assert_eq!(turns[0]["dragons"], json!([at(2, 1), at(2, 5)]));
+        assert_eq!(turns[0]["keys_held"], 0);
+        assert_eq!(turns[0]["doors_opened"], json!([]));
+        assert_eq!(turns[1]["keys_held"], 1);
+        assert_eq!(turns[2]["keys_held"], 0);
+        assert_eq!(turns[2]["doors_opened"], json!([at(0, 3)]));
+        // The dragons met on turn 5: one is left.
+        assert_eq!(turns[4]["dragons"], json!([at(2, 3)]));
+        let validator = jsonschema::draft202012::new(&strict_schema()).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+    }
+
+    #[test]
+    fn an_official_report_has_no_variant_field() {
+        let puzzle: Puzzle = "H.E..D".parse().unwrap();
+        let solution = crate::solve(&puzzle, &crate::Options::default()).unwrap();
+        let line = Report::new(None, &puzzle, &solution, Some(2), None).to_json_line();
+        for field in ["dragons", "keys", "doors", "keys_held", "doors_opened"] {
+            assert!(!line.contains(&format!("\"{field}\"")), "{line}");
+        }
     }
 }

@@ -131,7 +131,8 @@ pub(crate) fn draw(marks: &[Mark], style: MapStyle, out: &mut String) {
 }
 
 /// The map with every cell the hero passes through marked (🟨 or `*`),
-/// keeping the start, the exit and the dragon's start visible.
+/// keeping the start, the exit and the dragons' starts visible, and the
+/// keys and doors: a door the line opens is drawn open (🔓 or `/`).
 ///
 /// ```
 /// use dragon_escape::{render::map::{route_map, MapStyle}, solve, Options, Puzzle};
@@ -162,10 +163,43 @@ pub fn route_map(puzzle: &Puzzle, solution: &Solution, style: MapStyle) -> Strin
             *mark = Mark::Trail;
         }
     }
+    let locks = solution.pieces_after(solution.turns.len()).locks;
+    for (i, door) in puzzle.doors().iter().enumerate() {
+        if locks.is_open(i) {
+            marks[door.row * width + door.col] = Mark::OpenDoor;
+        }
+    }
     let mut out = String::new();
     for row in marks.chunks(width) {
         draw(row, style, &mut out);
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_route_map_keeps_keys_and_opens_doors_the_line_opens() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let style = MapStyle {
+            ascii: true,
+            color: false,
+        };
+        assert_eq!(
+            route_map(&puzzle, &solution, style),
+            "H*k/**E\n#.###.#\nD.....D\n"
+        );
+        let emoji = route_map(
+            &puzzle,
+            &solution,
+            MapStyle {
+                ascii: false,
+                color: false,
+            },
+        );
+        assert!(emoji.starts_with("🏃🟨🔑🔓🟨🟨❎\n"), "{emoji}");
+    }
 }

@@ -31,25 +31,32 @@ fn block(board: &Board, frame: &Frame, top: usize, left: usize, side: usize) -> 
     if inside(frame.hero) {
         return board.mark(frame, frame.hero);
     }
-    if inside(frame.dragon) {
+    if inside(frame.dragon) || board.pieces(frame).others.iter().any(inside) {
         return Mark::Dragon;
     }
     if inside(board.exit()) {
         return Mark::Exit;
     }
     let (mut walls, mut cells, mut trail) = (0, 0, false);
+    let (mut key, mut door) = (false, None);
     for row in rows.clone() {
         for col in cols.clone() {
             cells += 1;
             match board.mark(frame, Pos::new(row, col)) {
                 Mark::Wall => walls += 1,
                 Mark::Trail => trail = true,
+                Mark::Key => key = true,
+                mark @ (Mark::Door | Mark::OpenDoor) => door = door.or(Some(mark)),
                 _ => {}
             }
         }
     }
     if cells == 0 {
         Mark::Free
+    } else if key {
+        Mark::Key
+    } else if let Some(door) = door.filter(|_| !trail) {
+        door
     } else if trail {
         Mark::Trail
     } else if 2 * walls > cells {
@@ -189,6 +196,27 @@ mod tests {
             "{:?}",
             lines[0]
         );
+    }
+
+    #[test]
+    fn every_dragon_and_the_key_show_in_blocks() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let film = Film::new(&puzzle, &solution);
+        let plain = MapStyle {
+            ascii: true,
+            color: false,
+        };
+        // Blocks of 2 x 2 cells, two block rows a line: the key's block
+        // shows the key, the second dragon's block (under the exit's) the
+        // dragon.
+        let (lines, side) = overview(film.board(), &film.frame(0), plain, 7, 1);
+        assert_eq!(side, 2);
+        assert_eq!(lines, ["Hk.D"]);
+        let (lines, side) = overview(film.board(), &film.frame(0), plain, 80, 24);
+        assert_eq!(side, 1);
+        assert_eq!(lines, ["H.k+..E", "D.....D"]);
+        let (lines, _) = overview(film.board(), &film.frame(7), plain, 80, 24);
+        assert_eq!(lines, ["***/H.E", "..D.D.."]);
     }
 
     #[test]

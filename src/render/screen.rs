@@ -132,8 +132,9 @@ pub fn follow(
     }
 }
 
-/// Which part of the grid `window` shows, and which way the dragon and the
-/// exit lie when they are outside it.
+/// Which part of the grid `window` shows, and which way the dragons and
+/// the exit lie when they are outside it (with several dragons, each
+/// outside is named in row-major order: `dragon 3 up; dragon 2 left`).
 pub fn whereabouts(board: &Board, frame: &Frame, window: Window) -> String {
     let mut text = format!(
         "rows {}-{} of {}, columns {}-{} of {}",
@@ -144,7 +145,11 @@ pub fn whereabouts(board: &Board, frame: &Frame, window: Window) -> String {
         window.left + window.cols,
         board.width()
     );
-    for (name, pos) in [("dragon", frame.dragon), ("exit", board.exit())] {
+    let others = board.pieces(frame).others;
+    let pieces = std::iter::once(("dragon", frame.dragon))
+        .chain(others.iter().map(|pos| ("dragon", pos)))
+        .chain([("exit", board.exit())]);
+    for (name, pos) in pieces {
         if !window.contains(pos) {
             let _ = write!(text, "; {name} {}", direction(window, pos));
         }
@@ -281,6 +286,36 @@ mod tests {
         assert_eq!(
             whereabouts(film.board(), &frame, window),
             "rows 1-1 of 3, columns 1-2 of 10; dragon 2 down 8 right; exit 2 down"
+        );
+    }
+
+    #[test]
+    fn every_dragon_is_said_and_drawn_on_a_variant_screen() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let film = Film::new(&puzzle, &solution);
+        let frame = film.frame(3);
+        let screen = compose(
+            film.board(),
+            &frame,
+            ASCII,
+            (frame.hero, None),
+            (70, 10),
+            &[],
+        );
+        assert_eq!(
+            screen.lines,
+            [
+                "**H+..E",
+                "#.###.#",
+                ".D...D.",
+                "step 2 of 6  dragons 2  keys 1  hero: right  dragon 3 steps away",
+                ""
+            ]
+        );
+        let window = film.board().around(Pos::new(0, 0), 1, 3);
+        assert_eq!(
+            whereabouts(film.board(), &frame, window),
+            "rows 1-1 of 3, columns 1-3 of 7; dragon 2 down; dragon 2 down 3 right; exit 4 right"
         );
     }
 

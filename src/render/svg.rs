@@ -10,7 +10,10 @@
 //! and a white ring marks each cell where the hero steps straight back.
 //! The two lines are drawn slightly apart so that both stay visible where
 //! they share a corridor. When there is no path, the cells the hero could
-//! reach are shaded blue. Under the map, the result and a legend.
+//! reach are shaded blue. Under the map, the result and a legend. With the
+//! rule variants, every dragon is drawn at its start with its route; keys
+//! are yellow keys, doors brown doors, drawn open (a dashed frame, the
+//! leaf swung in) when the line opens them.
 //!
 //! The colours come from a palette that people with the common forms of
 //! colour blindness tell apart (blue and orange), and the pieces differ in
@@ -65,6 +68,12 @@ pub(crate) enum Sprite {
     Exit,
     Caught,
     BackStep,
+    /// A key not yet taken (docs/RULES.md, "Keys and doors").
+    Key,
+    /// A closed door.
+    Door,
+    /// A door the hero has opened.
+    OpenDoor,
 }
 
 impl Sprite {
@@ -97,6 +106,26 @@ impl Sprite {
             Sprite::BackStep => {
                 "<circle r=\"4.5\" fill=\"#ffffff\" stroke=\"#0072b2\" stroke-width=\"2.5\"/>"
             }
+            Sprite::Key => concat!(
+                "<circle cx=\"-4.5\" r=\"4.5\" fill=\"none\" stroke=\"#1a1a1a\" stroke-width=\"4.5\"/>",
+                "<circle cx=\"-4.5\" r=\"4.5\" fill=\"none\" stroke=\"#f0e442\" stroke-width=\"2.5\"/>",
+                "<path d=\"M0 0H10M7 0V4.5M10 0V3.5\" fill=\"none\" stroke=\"#1a1a1a\" ",
+                "stroke-width=\"4.5\" stroke-linecap=\"round\"/>",
+                "<path d=\"M0 0H10M7 0V4.5M10 0V3.5\" fill=\"none\" stroke=\"#f0e442\" ",
+                "stroke-width=\"2.5\" stroke-linecap=\"round\"/>"
+            ),
+            Sprite::Door => concat!(
+                "<rect x=\"-9\" y=\"-11\" width=\"18\" height=\"22\" fill=\"#a0522d\" ",
+                "stroke=\"#3b2410\" stroke-width=\"2\"/>",
+                "<path d=\"M-4.5 -11V11M0 -11V11M4.5 -11V11\" stroke=\"#3b2410\" stroke-width=\"0.8\"/>",
+                "<circle cx=\"5\" cy=\"1\" r=\"1.8\" fill=\"#f0e442\" stroke=\"#1a1a1a\" stroke-width=\"0.6\"/>"
+            ),
+            Sprite::OpenDoor => concat!(
+                "<rect x=\"-9\" y=\"-11\" width=\"18\" height=\"22\" fill=\"none\" ",
+                "stroke=\"#3b2410\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/>",
+                "<path d=\"M-9 -11L-3 -8V8L-9 11Z\" fill=\"#a0522d\" stroke=\"#3b2410\" ",
+                "stroke-width=\"1.2\" stroke-linejoin=\"round\"/>"
+            ),
         }
     }
 
@@ -179,6 +208,36 @@ pub(crate) fn keys(solution: &Solution, back_steps: bool, caught: bool) -> Vec<K
         keys.push(Key::Sprite(Sprite::Caught, "caught"));
     }
     keys
+}
+
+/// The legend's entries for the rule variants' pieces of `puzzle`: none
+/// in the official game; `key` and `door` when the map has them, and
+/// `opened door` when the line opens one.
+pub(crate) fn variant_keys(puzzle: &Puzzle, solution: &Solution) -> Vec<Key> {
+    let mut keys = Vec::new();
+    if !puzzle.keys().is_empty() {
+        keys.push(Key::Sprite(Sprite::Key, "key"));
+    }
+    if !puzzle.doors().is_empty() {
+        keys.push(Key::Sprite(Sprite::Door, "door"));
+        if solution.pieces_after(solution.turns.len()).locks.opened != 0 {
+            keys.push(Key::Sprite(Sprite::OpenDoor, "opened door"));
+        }
+    }
+    keys
+}
+
+/// Each other dragon's cells (its start first), in row-major order of the
+/// start: the `k`th other dragon of each turn, up to the turn where it has
+/// met another (the list is shorter then).
+pub(crate) fn other_routes(solution: &Solution) -> Vec<Vec<Pos>> {
+    (0..solution.others.len())
+        .map(|k| {
+            (0..=solution.turns.len())
+                .map_while(|i| solution.pieces_after(i).others.iter().nth(k))
+                .collect()
+        })
+        .collect()
 }
 
 /// How the text under the map is laid out: the width of the picture and the
@@ -406,11 +465,9 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
     let hero_end = *hero_route.last().unwrap_or(&solution.hero);
     let caught = solution.ending == Ending::Stuck;
     let turns = back_steps(&hero_route);
-    let footer = Footer::new(
-        result_sentence(solution, caught),
-        keys(solution, !turns.is_empty(), caught),
-        w,
-    );
+    let mut legend = keys(solution, !turns.is_empty(), caught);
+    legend.extend(variant_keys(puzzle, solution));
+    let footer = Footer::new(result_sentence(solution, caught), legend, w);
     let (width, height) = (footer.width, h + footer.height);
 
     let mut out = String::new();
@@ -422,13 +479,27 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
         sprite.at(out, x as f64, y as f64, scale);
     };
     at(&mut out, Sprite::Exit, solution.exit, 1.0);
-    route(
-        &mut out,
-        &dragon_route,
-        3,
-        DRAGON,
-        "stroke-width=\"3\" stroke-dasharray=\"6 4\"",
-    );
+    // The doors as the line leaves them; the keys, as at the start, over
+    // the routes.
+    let locks = solution.pieces_after(solution.turns.len()).locks;
+    for (i, &p) in puzzle.doors().iter().enumerate() {
+        let sprite = if locks.is_open(i) {
+            Sprite::OpenDoor
+        } else {
+            Sprite::Door
+        };
+        at(&mut out, sprite, p, 1.0);
+    }
+    let others = other_routes(solution);
+    for cells in std::iter::once(&dragon_route).chain(&others) {
+        route(
+            &mut out,
+            cells,
+            3,
+            DRAGON,
+            "stroke-width=\"3\" stroke-dasharray=\"6 4\"",
+        );
+    }
     route(
         &mut out,
         &hero_route,
@@ -440,7 +511,13 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
         let (x, y) = centre(p, -3);
         Sprite::BackStep.at(&mut out, x as f64, y as f64, 1.0);
     }
+    for &p in puzzle.keys() {
+        at(&mut out, Sprite::Key, p, 1.0);
+    }
     at(&mut out, Sprite::Dragon, solution.dragon, 1.0);
+    for other in solution.others.iter() {
+        at(&mut out, Sprite::Dragon, other, 1.0);
+    }
     at(&mut out, Sprite::Hero, solution.hero, 1.0);
     if caught {
         // The burst under the hero: both stay visible.
@@ -529,6 +606,30 @@ mod tests {
         let last_hero = text.rfind(Sprite::Hero.shape()).unwrap();
         assert!(burst < last_hero, "the hero is drawn over the burst");
         assert!(text.contains(">caught</text>"));
+    }
+
+    #[test]
+    fn a_variant_picture_draws_every_dragon_key_and_door() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let text = svg(&puzzle, &solution);
+        assert!(text.is_ascii());
+        let count = |sprite: Sprite| text.matches(sprite.shape()).count();
+        // On the map and in the legend.
+        assert_eq!(count(Sprite::Dragon), 3, "{text}");
+        assert_eq!(count(Sprite::Key), 2);
+        assert_eq!(count(Sprite::OpenDoor), 2);
+        // The one door is opened: closed only in the legend.
+        assert_eq!(count(Sprite::Door), 1);
+        assert!(text.contains(">key</text>") && text.contains(">opened door</text>"));
+        // Three routes: the hero's and each dragon's (the second one's
+        // until it meets the first).
+        assert_eq!(text.matches("<polyline").count(), 3);
+        assert!(text.contains("points=\"159,63 135,63 111,63\""), "{text}");
+        // The official game's legend has none of them.
+        let official = picture("H.E..D");
+        for sprite in [Sprite::Key, Sprite::Door, Sprite::OpenDoor] {
+            assert!(!official.contains(sprite.shape()));
+        }
     }
 
     #[test]

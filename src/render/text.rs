@@ -55,14 +55,49 @@ fn outcome_sentence(solution: &Solution) -> String {
 
 /// The hero's moves and their count, on two lines:
 /// `Steps: Down, Right, ...` and `Total: 16 steps`. Empty without an escape.
+/// On a map with keys, a move that opens a door or takes a key says so:
+/// `Right (takes a key)`, `Down (opens a door)`, `Up (opens a door and
+/// takes a key)`.
 pub fn steps(solution: &Solution) -> String {
     let Some(count) = solution.outcome.steps() else {
         return String::new();
     };
-    let names: Vec<&str> = solution.moves().map(|d| d.name()).collect();
+    let names: Vec<String> = solution
+        .moves()
+        .enumerate()
+        .map(|(i, m)| {
+            let (before, after) = (
+                solution.pieces_after(i).locks,
+                solution.pieces_after(i + 1).locks,
+            );
+            let opens = after.opened.count_ones() > before.opened.count_ones();
+            let takes = after.taken.count_ones() > before.taken.count_ones();
+            match (opens, takes) {
+                (false, false) => m.name().to_owned(),
+                (true, false) => format!("{} (opens a door)", m.name()),
+                (false, true) => format!("{} (takes a key)", m.name()),
+                (true, true) => format!("{} (opens a door and takes a key)", m.name()),
+            }
+        })
+        .collect();
     format!(
         "Steps: {}\nTotal: {}\n",
         names.join(", "),
         plural(count, "step")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_that_takes_a_key_or_opens_a_door_says_so() {
+        let (_, solution) = crate::render::fixture::variant_game();
+        assert_eq!(
+            steps(&solution),
+            "Steps: Right, Right (takes a key), Right (opens a door), Right, Right, Right\n\
+             Total: 6 steps\n"
+        );
+    }
 }

@@ -28,5 +28,7 @@ mod speed;
 mod support;
 mod tidy;
 mod turn;
+#[cfg(feature = "cli")]
+mod variant_outputs;
 mod variants;
 mod wait;

@@ -436,3 +436,35 @@ mod generate {
         assert_eq!(records[0]["outcome"], "escaped");
     }
 }
+
+#[test]
+fn reports_of_maps_with_several_dragons_keys_and_doors_meet_the_schema() {
+    let schema = schema("solve-report.schema.json");
+    let maps = [
+        // Two dragons, a key and a door: escaped through the door.
+        "#########\n#H.k+..E#\n#.#####.#\n#.......#\n#D#####D#\n#########\n",
+        // Caught by one of two dragons.
+        "#######\nH.k+.DE\n#.....#\n##D####\n",
+        // Two dragons, no key.
+        "H..E\n....\nD..D\n",
+        // A key and no door.
+        "H.k.E\n#####\nD....\n",
+    ];
+    for map in maps {
+        for ties in ["priority", "adversarial", "optimistic"] {
+            let out = run(solve_maze()
+                .args(["--format", "json", "--ties", ties, "-"])
+                .write_stdin(map));
+            let records = check_lines(&schema, &out.stdout, &format!("{ties} {map}"));
+            let rules = &records[0]["rules"];
+            let several = map.matches('D').count() > 1;
+            assert_eq!(rules.get("dragons").is_some(), several, "{map}");
+            assert_eq!(rules.get("keys").is_some(), map.contains('k'), "{map}");
+            for turn in records[0]["turns"].as_array().unwrap() {
+                assert_eq!(turn.get("dragons").is_some(), several, "{map}");
+                assert_eq!(turn.get("keys_held").is_some(), map.contains('k'));
+                assert_eq!(turn.get("doors_opened").is_some(), map.contains('k'));
+            }
+        }
+    }
+}
