@@ -115,15 +115,14 @@ impl Ground<'_> {
         match self {
             Ground::Fixed(oracle) => oracle.shortest_steps(dragon, target),
             Ground::Doors(fields) => {
-                let field = fields.field(opened, target);
-                let d = field[dragon.index()];
+                let d = fields.distance(opened, target, dragon, NONE - 2);
                 if d == NONE {
                     return None;
                 }
                 Some(
                     graph
                         .neighbors(dragon)
-                        .filter(|&(_, n)| field[n.index()] == d - 1)
+                        .filter(|&(_, n)| fields.known(opened, target, n) == d - 1)
                         .map(|(dir, _)| dir)
                         .collect(),
                 )
@@ -146,7 +145,7 @@ impl Ground<'_> {
         }
         match self {
             Ground::Fixed(_) => graph.within(dragon, cell, steps),
-            Ground::Doors(fields) => fields.field(opened, cell)[dragon.index()] <= steps,
+            Ground::Doors(fields) => fields.distance(opened, cell, dragon, steps) != NONE,
         }
     }
 
@@ -164,23 +163,32 @@ impl Ground<'_> {
     }
 }
 
-/// Breadth-first distance fields of the map with some doors open, cached
-/// first in, first out.
+/// Breadth-first distance fields of the map with some doors open, from
+/// the hero's cells, cached first in, first out. A field grows only as far
+/// as the questions need: each keeps its queue and resumes where it
+/// stopped.
 struct Fields<'g> {
     graph: &'g Graph,
     doors: &'g [u32],
     /// The most fields kept.
     cap: usize,
-    fields: Vec<Vec<u32>>,
+    fields: Vec<Field>,
     owners: Vec<(u16, u32)>,
     index: rustc_hash::FxHashMap<(u16, u32), usize>,
     next: usize,
+}
+
+/// One field: distances from its source (`NONE` where not reached yet or
+/// never), and the queue of the search that makes it.
+struct Field {
+    dist: Vec<u32>,
     queue: Vec<u32>,
+    head: usize,
 }
 
 impl<'g> Fields<'g> {
     fn new(graph: &'g Graph, doors: &'g [u32], budget: usize) -> Fields<'g> {
-        let per_field = graph.len().max(1) * size_of::<u32>();
+        let per_field = 2 * graph.len().max(1) * size_of::<u32>();
         Fields {
             graph,
             doors,
@@ -189,23 +197,64 @@ impl<'g> Fields<'g> {
             owners: Vec::new(),
             index: rustc_hash::FxHashMap::default(),
             next: 0,
-            queue: Vec::new(),
         }
     }
 
     fn bytes(&self) -> usize {
-        self.fields.len() * self.graph.len() * size_of::<u32>()
-            + self.queue.capacity() * size_of::<u32>()
+        self.fields
+            .iter()
+            .map(|f| (f.dist.capacity() + f.queue.capacity()) * size_of::<u32>())
+            .sum()
     }
 
-    /// Distances from `source` to every cell with the doors of `opened`
-    /// open ([`NONE`] where no path goes).
-    fn field(&mut self, opened: u16, source: CellId) -> &[u32] {
-        if let Some(&slot) = self.index.get(&(opened, source.0)) {
-            return &self.fields[slot];
+    /// The distance from `source` to `cell` with the doors of `opened`
+    /// open, if it is at most `limit` (`NONE` otherwise, or with no path).
+    /// The field from `source` is then complete up to that distance, so
+    /// every cell nearer than `cell` has its distance.
+    fn distance(&mut self, opened: u16, source: CellId, cell: CellId, limit: u32) -> u32 {
+        let slot = self.slot(opened, source);
+        let field = &mut self.fields[slot];
+        let graph = self.graph;
+        while field.dist[cell.index()] == NONE {
+            let Some(&at) = field.queue.get(field.head) else {
+                break;
+            };
+            let d = field.dist[at as usize];
+            if d >= limit {
+                break;
+            }
+            field.head += 1;
+            for (_, n) in graph.neighbors(CellId(at)) {
+                if field.dist[n.index()] == NONE {
+                    field.dist[n.index()] = d + 1;
+                    field.queue.push(n.0);
+                }
+            }
         }
+        let d = field.dist[cell.index()];
+        if d > limit { NONE } else { d }
+    }
+
+    /// The distance from `source` to `cell`, if already known.
+    fn known(&self, opened: u16, source: CellId, cell: CellId) -> u32 {
+        self.index
+            .get(&(opened, source.0))
+            .map_or(NONE, |&slot| self.fields[slot].dist[cell.index()])
+    }
+
+    /// The slot of the field from `source` with the doors of `opened`
+    /// open, started if new.
+    fn slot(&mut self, opened: u16, source: CellId) -> usize {
+        if let Some(&slot) = self.index.get(&(opened, source.0)) {
+            return slot;
+        }
+        let n = self.graph.len();
         let slot = if self.fields.len() < self.cap {
-            self.fields.push(vec![NONE; self.graph.len()]);
+            self.fields.push(Field {
+                dist: vec![NONE; n],
+                queue: Vec::new(),
+                head: 0,
+            });
             self.owners.push((opened, source.0));
             self.fields.len() - 1
         } else {
@@ -213,38 +262,30 @@ impl<'g> Fields<'g> {
             self.next = (self.next + 1) % self.cap;
             self.index.remove(&self.owners[slot]);
             self.owners[slot] = (opened, source.0);
-            self.fields[slot].fill(NONE);
+            let field = &mut self.fields[slot];
+            // Only the cells reached (and the closed doors) were written.
+            for &cell in &field.queue {
+                field.dist[cell as usize] = NONE;
+            }
+            for &door in self.doors {
+                field.dist[door as usize] = NONE;
+            }
+            field.queue.clear();
+            field.head = 0;
             slot
         };
         self.index.insert((opened, source.0), slot);
         let field = &mut self.fields[slot];
-        // Closed doors are marked visited, so the search never enters them.
-        const CLOSED: u32 = NONE - 1;
+        // Closed doors are marked reached, so the search never enters
+        // them; `distance` never reports them, as no dragon stands there.
         for (i, &door) in self.doors.iter().enumerate() {
             if opened >> i & 1 == 0 {
-                field[door as usize] = CLOSED;
+                field.dist[door as usize] = NONE - 1;
             }
         }
-        self.queue.clear();
-        field[source.index()] = 0;
-        self.queue.push(source.0);
-        let mut head = 0;
-        while let Some(&cell) = self.queue.get(head) {
-            head += 1;
-            let d = field[cell as usize] + 1;
-            for (_, n) in self.graph.neighbors(CellId(cell)) {
-                if field[n.index()] == NONE {
-                    field[n.index()] = d;
-                    self.queue.push(n.0);
-                }
-            }
-        }
-        for (i, &door) in self.doors.iter().enumerate() {
-            if opened >> i & 1 == 0 {
-                field[door as usize] = NONE;
-            }
-        }
-        &self.fields[slot]
+        field.dist[source.index()] = 0;
+        field.queue.push(source.0);
+        slot
     }
 }
 
@@ -1196,5 +1237,74 @@ mod tests {
             }
         }
         assert!(compared > 1000, "{compared}");
+    }
+
+    /// The resumable fields answer as plain breadth-first searches of the
+    /// map with the closed doors walled, through evictions (two slots) and
+    /// searches stopped at a limit then resumed.
+    #[test]
+    fn fields_agree_with_plain_searches_through_evictions() {
+        let mut checked = 0;
+        for seed in 0..60 {
+            let Some((puzzle, more)) = random_map(seed, 2) else {
+                continue;
+            };
+            let graph = Graph::new(&puzzle);
+            let mut doors: Vec<u32> = more.iter().map(|&p| graph.cell_at(p).unwrap().0).collect();
+            doors.sort_unstable();
+            let mut fields = Fields::new(&graph, &doors, 0);
+            assert_eq!(fields.cap, 2);
+            let n = graph.len() as u32;
+            let mut state = seed + 1;
+            let mut next = |m: u32| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                (state >> 33) as u32 % m
+            };
+            for _ in 0..200 {
+                let opened = next(4) as u16;
+                let (source, cell) = (CellId(next(n)), CellId(next(n)));
+                let closed = |c: CellId| {
+                    doors
+                        .iter()
+                        .position(|&d| d == c.0)
+                        .is_some_and(|i| opened >> i & 1 == 0)
+                };
+                if closed(source) {
+                    continue;
+                }
+                // The plain search.
+                let mut dist = vec![NONE; graph.len()];
+                dist[source.index()] = 0;
+                let mut queue = VecDeque::from([source]);
+                while let Some(at) = queue.pop_front() {
+                    for (_, nb) in graph.neighbors(at) {
+                        if dist[nb.index()] == NONE && !closed(nb) {
+                            dist[nb.index()] = dist[at.index()] + 1;
+                            queue.push_back(nb);
+                        }
+                    }
+                }
+                let limit = [1, 2, 3, NONE - 2][next(4) as usize];
+                let want = if dist[cell.index()] <= limit {
+                    dist[cell.index()]
+                } else {
+                    NONE
+                };
+                assert_eq!(
+                    fields.distance(opened, source, cell, limit),
+                    want,
+                    "seed {seed}"
+                );
+                if want != NONE {
+                    for (_, nb) in graph.neighbors(cell) {
+                        if dist[nb.index()] < want {
+                            assert_eq!(fields.known(opened, source, nb), dist[nb.index()]);
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 5000, "{checked}");
     }
 }
