@@ -410,7 +410,13 @@ impl Play {
             Outcome::Escaped { steps } => format!("optimum {}", plural(steps, "step")),
             Outcome::Caught | Outcome::NoPath => "optimum: no escape".into(),
         };
-        frame.status = format!("moves {}  {distance}  {optimum}", self.moves());
+        let speed = self.options.rules.speed;
+        let speed = if speed.is_one() {
+            String::new()
+        } else {
+            format!("  dragon speed {speed}")
+        };
+        frame.status = format!("moves {}  {distance}  {optimum}{speed}", self.moves());
         frame.message = message.or_else(|| self.result());
         frame
     }
@@ -437,6 +443,21 @@ impl Play {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_status_line_gives_a_faster_dragons_speed() {
+        let puzzle: Puzzle = "H.E....D\n".parse().unwrap();
+        let mut options = Options::default();
+        let official = Play::new(puzzle.clone(), options, Outcome::Caught).unwrap();
+        assert!(!official.frame(None).status.contains("speed"));
+        options.rules.speed = "2".parse().unwrap();
+        let fast = Play::new(puzzle, options, Outcome::Caught).unwrap();
+        assert!(
+            fast.frame(None).status.ends_with("  dragon speed 2"),
+            "{}",
+            fast.frame(None).status
+        );
+    }
+
     #[test]
     fn maps_with_the_variants_pieces_are_refused_in_a_sentence() {
         for map in ["H.E.D\n..D..\n", "H.k+E\n....D\n"] {
