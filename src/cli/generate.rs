@@ -34,6 +34,15 @@ The dragon is placed so that the puzzle is solvable under the default rules
 for requirements: easy = solvable; medium = --min-detour 2; hard =
 --min-detour 6 --require-backstep. Explicit flags override it.
 
+--dragons N (up to 4) and --keys N (up to 16, each with a door) add the
+pieces of two rule variants (docs/RULES.md): every dragon must matter
+(taking any one away changes the answer) and the solution must open a door.
+solve-maze reads such maps as they are. A required back-step (and so
+--difficulty hard) cannot be checked with them, and --stats leaves out
+whether a back-step is needed. Their searches grow fast with the pieces:
+several dragons under --stats' adversarial rule, or many keys, can take
+seconds to minutes on mid-sized mazes.
+
 The same --seed and options give the same bytes on every platform. Without
 --seed a seed is picked and reported on standard error. With --count, puzzle
 i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json); --force
@@ -51,6 +60,7 @@ Examples:
   generate-maze --seed 7 --difficulty hard --stats
   generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --notation ascii
   generate-maze --algorithm binary-tree --bias north=2,east=1
+  generate-maze -W 10 -H 10 --dragons 2 --keys 1 | solve-maze -
   generate-maze --seed 7 --stats --format json -o puzzle.txt
   generate-maze --count 100 --out-dir puzzles --difficulty medium";
 
@@ -1118,10 +1128,15 @@ mod tests {
             &["--dragon", "1,1", "--effort", "3"],
             &["--hero", "0,0", "--endpoints", "random"],
             &["--exit", "0,0", "--endpoints", "farthest"],
+            &["--dragons", "4", "--keys", "16"],
+            &["--dragons", "2", "--dragon", "1,1"],
+            // Unchecked, a back-step is not asked for.
+            &["--keys", "2", "--no-verify"],
         ] {
             assert!(config(args).is_ok(), "{args:?}: {:?}", config(args).err());
         }
         let c = config(&["--seed", "1"]).unwrap();
+        assert_eq!((c.generator.dragons, c.generator.keys), (1, 0));
         assert_eq!(c.generator.search, Search::default());
         assert_eq!(c.generator.endpoints, Endpoints::Farthest);
     }
@@ -1165,6 +1180,15 @@ mod tests {
             (&["--no-verify", "--tie-independent"], "tie-independent"),
             (&["--hero", "0,0", "--exit", "0,0"], "different cells"),
             (&["--hero", "3"], "ROW,COL"),
+            (&["--dragons", "0"], "'0' is not a number of dragons"),
+            (&["--dragons", "5"], "from 1 to 4"),
+            (&["--keys", "17"], "from 0 to 16"),
+            (&["--keys", "two"], "'two' is not a number of keys"),
+            (&["-W", "2", "-H", "2", "--dragons", "3"], "do not fit"),
+            (
+                &["--keys", "1", "--require-backstep"],
+                "a required back-step cannot be checked",
+            ),
             (&["--dragon", "10,0"], "outside"),
             (
                 &[
