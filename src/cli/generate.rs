@@ -573,7 +573,12 @@ impl Args {
                     .into(),
             );
         }
-        if let (Some(_), Some(flag)) = (self.dragon, given) {
+        // With several dragons, --order still ranks the others' cells.
+        let idle_with_dragon = search_knobs
+            .iter()
+            .find(|(flag, given)| *given && (*flag != "--order" || self.dragons == 1))
+            .map(|(flag, _)| flag);
+        if let (Some(_), Some(flag)) = (self.dragon, idle_with_dragon) {
             return Err(format!(
                 "--dragon is the only candidate the search tries, so {flag} would do nothing"
             ));
@@ -1130,6 +1135,7 @@ mod tests {
             &["--exit", "0,0", "--endpoints", "farthest"],
             &["--dragons", "4", "--keys", "16"],
             &["--dragons", "2", "--dragon", "1,1"],
+            &["--dragons", "2", "--dragon", "1,1", "--order", "random"],
             // Unchecked, a back-step is not asked for.
             &["--keys", "2", "--no-verify"],
         ] {
