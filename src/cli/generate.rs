@@ -17,7 +17,7 @@ use crate::mapgen::{
     self, Algorithm, Analysis, Bias, Difficulty, Endpoints, GenerateError, Generated, Knobs, Order,
     Search, Strategy, Tuning,
 };
-use crate::{Outcome, Rules, Speed};
+use crate::{MAX_DRAGONS, MAX_KEYS, Outcome, Rules, Speed};
 
 const PROGRAM: &str = "generate-maze";
 
@@ -33,6 +33,15 @@ The dragon is placed so that the puzzle is solvable under the default rules
 (checked with the solver) and meets the requirements. --difficulty stands
 for requirements: easy = solvable; medium = --min-detour 2; hard =
 --min-detour 6 --require-backstep. Explicit flags override it.
+
+--dragons N (up to 4) and --keys N (up to 16, each with a door) add the
+pieces of two rule variants (docs/RULES.md): every dragon must matter
+(taking any one away changes the answer) and the solution must open a door.
+solve-maze reads such maps as they are. A required back-step (and so
+--difficulty hard) cannot be checked with them, and --stats leaves out
+whether a back-step is needed. Their searches grow fast with the pieces:
+several dragons under --stats' adversarial rule, or many keys, can take
+seconds to minutes on mid-sized mazes.
 
 The same --seed and options give the same bytes on every platform. Without
 --seed a seed is picked and reported on standard error. With --count, puzzle
@@ -51,6 +60,7 @@ Examples:
   generate-maze --seed 7 --difficulty hard --stats
   generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --notation ascii
   generate-maze --algorithm binary-tree --bias north=2,east=1
+  generate-maze -W 10 -H 10 --dragons 2 --keys 1 | solve-maze -
   generate-maze --seed 7 --stats --format json -o puzzle.txt
   generate-maze --count 100 --out-dir puzzles --difficulty medium";
 
@@ -122,6 +132,18 @@ pub struct Args {
     /// The dragon's cell (still checked unless --no-verify).
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
     dragon: Option<(usize, usize)>,
+
+    /// How many dragons, 1 to 4 (a rule variant: docs/RULES.md, "Several
+    /// dragons"). With more than one, each must matter: taking any one away
+    /// changes the answer.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_dragons, help_heading = "Puzzle")]
+    dragons: usize,
+
+    /// How many keys, 0 to 16, each with a door (a rule variant:
+    /// docs/RULES.md, "Keys and doors"). The doors close passages of the
+    /// hero's shortest route, and the solution must open one.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_keys, help_heading = "Puzzle")]
+    keys: usize,
 
     /// A named set of requirements.
     #[arg(long, value_enum, help_heading = "Puzzle")]
@@ -362,6 +384,31 @@ fn parse_cell(s: &str) -> Result<(usize, usize), String> {
     ))
 }
 
+/// A number of dragons, 1 to [`MAX_DRAGONS`].
+fn parse_dragons(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_DRAGONS).contains(n))
+        .ok_or_else(|| {
+            format!("'{s}' is not a number of dragons: give a whole number from 1 to {MAX_DRAGONS}")
+        })
+}
+
+/// A number of keys (and doors), 0 to [`MAX_KEYS`].
+fn parse_keys(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n <= MAX_KEYS)
+        .ok_or_else(|| {
+            format!(
+                "'{s}' is not a number of keys: give a whole number from 0 to {MAX_KEYS} \
+                 (each key comes with a door)"
+            )
+        })
+}
+
 /// The checked configuration a run works from.
 #[derive(Debug)]
 pub struct Config {
@@ -449,6 +496,8 @@ impl Args {
             hero: self.hero,
             exit: self.exit,
             dragon: self.dragon,
+            dragons: self.dragons,
+            keys: self.keys,
             knobs,
             speed: self.dragon_speed,
             wait: self.wait,
@@ -524,7 +573,12 @@ impl Args {
                     .into(),
             );
         }
-        if let (Some(_), Some(flag)) = (self.dragon, given) {
+        // With several dragons, --order still ranks the others' cells.
+        let idle_with_dragon = search_knobs
+            .iter()
+            .find(|(flag, given)| *given && (*flag != "--order" || self.dragons == 1))
+            .map(|(flag, _)| flag);
+        if let (Some(_), Some(flag)) = (self.dragon, idle_with_dragon) {
             return Err(format!(
                 "--dragon is the only candidate the search tries, so {flag} would do nothing"
             ));
@@ -794,6 +848,27 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
     if g.wait {
         let _ = writeln!(s, "waiting       the hero may wait a turn");
     }
+    if p.dragons().len() > 1 {
+        let _ = writeln!(
+            s,
+            "dragons       {}{}",
+            p.dragons().len(),
+            if g.verify {
+                ", each one changes the answer"
+            } else {
+                ""
+            }
+        );
+    }
+    if !p.keys().is_empty() || !p.doors().is_empty() {
+        let _ = writeln!(
+            s,
+            "keys          {} and {}; the solution opens {}",
+            plural(p.keys().len(), "key"),
+            plural(p.doors().len(), "door"),
+            a.doors_opened
+        );
+    }
     let free = a.free_distance.map_or("none".to_owned(), |d| d.to_string());
     match (a.outcome.steps(), a.detour()) {
         (Some(n), Some(detour)) => {
@@ -810,10 +885,10 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
         s,
         "back-steps    {} in the solution; {}",
         a.back_steps,
-        if a.needs_back_step {
-            "needed"
-        } else {
-            "not needed"
+        match a.needs_back_step {
+            Some(true) => "needed",
+            Some(false) => "not needed",
+            None => "whether needed is not computed with several dragons or keys",
         }
     );
     let ties = &a.ties;
@@ -858,11 +933,14 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
 /// | `outcome` | string | `escaped`, `no_path` or `caught`, under the default rule |
 /// | `steps`, `detour` | number or null | the answer, and its excess over `free_distance` |
 /// | `back_steps` | number | immediate reversals in the solver's line |
-/// | `needs_back_step` | bool | every optimal line needs one |
+/// | `needs_back_step` | bool or null | every optimal line needs one; null when not computed (several dragons, keys or doors) |
 /// | `ties` | object | `optimistic`, `priority`, `adversarial`: steps, or the outcome's name |
 /// | `tie_independent` | bool | the three agree |
 /// | `dragon_speed` | number, absent at 1 | the dragon's steps a turn the answers are under (`--dragon-speed`), only when more than 1 |
 /// | `waiting` | bool, absent unless true | the answers allow the hero to wait (`--wait`) |
+/// | `dragons` | number, absent at 1 | the dragons on the map (`--dragons`), only when more than 1 |
+/// | `keys`, `doors` | number, absent without keys | the keys and doors on the map (`--keys`) |
+/// | `doors_opened` | number, absent without keys | doors the default rule's line opens |
 /// | `mazes`, `solver_runs` | number | the placement search's effort |
 ///
 /// Fields may be added without bumping `version`; a field removed or
@@ -895,13 +973,21 @@ mod stats_json {
         steps: Option<usize>,
         detour: Option<usize>,
         back_steps: usize,
-        needs_back_step: bool,
+        needs_back_step: Option<bool>,
         ties: Ties,
         tie_independent: bool,
         #[serde(skip_serializing_if = "Option::is_none")]
         dragon_speed: Option<u32>,
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         waiting: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        dragons: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        keys: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        doors: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        doors_opened: Option<usize>,
         mazes: u64,
         solver_runs: u64,
     }
@@ -944,6 +1030,7 @@ mod stats_json {
     ) -> Result<String, String> {
         let g = &config.generator;
         let p = &generated.puzzle;
+        let has_keys = !p.keys().is_empty() || !p.doors().is_empty();
         let record = Record {
             version: VERSION,
             seed,
@@ -975,6 +1062,10 @@ mod stats_json {
             tie_independent: a.ties.independent(),
             dragon_speed: (!g.speed.is_one()).then(|| g.speed.steps()),
             waiting: g.wait,
+            dragons: (p.dragons().len() > 1).then_some(p.dragons().len()),
+            keys: has_keys.then_some(p.keys().len()),
+            doors: has_keys.then_some(p.doors().len()),
+            doors_opened: has_keys.then_some(a.doors_opened),
             mazes: generated.effort.mazes,
             solver_runs: generated.effort.solves,
         };
@@ -1042,10 +1133,16 @@ mod tests {
             &["--dragon", "1,1", "--effort", "3"],
             &["--hero", "0,0", "--endpoints", "random"],
             &["--exit", "0,0", "--endpoints", "farthest"],
+            &["--dragons", "4", "--keys", "16"],
+            &["--dragons", "2", "--dragon", "1,1"],
+            &["--dragons", "2", "--dragon", "1,1", "--order", "random"],
+            // Unchecked, a back-step is not asked for.
+            &["--keys", "2", "--no-verify"],
         ] {
             assert!(config(args).is_ok(), "{args:?}: {:?}", config(args).err());
         }
         let c = config(&["--seed", "1"]).unwrap();
+        assert_eq!((c.generator.dragons, c.generator.keys), (1, 0));
         assert_eq!(c.generator.search, Search::default());
         assert_eq!(c.generator.endpoints, Endpoints::Farthest);
     }
@@ -1089,6 +1186,15 @@ mod tests {
             (&["--no-verify", "--tie-independent"], "tie-independent"),
             (&["--hero", "0,0", "--exit", "0,0"], "different cells"),
             (&["--hero", "3"], "ROW,COL"),
+            (&["--dragons", "0"], "'0' is not a number of dragons"),
+            (&["--dragons", "5"], "from 1 to 4"),
+            (&["--keys", "17"], "from 0 to 16"),
+            (&["--keys", "two"], "'two' is not a number of keys"),
+            (&["-W", "2", "-H", "2", "--dragons", "3"], "do not fit"),
+            (
+                &["--keys", "1", "--require-backstep"],
+                "a required back-step cannot be checked",
+            ),
             (&["--dragon", "10,0"], "outside"),
             (
                 &[

@@ -30,7 +30,9 @@ impl TieAnswers {
 }
 
 /// A description of a puzzle under the default rules (or a faster dragon:
-/// [`Analysis::at_speed`]).
+/// [`Analysis::at_speed`]). Maps with several dragons, keys or doors are
+/// described too, all but [`Analysis::needs_back_step`]; their free
+/// distance uses the keys and doors as they lie.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// Free tiles with exactly one free neighbour.
@@ -46,10 +48,14 @@ pub struct Analysis {
     /// solver's optimal line.
     pub back_steps: usize,
     /// Whether every optimal line needs a back-step: no line without one
-    /// escapes in the optimal number of steps.
-    pub needs_back_step: bool,
+    /// escapes in the optimal number of steps. `None` when not computed: on
+    /// a map with several dragons, keys or doors (the back-step search
+    /// plays the official game only).
+    pub needs_back_step: Option<bool>,
     /// The answer under each tie rule.
     pub ties: TieAnswers,
+    /// Doors the default rule's line opens (0 on a map without doors).
+    pub doors_opened: usize,
 }
 
 impl Analysis {
@@ -65,7 +71,7 @@ impl Analysis {
     /// let a = Analysis::of(&"######\n#H..##\n#.#.##\n#..D.E\n######".parse()?)?;
     /// assert_eq!(a.outcome.steps(), Some(8));
     /// assert_eq!((a.free_distance, a.detour()), (Some(6), Some(2)));
-    /// assert!(a.needs_back_step && a.ties.independent());
+    /// assert!(a.needs_back_step == Some(true) && a.ties.independent());
     /// # Ok::<(), dragon_escape::Error>(())
     /// ```
     pub fn of(puzzle: &Puzzle) -> Result<Analysis, Error> {
@@ -106,7 +112,11 @@ impl Analysis {
             priority: solution.outcome,
             adversarial: solver.solve(&with(Ties::Adversarial))?.outcome,
         };
-        let needs_back_step = needs_back_step(&solver, &solution, &with(Ties::default()))?;
+        let needs_back_step = if solver.has_variant_pieces() {
+            None
+        } else {
+            Some(needs_back_step(&solver, &solution, &with(Ties::default()))?)
+        };
         Ok(Analysis {
             dead_ends: (0..graph.len())
                 .filter(|&c| graph.neighbors(CellId(c as u32)).count() == 1)
@@ -117,6 +127,10 @@ impl Analysis {
             back_steps: back_steps(&solution),
             needs_back_step,
             ties,
+            doors_opened: solution
+                .pieces
+                .last()
+                .map_or(0, |p| p.locks.opened.count_ones() as usize),
         })
     }
 
@@ -261,7 +275,7 @@ mod tests {
             let a = Analysis::of(&puzzle).unwrap();
             let brute = brute_no_back_steps(&puzzle);
             let expected = a.outcome.steps().is_some() && brute != a.outcome.steps();
-            assert_eq!(a.needs_back_step, expected, "seed {seed}:\n{puzzle}");
+            assert_eq!(a.needs_back_step, Some(expected), "seed {seed}:\n{puzzle}");
             needed += usize::from(expected);
         }
         assert!(
@@ -278,7 +292,7 @@ mod tests {
         for seed in 0..10 {
             let a = Analysis::of(&generate(&config, &mut seeded(seed)).unwrap().puzzle).unwrap();
             assert_eq!(a.detour(), Some(0));
-            assert!(!a.needs_back_step);
+            assert_eq!(a.needs_back_step, Some(false));
             assert_eq!(a.back_steps, 0);
         }
     }

@@ -30,8 +30,9 @@ use super::random::{below, shuffle};
 use super::{Algorithm, Tuning};
 use crate::error::{Error, plural};
 use crate::graph::{CellId, Graph, UNREACHABLE};
-use crate::puzzle::{Pos, Puzzle};
+use crate::puzzle::{MAX_DRAGONS, MAX_KEYS, Pos, Puzzle};
 use crate::search::rules::{Rules, Speed, Ties};
+use crate::search::solution::Solution;
 use crate::search::{Options, Solver};
 
 /// Requirements a generated puzzle must meet under the default rules
@@ -227,6 +228,13 @@ pub struct Config {
     pub exit: Option<(usize, usize)>,
     /// The dragon's cell, if given.
     pub dragon: Option<(usize, usize)>,
+    /// How many dragons, 1 to [`MAX_DRAGONS`] (docs/RULES.md, "Several
+    /// dragons"). With more than one, every dragon must matter: taking any
+    /// one away changes the answer.
+    pub dragons: usize,
+    /// How many keys, 0 to [`MAX_KEYS`], each with a door (docs/RULES.md,
+    /// "Keys and doors"). With keys, the solution's line must open a door.
+    pub keys: usize,
     /// Requirements on the puzzle.
     pub knobs: Knobs,
     /// The dragon's steps a turn under which the puzzle is checked (a rule
@@ -267,6 +275,8 @@ impl Config {
             hero: None,
             exit: None,
             dragon: None,
+            dragons: 1,
+            keys: 0,
             knobs: Knobs::default(),
             speed: Speed::ONE,
             wait: false,
@@ -274,6 +284,12 @@ impl Config {
             search: Search::default(),
             max_memory: Options::default().max_memory,
         }
+    }
+
+    /// Whether the puzzle holds pieces of the rule variants: several dragons,
+    /// or keys and doors.
+    pub fn has_variant_pieces(&self) -> bool {
+        self.dragons > 1 || self.keys > 0
     }
 
     /// About how many bytes generating a puzzle takes, before any solver
@@ -374,6 +390,38 @@ impl Config {
                 }
             }
         }
+        if !(1..=MAX_DRAGONS).contains(&self.dragons) {
+            return bad(format!(
+                "{} dragons: a puzzle holds 1 to {MAX_DRAGONS}",
+                self.dragons
+            ));
+        }
+        if self.keys > MAX_KEYS {
+            return bad(format!(
+                "{} keys: a puzzle holds 0 to {MAX_KEYS} (each with a door)",
+                self.keys
+            ));
+        }
+        // The hero, the exit, the dragons and the keys each take a cell of
+        // their own; the doors take passages between cells, of which a
+        // connected maze has at least one fewer than cells.
+        let pieces = 2 + self.dragons + self.keys;
+        if pieces > w * h {
+            return bad(format!(
+                "the hero, the exit, {} and {} do not fit in a {w}x{h} maze of {} cells",
+                plural(self.dragons, "dragon"),
+                plural(self.keys, "key"),
+                w * h
+            ));
+        }
+        if self.has_variant_pieces() && self.knobs.require_backstep && self.verify {
+            return bad(
+                "a required back-step cannot be checked with several dragons or with keys: \
+                 the back-step check plays the official game; drop --require-backstep \
+                 (--difficulty hard asks for it: use --min-detour instead)"
+                    .into(),
+            );
+        }
         let perfect = self.braid == 0.0 && self.rooms == 0;
         if perfect && self.knobs.need_loops() {
             return bad(format!(
@@ -438,6 +486,10 @@ pub enum GenerateError {
     GaveUp {
         /// The requirements.
         knobs: Knobs,
+        /// The dragons asked for ([`Config::dragons`]): each must matter.
+        dragons: usize,
+        /// The keys asked for ([`Config::keys`]): the line must open a door.
+        keys: usize,
         /// The work spent.
         effort: Effort,
     },
@@ -449,13 +501,35 @@ impl fmt::Display for GenerateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GenerateError::Config(message) => f.write_str(message),
-            GenerateError::GaveUp { knobs, effort } => write!(
-                f,
-                "no puzzle met the requirements ({knobs}) after {} and {}; \
-                 try a larger or more braided maze, weaker requirements or more effort",
-                plural(effort.mazes as usize, "maze"),
-                plural(effort.solves as usize, "solver run")
-            ),
+            GenerateError::GaveUp {
+                knobs,
+                dragons,
+                keys,
+                effort,
+            } => {
+                let mut wanted = knobs.to_string();
+                if *dragons > 1 {
+                    wanted.push_str(&format!(", {dragons} dragons that each matter"));
+                }
+                if *keys > 0 {
+                    wanted.push_str(&format!(
+                        ", {} and a line that opens a door",
+                        plural(*keys, "key")
+                    ));
+                }
+                let fewer = if *dragons > 1 || *keys > 0 {
+                    ", fewer dragons or keys"
+                } else {
+                    ""
+                };
+                write!(
+                    f,
+                    "no puzzle met the requirements ({wanted}) after {} and {}; \
+                     try a larger or more braided maze, weaker requirements{fewer} or more effort",
+                    plural(effort.mazes as usize, "maze"),
+                    plural(effort.solves as usize, "solver run")
+                )
+            }
             GenerateError::Solver(e @ Error::TooLarge { .. }) => write!(
                 f,
                 "checking the puzzle needs more memory than generating leaves of the budget: {e}"
@@ -486,6 +560,8 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
     let mut effort = Effort::default();
     let gave_up = |effort| GenerateError::GaveUp {
         knobs: config.knobs,
+        dragons: config.dragons,
+        keys: config.keys,
         effort,
     };
     loop {
@@ -515,7 +591,7 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
                     }
                 }
             });
-            let puzzle = Puzzle::new(
+            let mut puzzle = Puzzle::new(
                 maze.tile_width(),
                 maze.tile_height(),
                 maze.walls(),
@@ -523,6 +599,9 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
                 maze.tile(dragon),
                 maze.tile(exit),
             )?;
+            if config.has_variant_pieces() {
+                puzzle = unchecked_pieces(&maze, puzzle, config, rng)?;
+            }
             return Ok(Generated {
                 puzzle,
                 maze,
@@ -531,9 +610,9 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
             });
         }
         let layout = Layout::new(&maze, hero, exit)?;
-        let done = |dragon: Pos, effort| -> Result<Generated, GenerateError> {
+        let done = |puzzle: Puzzle, effort| -> Result<Generated, GenerateError> {
             Ok(Generated {
-                puzzle: layout.puzzle(dragon)?,
+                puzzle,
                 maze: maze.clone(),
                 braided,
                 effort,
@@ -543,13 +622,27 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
             Some(dragon) => vec![maze.tile(dragon)],
             None => layout.ordered_candidates(config.search.order, rng),
         };
+        // The other dragons come from the same ranking (the whole one when
+        // the first dragon is given).
+        let pool = match (config.has_variant_pieces(), given) {
+            (false, _) => Vec::new(),
+            (true, None) => candidates.clone(),
+            (true, Some(_)) => layout.ordered_candidates(config.search.order, rng),
+        };
         for dragon in candidates.into_iter().take(per_maze) {
             if effort.solves >= config.search.max_solves {
                 return Err(gave_up(effort));
             }
-            let puzzle = layout.puzzle(dragon)?;
+            let puzzle = if config.has_variant_pieces() {
+                match layout.with_pieces(dragon, &pool, config, rng)? {
+                    Some(puzzle) => puzzle,
+                    None => continue,
+                }
+            } else {
+                layout.puzzle(dragon)?
+            };
             if meets(&puzzle, config, &mut effort)? {
-                return done(dragon, effort);
+                return done(puzzle, effort);
             }
         }
     }
@@ -588,6 +681,9 @@ fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, 
             return Ok(false);
         }
     }
+    if config.has_variant_pieces() && !variant_pieces_bite(puzzle, &solution, &options, effort)? {
+        return Ok(false);
+    }
     if knobs.tie_independent {
         let with = |ties| Options {
             rules: Rules {
@@ -607,6 +703,86 @@ fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, 
         }
     }
     Ok(true)
+}
+
+/// Whether the variant pieces of `puzzle` matter to `solution` (solved
+/// under `options`): with keys, its line opens a door; with several
+/// dragons, taking any one away changes the answer (one solver run each,
+/// counted in `effort`).
+fn variant_pieces_bite(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    options: &Options,
+    effort: &mut Effort,
+) -> Result<bool, Error> {
+    if !puzzle.doors().is_empty() && solution.pieces.last().is_none_or(|p| p.locks.opened == 0) {
+        return Ok(false);
+    }
+    let dragons = puzzle.dragons();
+    if dragons.len() < 2 {
+        return Ok(true);
+    }
+    for left_out in 0..dragons.len() {
+        let rest: Vec<Pos> = (0..dragons.len())
+            .filter(|&i| i != left_out)
+            .map(|i| dragons[i])
+            .collect();
+        let without = without_dragon(puzzle, rest)?;
+        effort.solves += 1;
+        if Solver::new(&without).solve(options)?.outcome == solution.outcome {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `puzzle` with only the dragons `rest` (its keys and doors kept).
+fn without_dragon(puzzle: &Puzzle, rest: Vec<Pos>) -> Result<Puzzle, Error> {
+    Puzzle::new(
+        puzzle.width(),
+        puzzle.height(),
+        puzzle.walls().to_vec(),
+        puzzle.hero(),
+        rest[0],
+        puzzle.exit(),
+    )?
+    .with_pieces(rest, puzzle.keys().to_vec(), puzzle.doors().to_vec())
+}
+
+/// The variant pieces of `config` placed at random, unchecked
+/// (`--no-verify`): the other dragons and the keys on free cells, the doors
+/// on passages between cells.
+fn unchecked_pieces(
+    maze: &Maze,
+    puzzle: Puzzle,
+    config: &Config,
+    rng: &mut dyn Rng,
+) -> Result<Puzzle, Error> {
+    let mut taken = vec![puzzle.hero(), puzzle.exit(), puzzle.dragon()];
+    let mut cells: Vec<Pos> = (0..maze.len())
+        .map(|cell| maze.tile(cell))
+        .filter(|p| !taken.contains(p))
+        .collect();
+    shuffle(rng, &mut cells);
+    let mut dragons = vec![puzzle.dragon()];
+    dragons.extend(cells.drain(..config.dragons - 1));
+    let keys: Vec<Pos> = cells.drain(..config.keys).collect();
+    taken.extend(dragons.iter().chain(&keys));
+    let mut passages = passages(puzzle.walls(), puzzle.width());
+    shuffle(rng, &mut passages);
+    let doors = passages.into_iter().take(config.keys).collect();
+    puzzle.with_pieces(dragons, keys, doors)
+}
+
+/// The passages between cells: free tiles with one coordinate even, each
+/// between two cells (a wall post on either side, so a door there closes
+/// exactly one way), in row-major order.
+fn passages(walls: &[bool], width: usize) -> Vec<Pos> {
+    (0..walls.len())
+        .filter(|&i| !walls[i])
+        .map(|i| Pos::new(i / width, i % width))
+        .filter(|p| (p.row % 2 == 0) != (p.col % 2 == 0))
+        .collect()
 }
 
 /// The hero's and the exit's cells: given, or placed by `config.endpoints`.
@@ -691,6 +867,99 @@ impl Layout {
             dragon,
             self.exit,
         )
+    }
+
+    /// The puzzle with its first dragon on `first` and the variant pieces of
+    /// `config`, or `None` when they do not fit in this maze.
+    ///
+    /// The other dragons come from the less constraining half of `pool`
+    /// (the ranked candidates), at random: with them from the more
+    /// constraining half, 3 dragons on 8x8 mazes needed about as many
+    /// solver runs but five times the time, spent on puzzles where the
+    /// hero is caught. The doors go on passages (a
+    /// free tile between two cells, with a wall post on either side) of the
+    /// hero's dragon-free shortest routes, so each one closes the way the
+    /// hero would take; then on other passages. The keys go on cells the
+    /// hero reaches with every door closed, off those routes first, so
+    /// fetching one costs a detour that a door has to repay. The solver
+    /// then decides whether the pieces bite.
+    fn with_pieces(
+        &self,
+        first: Pos,
+        pool: &[Pos],
+        config: &Config,
+        rng: &mut dyn Rng,
+    ) -> Result<Option<Puzzle>, Error> {
+        let graph = &self.graph;
+        let mut taken = vec![self.hero, self.exit, first];
+        let extra = config.dragons - 1;
+        let free_of = |list: &[Pos], taken: &[Pos]| -> Vec<Pos> {
+            list.iter()
+                .copied()
+                .filter(|p| !taken.contains(p))
+                .collect()
+        };
+        // The less constraining half: the first dragon already commands
+        // the hero's route, and two commanding dragons mostly catch it.
+        let mut choices = free_of(&pool[pool.len() / 2..], &taken);
+        if choices.len() < extra {
+            choices = free_of(pool, &taken);
+        }
+        if choices.len() < extra {
+            return Ok(None);
+        }
+        shuffle(rng, &mut choices);
+        let mut dragons = vec![first];
+        dragons.extend_from_slice(&choices[..extra]);
+        taken.extend_from_slice(&choices[..extra]);
+        let cell = |p: Pos| graph.cell_at(p).expect("pieces stand on free tiles");
+        let from_hero = graph.distances_from(cell(self.hero));
+        let to_exit = graph.distances_from(cell(self.exit));
+        let d = from_hero[cell(self.exit).index()];
+        let on_route = |p: Pos| {
+            let (a, b) = (from_hero[cell(p).index()], to_exit[cell(p).index()]);
+            a != UNREACHABLE && b != UNREACHABLE && a + b == d
+        };
+        let (mut doors, mut others): (Vec<Pos>, Vec<Pos>) =
+            free_of(&passages(&self.walls, self.width), &taken)
+                .into_iter()
+                .partition(|&p| on_route(p));
+        shuffle(rng, &mut doors);
+        shuffle(rng, &mut others);
+        doors.extend(others);
+        if doors.len() < config.keys {
+            return Ok(None);
+        }
+        doors.truncate(config.keys);
+        // The cells the hero reaches with every door closed.
+        let mut reached = vec![false; graph.len()];
+        let mut blocked = vec![false; graph.len()];
+        for &door in &doors {
+            blocked[cell(door).index()] = true;
+        }
+        let mut queue = vec![cell(self.hero)];
+        reached[cell(self.hero).index()] = true;
+        while let Some(at) = queue.pop() {
+            for (_, next) in graph.neighbors(at) {
+                if !reached[next.index()] && !blocked[next.index()] {
+                    reached[next.index()] = true;
+                    queue.push(next);
+                }
+            }
+        }
+        let (mut keys, mut near): (Vec<Pos>, Vec<Pos>) = (0..graph.len())
+            .map(|i| graph.pos(CellId(i as u32)))
+            .filter(|p| p.row % 2 == 1 && p.col % 2 == 1 && reached[cell(*p).index()])
+            .filter(|p| !taken.contains(p))
+            .partition(|&p| !on_route(p));
+        shuffle(rng, &mut keys);
+        shuffle(rng, &mut near);
+        keys.extend(near);
+        if keys.len() < config.keys {
+            return Ok(None);
+        }
+        keys.truncate(config.keys);
+        Ok(Some(self.puzzle(first)?.with_pieces(dragons, keys, doors)?))
     }
 
     /// Free tiles for the dragon: not the exit, not on or next to the hero.

@@ -7,6 +7,8 @@ mod families;
 mod fuzz;
 #[cfg(feature = "mapgen")]
 mod generate;
+#[cfg(feature = "mapgen")]
+mod generate_variants;
 #[cfg(feature = "cli")]
 mod inputs;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]

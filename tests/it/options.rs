@@ -105,6 +105,8 @@ fn generate_args() -> impl Strategy<Value = Vec<String>> {
         ("--rooms", number().boxed()),
         ("--hero", cell().boxed()),
         ("--dragon", cell().boxed()),
+        ("--dragons", number().boxed()),
+        ("--keys", number().boxed()),
         ("--min-steps", number().boxed()),
         ("--min-detour", number().boxed()),
         ("--per-maze", number().boxed()),
@@ -157,14 +159,19 @@ proptest! {
         let generator = config.generator();
         prop_assert!(generator.bytes_needed() <= generator.max_memory, "{args:?}");
         prop_assert!(generator.rooms <= generator.width * generator.height / 4, "{args:?}");
+        prop_assert!((1..=4).contains(&generator.dragons), "{args:?}");
+        prop_assert!(generator.keys <= 16, "{args:?}");
         // Small accepted configurations are generated: no panic, whatever
-        // the weights, shares and counts (the effort kept small).
+        // the weights, shares and counts (the effort kept small, and the
+        // dragons and keys, whose searches grow fast, to two).
         if generator.width * generator.height <= 150 {
             let quick = mapgen::Config {
                 search: mapgen::Search {
                     max_solves: generator.search.max_solves.min(20),
                     ..generator.search
                 },
+                dragons: generator.dragons.min(2),
+                keys: generator.keys.min(2),
                 ..*generator
             };
             match mapgen::generate(&quick, &mut mapgen::seeded(config.seed())) {

@@ -405,6 +405,40 @@ mod generate {
         insta::assert_snapshot!(String::from_utf8(out.stderr).unwrap());
     }
 
+    /// A puzzle with several dragons, keys and doors counts them, says how
+    /// many doors its line opens, and leaves the back-step check out (null),
+    /// within the schema.
+    #[test]
+    fn stats_with_dragons_keys_and_doors_meet_the_schema() {
+        let schema = schema("generate-stats.schema.json");
+        let base = ["--seed", "1", "-W", "8", "-H", "8"];
+        let records = stats(
+            &schema,
+            &[&base[..], &["--dragons", "2", "--keys", "1"]].concat(),
+        );
+        let r = &records[0];
+        assert_eq!(
+            (r["dragons"].as_u64(), r["keys"].as_u64()),
+            (Some(2), Some(1))
+        );
+        assert_eq!(r["doors"], 1);
+        assert!(r["doors_opened"].as_u64() >= Some(1), "{r}");
+        assert!(r["needs_back_step"].is_null(), "{r}");
+        assert_eq!(r["outcome"], "escaped");
+        let records = stats(
+            &schema,
+            &[&base[..], &["--keys", "3", "--no-verify"]].concat(),
+        );
+        assert!(records[0].get("dragons").is_none());
+        assert_eq!(records[0]["keys"], 3);
+        // The official game's record has none of these fields.
+        let records = stats(&schema, &base);
+        for field in ["dragons", "keys", "doors", "doors_opened"] {
+            assert!(records[0].get(field).is_none(), "{field}");
+        }
+        assert!(records[0]["needs_back_step"].is_boolean());
+    }
+
     /// A puzzle for a faster dragon says its speed, within the schema.
     #[test]
     fn stats_for_a_faster_dragon_meet_the_schema() {
