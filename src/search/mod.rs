@@ -447,7 +447,8 @@ impl Solver {
     /// optimistic bound), within the same budget.
     ///
     /// # Errors
-    /// [`Error::TooLarge`] as for [`Solver::solve`].
+    /// [`Error::TooLarge`] as for [`Solver::solve`]; [`Error::Unsupported`]
+    /// on a map with several dragons, keys or doors.
     #[cfg_attr(
         not(feature = "mapgen"),
         expect(dead_code, reason = "only the generator's analysis asks")
@@ -458,6 +459,11 @@ impl Solver {
         limit: usize,
     ) -> Result<Option<usize>, Error> {
         debug_assert_ne!(options.rules.ties, Ties::Adversarial);
+        if self.layout.is_some() {
+            return Err(Error::Unsupported {
+                message: "the back-step test does not take several dragons, keys or doors".into(),
+            });
+        }
         let graph = &self.graph;
         if graph.len() > (u32::MAX / 5) as usize {
             return Err(Error::TooLarge {
