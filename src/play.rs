@@ -28,11 +28,13 @@ use std::fmt;
 use crate::dragon::OracleKind;
 use crate::dragon::Ruler;
 use crate::error::{Error, plural};
+use crate::graph::CellId;
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::{Board, Event, Frame, lower};
+use crate::search::Start;
 use crate::search::rules::Rules;
-use crate::search::solution::{Ending, Move, Outcome};
+use crate::search::solution::{Ending, Move, Others, Outcome, Pieces};
 use crate::search::{IllegalMove, Options, Solver};
 
 /// What the person asks for.
@@ -89,6 +91,8 @@ pub enum Refusal {
     InReach,
     /// A wait, and the rules do not allow waiting.
     NoWaiting,
+    /// A closed door, and the hero holds no key.
+    LockedDoor,
     /// Working out the dragon's answer needs more memory than the game's
     /// budget allows.
     OverBudget,
@@ -102,6 +106,7 @@ impl From<IllegalMove> for Refusal {
             IllegalMove::NextToDragon => Refusal::NextToDragon,
             IllegalMove::InReach => Refusal::InReach,
             IllegalMove::NoWaiting => Refusal::NoWaiting,
+            IllegalMove::LockedDoor => Refusal::LockedDoor,
         }
     }
 }
@@ -115,6 +120,7 @@ impl fmt::Display for Refusal {
             Refusal::NextToDragon => "too close: the dragon would catch you there",
             Refusal::InReach => "too close: the dragon would reach you there in its move",
             Refusal::NoWaiting => "no waiting: these rules make the hero step (see --wait)",
+            Refusal::LockedDoor => "the door is locked: find a key first",
             Refusal::OverBudget => {
                 "the dragon's answer needs more memory than the budget allows (see --max-memory)"
             }
@@ -209,6 +215,9 @@ pub struct Play {
     optimum: Outcome,
     /// (hero, dragon) positions, the start first.
     line: Vec<(Pos, Pos)>,
+    /// With several dragons, keys or doors: the whole positions of the
+    /// variant game, in step with `line` (empty in the official game).
+    variant: Vec<Start>,
     /// The map, with the cells of the line visited.
     board: Board,
     /// Measures the distance between the pieces for the status line,
@@ -229,13 +238,6 @@ impl Play {
     /// `options.max_memory`; [`Error::Unsupported`] for a map with several
     /// dragons, keys or doors.
     pub fn new(puzzle: Puzzle, options: Options, optimum: Outcome) -> Result<Play, Error> {
-        if puzzle.has_variant_pieces() {
-            return Err(Error::Unsupported {
-                message: "play mode does not take several dragons, keys or doors yet; \
-                          -p plays the solution back"
-                    .into(),
-            });
-        }
         let solver = Solver::new(&puzzle);
         let options = Options {
             oracle: OracleKind::Bfs,
@@ -246,12 +248,17 @@ impl Play {
         let line = vec![(puzzle.hero(), puzzle.dragon())];
         let mut board = Board::new(&puzzle);
         board.visit(puzzle.hero(), 0);
+        let variant: Vec<Start> = solver.variant_start().into_iter().collect();
+        if let Some(start) = variant.first() {
+            board.set_pieces(0, pieces_of(&solver, start));
+        }
         Ok(Play {
             puzzle,
             solver,
             options,
             optimum,
             line,
+            variant,
             board,
             ruler: RefCell::default(),
         })
@@ -290,9 +297,13 @@ impl Play {
     /// How the game stands.
     pub fn state(&self) -> State {
         let (hero, dragon) = self.position();
+        let stuck = match self.variant.last() {
+            Some(at) => self.solver.variant_stuck(at, self.options.rules),
+            None => self.solver.is_stuck(hero, dragon, self.options.rules),
+        };
         if hero == self.puzzle.exit() {
             State::Escaped
-        } else if self.solver.is_stuck(hero, dragon, self.options.rules) {
+        } else if stuck {
             State::Caught
         } else {
             State::Playing
@@ -330,6 +341,24 @@ impl Play {
         if self.state() != State::Playing {
             return Err(Refusal::Over);
         }
+        if let Some(at) = self.variant.last() {
+            let (to, locks) = self.solver.variant_step(at, d, self.options.rules)?;
+            let next = self
+                .solver
+                .variant_reply(at, to, locks, &self.options)
+                .map_err(|_| Refusal::OverBudget)?;
+            let first = |p: &Start| self.solver.graph().pos(CellId(p.dragons[0]));
+            let (before, after) = (first(at), first(&next));
+            let hero = self.solver.graph().pos(to);
+            self.board.visit(hero, self.line.len());
+            self.board
+                .set_pieces(self.line.len(), pieces_of(&self.solver, &next));
+            self.line.push((hero, after));
+            self.variant.push(next);
+            return Ok(Done::Moved {
+                dragon: Direction::between(before, after),
+            });
+        }
         let (hero, dragon) = self.position();
         let to = self.solver.hero_step(hero, dragon, d, self.options.rules)?;
         let answer = self
@@ -350,7 +379,11 @@ impl Play {
             return None;
         }
         let (hero, dragon) = self.position();
-        let Ok(solution) = self.solver.solve_from(hero, dragon, &self.options) else {
+        let solved = match self.variant.last() {
+            Some(at) => self.solver.variant_solve_from(at, &self.options),
+            None => self.solver.solve_from(hero, dragon, &self.options),
+        };
+        let Ok(solution) = solved else {
             return Some(Hint::OverBudget);
         };
         let Some(first) = solution.turns.first() else {
@@ -374,6 +407,12 @@ impl Play {
         if self.line.len() > 1 {
             let (hero, _) = self.line.pop().expect("checked above");
             self.board.forget(hero, self.line.len());
+            if self.variant.len() > 1 {
+                self.variant.pop();
+                let last = self.variant.last().expect("the start stays");
+                self.board
+                    .set_pieces(self.line.len() - 1, pieces_of(&self.solver, last));
+            }
         }
     }
 
@@ -395,16 +434,37 @@ impl Play {
             hero,
             dragon,
             caught: state == State::Caught,
-            distance: self
-                .ruler
-                .borrow_mut()
-                .measure(self.solver.graph(), hero, dragon),
+            distance: match self.variant.last() {
+                Some(at) => self.solver.variant_distance(at).map(|d| d as usize),
+                None => self
+                    .ruler
+                    .borrow_mut()
+                    .measure(self.solver.graph(), hero, dragon),
+            },
             status: String::new(),
             message: None,
         };
+        let several = self.variant.last().is_some_and(|at| at.dragons.len() > 1);
         let distance = match frame.distance {
+            Some(d) if several => format!("nearest dragon {} away", plural(d, "step")),
             Some(d) => format!("dragon {} away", plural(d, "step")),
+            None if several => "no dragon can reach you".into(),
             None => "the dragon cannot reach you".into(),
+        };
+        let pieces = match self.variant.last() {
+            Some(at) => {
+                let held = at.locks().held();
+                let dragons = at.dragons.len();
+                let mut text = String::new();
+                if dragons > 1 {
+                    text.push_str(&format!("  dragons {dragons}"));
+                }
+                if !self.puzzle.keys().is_empty() {
+                    text.push_str(&format!("  keys {held}"));
+                }
+                text
+            }
+            None => String::new(),
         };
         let optimum = match self.optimum {
             Outcome::Escaped { steps } => format!("optimum {}", plural(steps, "step")),
@@ -416,7 +476,10 @@ impl Play {
         } else {
             format!("  dragon speed {speed}")
         };
-        frame.status = format!("moves {}  {distance}  {optimum}{speed}", self.moves());
+        frame.status = format!(
+            "moves {}  {distance}  {optimum}{pieces}{speed}",
+            self.moves()
+        );
         frame.message = message.or_else(|| self.result());
         frame
     }
@@ -441,6 +504,19 @@ impl Play {
     }
 }
 
+/// The other dragons, keys taken and doors opened of a variant position,
+/// for the board.
+fn pieces_of(solver: &Solver, at: &Start) -> Pieces {
+    Pieces {
+        others: Others::new(
+            at.dragons[1..]
+                .iter()
+                .map(|&d| solver.graph().pos(CellId(d))),
+        ),
+        locks: at.locks(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -456,20 +532,6 @@ mod tests {
             "{}",
             fast.frame(None).status
         );
-    }
-
-    #[test]
-    fn maps_with_the_variants_pieces_are_refused_in_a_sentence() {
-        for map in ["H.E.D\n..D..\n", "H.k+E\n....D\n"] {
-            let puzzle: Puzzle = map.parse().unwrap();
-            let Err(error) = Play::new(puzzle, Options::default(), Outcome::Caught) else {
-                panic!("{map}: play mode took it");
-            };
-            assert!(
-                error.to_string().starts_with("play mode does not take"),
-                "{error}"
-            );
-        }
     }
 
     use super::*;

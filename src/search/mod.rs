@@ -45,6 +45,7 @@ mod survival;
 mod tree;
 mod turn;
 mod variant;
+pub(crate) use variant::Start;
 
 use crate::dragon::OracleKind;
 use crate::error::{Error, Resource};
@@ -53,7 +54,7 @@ use crate::puzzle::{Pos, Puzzle};
 use rules::{Rules, Ties};
 use solution::{Ending, Method, Move, Others, Outcome, Solution, Stats, Turn};
 pub use turn::IllegalMove;
-pub(crate) use turn::{Game, hero_moves};
+pub(crate) use turn::{Game, Prospect, hero_moves, worst_reply};
 
 /// Settings for a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,7 +245,7 @@ impl Solver {
     /// keys and doors, using them as they lie).
     pub fn free_distance(&self) -> Option<usize> {
         match &self.layout {
-            Some(layout) => variant::free_distance(&self.graph, layout),
+            Some(layout) => variant::free_distance(&self.graph, layout, &layout.start(&self.graph)),
             None => self.free_distance_from(self.graph.hero()),
         }
     }
@@ -271,6 +272,7 @@ impl Solver {
             return variant::solve(
                 graph,
                 layout,
+                &layout.start(graph),
                 &self.exit_distance,
                 options,
                 self.search_memory(options),

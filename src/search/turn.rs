@@ -219,7 +219,7 @@ impl Prospect {
     }
 
     /// The prospect a solution from the position gives.
-    fn of(solution: &Solution) -> Prospect {
+    pub(super) fn of(solution: &Solution) -> Prospect {
         let moves = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         match solution.ending {
             Ending::Escaped => Prospect::escape(moves(solution.turns.len())),
@@ -258,6 +258,9 @@ pub enum IllegalMove {
     InReach,
     /// A wait, and the rules do not allow waiting.
     NoWaiting,
+    /// A closed door, and the hero holds no key (docs/RULES.md, "Keys and
+    /// doors").
+    LockedDoor,
 }
 
 impl Solver {

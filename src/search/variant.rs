@@ -610,11 +610,46 @@ impl<'a, 'g> Space<'a, 'g> {
     }
 }
 
-/// Solves the variant game on `graph` under `options`; `to_exit` holds
-/// every cell's distance to the exit on the map with every door open.
+/// A position of the variant game, hero to move: the hero's cell, the
+/// dragons' cells (sorted, each once) and the locks (keys taken in the low
+/// half, doors opened in the high half).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Start {
+    pub(crate) hero: CellId,
+    pub(crate) dragons: Vec<u32>,
+    pub(crate) locks: u32,
+}
+
+impl Start {
+    /// The locks as a [`Locks`].
+    pub(crate) fn locks(&self) -> Locks {
+        Locks {
+            taken: self.locks as u16,
+            opened: (self.locks >> 16) as u16,
+        }
+    }
+}
+
+impl Layout {
+    /// The game's start.
+    pub(crate) fn start(&self, graph: &Graph) -> Start {
+        let mut dragons: Vec<u32> = self.dragons.iter().map(|d| d.0).collect();
+        dragons.sort_unstable();
+        Start {
+            hero: graph.hero(),
+            dragons,
+            locks: 0,
+        }
+    }
+}
+
+/// Solves the variant game from `from` on `graph` under `options`;
+/// `to_exit` holds every cell's distance to the exit on the map with every
+/// door open.
 pub(crate) fn solve(
     graph: &Graph,
     layout: &Layout,
+    from: &Start,
     to_exit: &[u32],
     options: &Options,
     memory: usize,
@@ -664,12 +699,9 @@ pub(crate) fn solve(
         queries: 0,
     };
     let mut start = vec![NONE; stride];
-    start[0] = graph.hero().0;
-    for (i, d) in layout.dragons.iter().enumerate() {
-        start[1 + i] = d.0;
-    }
-    start[1..stride - 1].sort_unstable();
-    start[stride - 1] = 0;
+    start[0] = from.hero.0;
+    start[1..=from.dragons.len()].copy_from_slice(&from.dragons);
+    start[stride - 1] = from.locks;
 
     let mut stats = Stats {
         cells: graph.len() as u64,
@@ -679,7 +711,10 @@ pub(crate) fn solve(
     let outcome;
     let line: Vec<(u32, Move)>;
     let mut ending = Ending::Escaped;
-    if free_distance(graph, layout).is_none() {
+    if from.hero == graph.exit() {
+        outcome = Outcome::Escaped { steps: 0 };
+        line = Vec::new();
+    } else if free_distance(graph, layout, from).is_none() {
         outcome = Outcome::NoPath;
         line = Vec::new();
         ending = Ending::NoPath;
@@ -692,7 +727,15 @@ pub(crate) fn solve(
         // may play like it), and a caught hero there is caught here.
         let mut default = *options;
         default.rules.ties = Ties::default();
-        let first = solve(graph, layout, to_exit, &default, memory, oracle_budget)?;
+        let first = solve(
+            graph,
+            layout,
+            from,
+            to_exit,
+            &default,
+            memory,
+            oracle_budget,
+        )?;
         stats.states_expanded = first.stats.states_expanded;
         stats.states_stored = first.stats.states_stored;
         stats.dragon_queries = first.stats.dragon_queries;
@@ -738,7 +781,7 @@ pub(crate) fn solve(
                 // rule, so its chase is shown under the default order.
                 let mut shown = *options;
                 shown.rules.ties = Ties::default();
-                let chase = solve(graph, layout, to_exit, &shown, memory, oracle_budget)?;
+                let chase = solve(graph, layout, from, to_exit, &shown, memory, oracle_budget)?;
                 return Ok(Solution {
                     rules: options.rules,
                     stats: Stats {
@@ -767,7 +810,7 @@ pub(crate) fn solve(
         outcome,
         rules: options.rules,
         oracle: options.oracle,
-        hero: graph.pos(graph.hero()),
+        hero: graph.pos(from.hero),
         dragon,
         others,
         pieces,
@@ -814,6 +857,250 @@ fn best_first(space: &mut Space<'_, '_>) -> Result<Option<(u32, usize)>, Error> 
         }
     }
     Ok(None)
+}
+
+/// Distances from `source` with the doors of `opened` open (`NONE` where no
+/// path goes): one plain breadth-first search, for single turns of play.
+fn door_field(graph: &Graph, layout: &Layout, opened: u16, source: CellId) -> Vec<u32> {
+    let mut field = vec![NONE; graph.len()];
+    field[source.index()] = 0;
+    let mut queue = VecDeque::from([source]);
+    while let Some(at) = queue.pop_front() {
+        for (_, next) in graph.neighbors(at) {
+            let closed = layout.door_at(next).is_some_and(|i| opened >> i & 1 == 0);
+            if field[next.index()] == NONE && !closed {
+                field[next.index()] = field[at.index()] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    field
+}
+
+/// Single turns of the variant game, for play mode.
+impl super::Solver {
+    /// Where the variant game starts; `None` in the official game.
+    pub(crate) fn variant_start(&self) -> Option<Start> {
+        self.layout.as_ref().map(|layout| layout.start(&self.graph))
+    }
+
+    /// Solves the variant game from `from` (a game's middle).
+    ///
+    /// # Errors
+    /// As [`Solver::solve`](super::Solver::solve).
+    pub(crate) fn variant_solve_from(
+        &self,
+        from: &Start,
+        options: &Options,
+    ) -> Result<Solution, Error> {
+        let layout = self.layout.as_ref().expect("a variant map");
+        solve(
+            &self.graph,
+            layout,
+            from,
+            &self.exit_distance,
+            options,
+            self.search_memory(options),
+            self.oracle_budget(options)?,
+        )
+    }
+
+    /// Where `step` takes the hero from `from` and the locks after it, or
+    /// why the rules forbid it.
+    pub(crate) fn variant_step(
+        &self,
+        from: &Start,
+        step: Move,
+        rules: super::Rules,
+    ) -> Result<(CellId, u32), super::IllegalMove> {
+        use super::IllegalMove;
+        let layout = self.layout.as_ref().expect("a variant map");
+        let graph = &self.graph;
+        let (taken, opened) = (from.locks as u16, (from.locks >> 16) as u16);
+        let (mut taken2, mut opened2) = (taken, opened);
+        let to = match step {
+            Move::Wait if !rules.wait => return Err(IllegalMove::NoWaiting),
+            Move::Wait => from.hero,
+            Move::Step(d) => {
+                let to = graph.neighbor(from.hero, d).ok_or(IllegalMove::Wall)?;
+                if let Some(i) = layout.door_at(to) {
+                    if opened >> i & 1 == 0 {
+                        if taken.count_ones() == opened.count_ones() {
+                            return Err(IllegalMove::LockedDoor);
+                        }
+                        opened2 |= 1 << i;
+                    }
+                }
+                if let Some(j) = layout.key_at(to) {
+                    taken2 |= 1 << j;
+                }
+                to
+            }
+        };
+        let dragons = from.dragons.iter().map(|&d| CellId(d));
+        if step != Move::Wait && dragons.clone().any(|d| d == to) {
+            return Err(IllegalMove::Dragon);
+        }
+        let speed = rules.speed.steps();
+        if speed == 1 {
+            if dragons.clone().any(|d| graph.touches(d, to)) {
+                return Err(IllegalMove::NextToDragon);
+            }
+        } else {
+            let field = door_field(graph, layout, opened2, to);
+            if dragons.clone().any(|d| field[d.index()] <= speed) {
+                return Err(IllegalMove::InReach);
+            }
+        }
+        Ok((to, u32::from(taken2) | u32::from(opened2) << 16))
+    }
+
+    /// Whether the hero on `from` has no legal move: caught.
+    pub(crate) fn variant_stuck(&self, from: &Start, rules: super::Rules) -> bool {
+        Direction::ALL
+            .into_iter()
+            .map(Move::Step)
+            .chain([Move::Wait])
+            .all(|step| self.variant_step(from, step, rules).is_err())
+    }
+
+    /// The position after the dragons' reply to the hero's move to `hero`
+    /// with the locks `locks` (none on the exit): under a priority rule
+    /// each dragon's first shortest step; a choosing dragon's worst for the
+    /// hero, found by solving from each reply; the optimistic bound's best
+    /// for the hero when one lets it escape, else the official rule's.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when those solves do not fit the budget.
+    pub(crate) fn variant_reply(
+        &self,
+        from: &Start,
+        hero: CellId,
+        locks: u32,
+        options: &Options,
+    ) -> Result<Start, Error> {
+        let layout = self.layout.as_ref().expect("a variant map");
+        let graph = &self.graph;
+        let unmoved = Start {
+            hero,
+            dragons: from.dragons.clone(),
+            locks,
+        };
+        if hero == graph.exit() {
+            return Ok(unmoved);
+        }
+        let field = door_field(graph, layout, (locks >> 16) as u16, hero);
+        let speed = options.rules.speed.steps();
+        let choosing = !matches!(options.rules.ties, Ties::Priority(_));
+        let order = match options.rules.ties {
+            Ties::Priority(order) => order,
+            _ => crate::search::rules::Priority::OFFICIAL,
+        };
+        // Each dragon's end cells: by the order, or every one a choosing
+        // dragon may reach.
+        let ends = |all: bool| -> Vec<Vec<u32>> {
+            from.dragons
+                .iter()
+                .map(|&d| {
+                    let mut at = vec![d];
+                    for _ in 0..speed {
+                        let mut next: Vec<u32> = Vec::new();
+                        for &cell in &at {
+                            let here = field[cell as usize];
+                            let steps: Vec<u32> = if here == NONE {
+                                vec![cell]
+                            } else {
+                                let mut dirs = graph
+                                    .neighbors(CellId(cell))
+                                    .filter(|&(_, n)| field[n.index()] == here - 1)
+                                    .map(|(dir, n)| (dir, n.0))
+                                    .collect::<Vec<_>>();
+                                if !all {
+                                    let set: DirSet = dirs.iter().map(|&(dir, _)| dir).collect();
+                                    let first = order.first_in(set).expect("a path has a step");
+                                    dirs.retain(|&(dir, _)| dir == first);
+                                }
+                                dirs.into_iter().map(|(_, n)| n).collect()
+                            };
+                            for n in steps {
+                                if !next.contains(&n) {
+                                    next.push(n);
+                                }
+                            }
+                        }
+                        at = next;
+                    }
+                    at
+                })
+                .collect()
+        };
+        let replies = |ends: Vec<Vec<u32>>| -> Vec<Start> {
+            let mut all: Vec<Start> = Vec::new();
+            let mut pick = vec![0usize; ends.len()];
+            loop {
+                let mut dragons: Vec<u32> = pick.iter().zip(&ends).map(|(&k, e)| e[k]).collect();
+                dragons.sort_unstable();
+                dragons.dedup();
+                let reply = Start {
+                    hero,
+                    dragons,
+                    locks,
+                };
+                if !all.contains(&reply) {
+                    all.push(reply);
+                }
+                let mut i = ends.len();
+                loop {
+                    if i == 0 {
+                        return all;
+                    }
+                    i -= 1;
+                    pick[i] += 1;
+                    if pick[i] < ends[i].len() {
+                        break;
+                    }
+                    pick[i] = 0;
+                }
+            }
+        };
+        let official = replies(ends(false)).remove(0);
+        if !choosing {
+            return Ok(official);
+        }
+        let mut prospects = Vec::new();
+        for reply in replies(ends(true)) {
+            let solution = self.variant_solve_from(&reply, options)?;
+            prospects.push((super::Prospect::of(&solution), reply));
+        }
+        if matches!(options.rules.ties, Ties::Adversarial) {
+            return Ok(super::worst_reply(0..prospects.len(), |i| prospects[i].0)
+                .map_or(official, |i| prospects[i].1.clone()));
+        }
+        // The optimistic bound: the hero's best reply if it escapes.
+        let best = prospects
+            .iter()
+            .enumerate()
+            .reduce(|a, b| if b.1.0 > a.1.0 { b } else { a })
+            .map(|(i, _)| i);
+        Ok(match best {
+            Some(i) if matches!(prospects[i].0, super::Prospect::Escape(_)) => {
+                prospects[i].1.clone()
+            }
+            _ => official,
+        })
+    }
+
+    /// The hero's path distance to the nearest dragon on `at`, the doors as
+    /// they stand; `None` when no dragon can reach it.
+    pub(crate) fn variant_distance(&self, at: &Start) -> Option<u32> {
+        let layout = self.layout.as_ref().expect("a variant map");
+        let field = door_field(&self.graph, layout, (at.locks >> 16) as u16, at.hero);
+        at.dragons
+            .iter()
+            .map(|&d| field[d as usize])
+            .filter(|&d| d != NONE)
+            .min()
+    }
 }
 
 /// The first dragon and the others of a position's dragon words.
@@ -1066,11 +1353,12 @@ fn survival_line(space: &Space<'_, '_>, escapes: Option<&[u32]>) -> (Vec<(u32, M
     (line, Ending::Endless)
 }
 
-/// The hero's least number of steps to the exit with no dragon on the map,
-/// using the keys and doors as they lie; `None` when it cannot get there.
-pub(crate) fn free_distance(graph: &Graph, layout: &Layout) -> Option<usize> {
+/// The hero's least number of steps from `from` to the exit with no dragon
+/// on the map, using the keys and doors as they lie; `None` when it cannot
+/// get there.
+pub(crate) fn free_distance(graph: &Graph, layout: &Layout, from: &Start) -> Option<usize> {
     let mut seen = rustc_hash::FxHashMap::default();
-    let start = (graph.hero().0, 0u16, 0u16);
+    let start = (from.hero.0, from.locks as u16, (from.locks >> 16) as u16);
     seen.insert(start, 0);
     let mut queue = VecDeque::from([start]);
     while let Some((hero, taken, opened)) = queue.pop_front() {

@@ -376,3 +376,114 @@ proptest! {
         }
     }
 }
+
+/// Where everyone stands in play: the hero, every dragon (row-major) and
+/// the locks, read from the frame the board draws.
+fn play_position(
+    game: &dragon_escape::play::Play,
+) -> (
+    dragon_escape::Pos,
+    Vec<dragon_escape::Pos>,
+    dragon_escape::Locks,
+) {
+    let frame = game.frame(None);
+    let pieces = game.board().pieces(&frame);
+    let dragons = std::iter::once(frame.dragon)
+        .chain(pieces.others.iter())
+        .collect();
+    (frame.hero, dragons, pieces.locks)
+}
+
+/// Play mode on the variants: the solver's line played move by move gives
+/// the same positions, turn after turn, and ends as the solver says; the
+/// hint is the line's first move; undo comes back.
+fn play_follows_the_solver(map: &str, ties: Ties, speed: usize, wait: bool) -> Result<(), String> {
+    use dragon_escape::play::{Command, Hint, Play, State};
+    let puzzle: Puzzle = map.parse().map_err(|e| format!("{e}"))?;
+    let options = options_with(ties, speed, wait);
+    let solution = solve(&puzzle, &options).map_err(|e| e.to_string())?;
+    let mut game =
+        Play::new(puzzle.clone(), options, solution.outcome).map_err(|e| e.to_string())?;
+    if let (Some(first), Some(Hint::Escape { step, steps })) = (solution.turns.first(), game.hint())
+    {
+        // The hint is the solver's own first move from the start.
+        if solution.outcome.steps() != Some(steps) || first.step != step {
+            return Err(format!(
+                "hint {step} in {steps} against {} in {:?}",
+                first.step, solution.outcome
+            ));
+        }
+    }
+    let start = play_position(&game);
+    for (i, turn) in solution.turns.iter().enumerate() {
+        game.apply(Command::from(turn.step))
+            .map_err(|e| format!("move {} ({}) refused: {e}", i + 1, turn.step))?;
+        let pieces = solution.pieces_after(i + 1);
+        let want: Vec<_> = std::iter::once(turn.dragon)
+            .chain(pieces.others.iter())
+            .collect();
+        let got = play_position(&game);
+        if got != (turn.hero, want.clone(), pieces.locks) {
+            return Err(format!(
+                "after move {}: play {got:?}, solver {:?}",
+                i + 1,
+                (turn.hero, want, pieces.locks)
+            ));
+        }
+    }
+    let end = match solution.ending {
+        dragon_escape::Ending::Escaped => Some(State::Escaped),
+        dragon_escape::Ending::Stuck => Some(State::Caught),
+        dragon_escape::Ending::Endless => Some(State::Playing),
+        // Play knows no "no path": the hero plays on, or is stuck.
+        dragon_escape::Ending::NoPath => None,
+    };
+    if end.is_some_and(|end| game.state() != end) {
+        return Err(format!("play ends {:?}, the solver {end:?}", game.state()));
+    }
+    game.apply(Command::Restart).map_err(|e| e.to_string())?;
+    if play_position(&game) != start {
+        return Err("restart does not come back to the start".into());
+    }
+    Ok(())
+}
+
+#[test]
+fn play_mode_plays_the_variant_examples() {
+    use dragon_escape::play::{Command, Play, Refusal};
+    for file in ["two-dragons.txt", "key-and-door.txt"] {
+        let map = std::fs::read_to_string(format!("examples/mazes/{file}")).unwrap();
+        for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+            play_follows_the_solver(&map, ties, 1, false).unwrap_or_else(|e| panic!("{file}: {e}"));
+        }
+    }
+    // The door at (1,0) above the hero is locked until it holds the key.
+    let puzzle: Puzzle = "...D\n+#E#\nH.k#\n".parse().unwrap();
+    let mut game = Play::new(puzzle, Default::default(), dragon_escape::Outcome::Caught).unwrap();
+    assert_eq!(
+        game.apply(Command::Move(dragon_escape::Direction::Up)),
+        Err(Refusal::LockedDoor)
+    );
+    assert!(
+        game.frame(None).status.contains("keys 0"),
+        "{}",
+        game.frame(None).status
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    /// Play mode agrees with the solver's lines on random variant maps,
+    /// under the default rule (the dragons' replies are the solver's) at
+    /// speeds 1 and 2, waiting or not.
+    #[test]
+    fn play_mode_follows_the_solver_on_variant_maps(map in variant_map(6, 0.25)) {
+        for speed in [1, 2] {
+            for wait in [false, true] {
+                play_follows_the_solver(&map, Ties::default(), speed, wait)
+                    .map_err(|e| TestCaseError::fail(format!("speed {speed}, waiting {wait}: {e}\n{map}")))?;
+            }
+        }
+    }
+}
