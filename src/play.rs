@@ -347,7 +347,7 @@ impl Play {
                 .solver
                 .variant_reply(at, to, locks, &self.options)
                 .map_err(|_| Refusal::OverBudget)?;
-            let first = |p: &Start| self.solver.graph().pos(CellId(p.dragons[0]));
+            let first = |p: &Start| self.solver.graph().pos(CellId(p.live()[0]));
             let (before, after) = (first(at), first(&next));
             let hero = self.solver.graph().pos(to);
             self.board.visit(hero, self.line.len());
@@ -444,7 +444,7 @@ impl Play {
             status: String::new(),
             message: None,
         };
-        let several = self.variant.last().is_some_and(|at| at.dragons.len() > 1);
+        let several = self.variant.last().is_some_and(|at| at.live().len() > 1);
         let distance = match frame.distance {
             Some(d) if several => format!("nearest dragon {} away", plural(d, "step")),
             Some(d) => format!("dragon {} away", plural(d, "step")),
@@ -454,7 +454,7 @@ impl Play {
         let pieces = match self.variant.last() {
             Some(at) => {
                 let held = at.locks().held();
-                let dragons = at.dragons.len();
+                let dragons = at.live().len();
                 let mut text = String::new();
                 if dragons > 1 {
                     text.push_str(&format!("  dragons {dragons}"));
@@ -509,7 +509,7 @@ impl Play {
 fn pieces_of(solver: &Solver, at: &Start) -> Pieces {
     Pieces {
         others: Others::new(
-            at.dragons[1..]
+            at.live()[1..]
                 .iter()
                 .map(|&d| solver.graph().pos(CellId(d))),
         ),

@@ -65,6 +65,8 @@ const NO_QUESTION: u64 = u64::MAX;
 /// direct-mapped table, one entry per hash of the question.
 pub struct BfsFields<'g> {
     graph: &'g Graph,
+    /// Where the dragon starts: the first root field's root.
+    start: CellId,
     /// Component numbers, computed on the first question about a dragon
     /// outside the start's component (only asked by callers that probe
     /// arbitrary pairs: in a game the dragon never leaves it).
@@ -138,6 +140,21 @@ impl<'g> BfsFields<'g> {
     /// # Errors
     /// [`Error::TooLarge`] when the fixed part does not fit.
     pub fn new(graph: &'g Graph, memory_budget: usize) -> Result<Self, Error> {
+        Self::with_start(graph, memory_budget, graph.dragon())
+    }
+
+    /// An oracle like [`BfsFields::new`] whose first root field is at
+    /// `start` instead of the map's dragon: for another dragon (the
+    /// several-dragons variant), which chases along shortest paths from its
+    /// own start.
+    ///
+    /// # Errors
+    /// As [`BfsFields::new`].
+    pub fn with_start(
+        graph: &'g Graph,
+        memory_budget: usize,
+        start: CellId,
+    ) -> Result<Self, Error> {
         let n = graph.len();
         let fixed = Self::bytes_needed(n, 0);
         if fixed > memory_budget {
@@ -166,6 +183,7 @@ impl<'g> BfsFields<'g> {
         let per_target = if slots > 0 { n } else { 0 };
         let mut oracle = BfsFields {
             graph,
+            start,
             component: None,
             roots: Vec::new(),
             max_roots: 1 + extra_roots,
@@ -196,19 +214,9 @@ impl<'g> BfsFields<'g> {
             walked_at_root: 0,
             finish_work: 0,
         };
-        let started = oracle.add_root(graph.dragon(), WHOLE);
+        let started = oracle.add_root(start, WHOLE);
         debug_assert!(started, "the fixed part holds the start's field");
         Ok(oracle)
-    }
-
-    /// Adds a whole root field at `start`, another dragon's start (the
-    /// several-dragons variant), if the budget has a root to spare: each
-    /// dragon chases along shortest paths from its own start. Returns
-    /// whether it did.
-    pub(crate) fn add_start(&mut self, start: CellId) -> bool {
-        self.roots.len() < self.max_roots
-            && self.fits(RootField::bytes_needed(self.graph.len()))
-            && self.add_root(start, WHOLE)
     }
 
     /// About how many bytes the oracle needs for `cells` cells with room for
@@ -362,7 +370,7 @@ impl BfsFields<'_> {
         // chases along shortest paths from its start), another root only
         // those near it, so the next failures are more likely the start's.
         let (root, radius) = if self.max_roots == 1 && !self.roots[0].is_whole() {
-            (self.graph.dragon(), WHOLE)
+            (self.start, WHOLE)
         } else {
             (dragon, distance.saturating_mul(2).saturating_add(64))
         };

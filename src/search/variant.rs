@@ -2,11 +2,17 @@
 //! dragons, and keys and doors (docs/RULES.md, "Several dragons", "Keys and
 //! doors"). The tie rules, the dragons' speed and waiting combine with them.
 //!
-//! A position is the hero's cell, the set of dragon cells (sorted; dragons
-//! that meet merge, so a set is the whole truth), the keys taken and the
-//! doors opened. Positions are numbered as they are met, breadth first, and
-//! stored flat: `stride` words each (the hero, one word a dragon with
-//! [`NONE`] for a merged one, the locks), with a hash table of numbers.
+//! A position is the hero's cell, the dragons' cells, the keys taken and
+//! the doors opened. The game depends on the set of dragon cells only
+//! (dragons that meet merge), but the search keeps each dragon by its number
+//! so that each asks its own oracle, whose first root field is at that
+//! dragon's start (where its chase comes from): one oracle for all, at
+//! 1001 tiles, took 30 times as long. Two positions that differ only by
+//! which dragon stands where are then stored twice; that costs room, not
+//! exactness, as both have the same value. Positions are numbered as they
+//! are met and stored flat: `stride` words each (the hero, one word a
+//! dragon, [`NONE`] for one merged into a dragon of a smaller number, the
+//! locks), with a hash table of numbers.
 //!
 //! Why the answers are exact, rule by rule:
 //! - **Priority and optimistic**: every move costs one, so a breadth-first
@@ -95,9 +101,10 @@ impl Layout {
 
 /// The dragons' shortest steps and reach on the map as its doors stand.
 enum Ground<'g> {
-    /// No door: the map never changes, and the official game's oracle
-    /// answers.
-    Fixed(Box<dyn DragonOracle + 'g>),
+    /// No door: the map never changes, and the official game's oracles
+    /// answer, one a dragon (each with its first root at that dragon's
+    /// start, where its chase comes from), or one for all.
+    Fixed(Vec<Box<dyn DragonOracle + 'g>>),
     /// Doors: breadth-first fields per (doors opened, cell).
     Doors(Fields<'g>),
 }
@@ -105,15 +112,20 @@ enum Ground<'g> {
 impl Ground<'_> {
     /// The dragon's shortest steps from `dragon` towards `target` with the
     /// doors of `opened` open, or `None` when no path joins them.
+    /// `which` is the dragon's number (its place in the layout).
     fn steps(
         &mut self,
         graph: &Graph,
         opened: u16,
+        which: usize,
         dragon: CellId,
         target: CellId,
     ) -> Option<DirSet> {
         match self {
-            Ground::Fixed(oracle) => oracle.shortest_steps(dragon, target),
+            Ground::Fixed(oracles) => {
+                let last = oracles.len() - 1;
+                oracles[which.min(last)].shortest_steps(dragon, target)
+            }
             Ground::Doors(fields) => {
                 let d = fields.distance(opened, target, dragon, NONE - 2);
                 if d == NONE {
@@ -151,14 +163,15 @@ impl Ground<'_> {
 
     fn bytes(&self) -> usize {
         match self {
-            Ground::Fixed(oracle) => oracle.bytes(),
+            Ground::Fixed(oracles) => oracles.iter().map(|o| o.bytes()).sum(),
             Ground::Doors(fields) => fields.bytes(),
         }
     }
 
     fn set_room(&mut self, bytes: usize) {
-        if let Ground::Fixed(oracle) = self {
-            oracle.set_room(bytes);
+        if let Ground::Fixed(oracles) = self {
+            let share = bytes / oracles.len();
+            oracles.iter_mut().for_each(|o| o.set_room(share));
         }
     }
 }
@@ -433,7 +446,14 @@ impl<'a, 'g> Space<'a, 'g> {
     /// The cells a dragon on `dragon` may end its move on once the hero
     /// stands on `hero` with the doors of `opened` open: one under a
     /// priority rule, every end of a sequence of shortest steps otherwise.
-    fn dragon_ends(&mut self, opened: u16, dragon: CellId, hero: CellId, ends: &mut Vec<u32>) {
+    fn dragon_ends(
+        &mut self,
+        opened: u16,
+        which: usize,
+        dragon: CellId,
+        hero: CellId,
+        ends: &mut Vec<u32>,
+    ) {
         ends.clear();
         ends.push(dragon.0);
         let mut next = std::mem::take(&mut self.next);
@@ -441,7 +461,10 @@ impl<'a, 'g> Space<'a, 'g> {
             next.clear();
             for &at in ends.iter() {
                 self.queries += 1;
-                let Some(steps) = self.ground.steps(self.graph, opened, CellId(at), hero) else {
+                let Some(steps) = self
+                    .ground
+                    .steps(self.graph, opened, which, CellId(at), hero)
+                else {
                     next.push(at);
                     continue;
                 };
@@ -479,15 +502,12 @@ impl<'a, 'g> Space<'a, 'g> {
         let stride = self.stride;
         let mut here = [NONE; MAX_DRAGONS + 2];
         here[..stride].copy_from_slice(self.position(s));
-        let count = here[1..stride - 1]
-            .iter()
-            .take_while(|&&d| d != NONE)
-            .count();
-        let mut dragons = [CellId(NONE); MAX_DRAGONS];
-        for (d, &cell) in dragons.iter_mut().zip(&here[1..=count]) {
-            *d = CellId(cell);
-        }
-        let dragons = &dragons[..count];
+        // Every dragon by its number; a merged one's word is NONE.
+        let count = stride - 2;
+        let mut words = [NONE; MAX_DRAGONS];
+        words[..count].copy_from_slice(&here[1..stride - 1]);
+        let words = &words[..count];
+        let live = || words.iter().filter(|&&d| d != NONE).map(|&d| CellId(d));
         let hero = CellId(here[0]);
         let locks = here[self.stride - 1];
         let (taken, opened) = (locks as u16, (locks >> 16) as u16);
@@ -520,9 +540,7 @@ impl<'a, 'g> Space<'a, 'g> {
                     taken2 |= 1 << j;
                 }
             }
-            let safe = dragons
-                .iter()
-                .all(|&d| !self.ground.within(self.graph, opened2, d, to, self.speed));
+            let safe = live().all(|d| !self.ground.within(self.graph, opened2, d, to, self.speed));
             if !safe {
                 continue;
             }
@@ -541,9 +559,14 @@ impl<'a, 'g> Space<'a, 'g> {
                 escapes: false,
                 first,
             });
-            for (i, &d) in dragons.iter().enumerate() {
+            for (i, &d) in words.iter().enumerate() {
                 let mut list = std::mem::take(&mut ends[i]);
-                self.dragon_ends(opened2, d, to, &mut list);
+                if d == NONE {
+                    list.clear();
+                    list.push(NONE);
+                } else {
+                    self.dragon_ends(opened2, i, CellId(d), to, &mut list);
+                }
                 ends[i] = list;
             }
             // Every combination of the dragons' ends, in order.
@@ -551,18 +574,17 @@ impl<'a, 'g> Space<'a, 'g> {
             let made = self.replies.len();
             'combos: loop {
                 combo[0] = to.0;
-                // The dragons as a set: sorted, a merged one's word NONE.
+                // Each dragon where it ends; one ending where a dragon of
+                // a smaller number does merges into it (its word NONE).
                 let set = &mut combo[1..stride - 1];
                 for (word, (&k, e)) in set.iter_mut().zip(pick.iter().zip(&ends)) {
                     *word = e[k];
                 }
-                set.sort_unstable();
                 for i in 1..count {
-                    if set[i] == set[i - 1] {
-                        set[i - 1] = NONE;
+                    if set[i] != NONE && set[..i].contains(&set[i]) {
+                        set[i] = NONE;
                     }
                 }
-                set.sort_unstable();
                 combo[stride - 1] = u32::from(taken2) | u32::from(opened2) << 16;
                 let r = if next_depth.saturating_add(self.to_exit[to.index()]) > self.bound {
                     self.pruned = true;
@@ -611,8 +633,9 @@ impl<'a, 'g> Space<'a, 'g> {
 }
 
 /// A position of the variant game, hero to move: the hero's cell, the
-/// dragons' cells (sorted, each once) and the locks (keys taken in the low
-/// half, doors opened in the high half).
+/// dragons' cells by dragon number (the layout's order; `NONE` for one
+/// that merged into a dragon of a smaller number) and the locks (keys
+/// taken in the low half, doors opened in the high half).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Start {
     pub(crate) hero: CellId,
@@ -621,6 +644,18 @@ pub(crate) struct Start {
 }
 
 impl Start {
+    /// The dragons' cells, merged ones left out, in row-major order.
+    pub(crate) fn live(&self) -> Vec<u32> {
+        let mut live: Vec<u32> = self
+            .dragons
+            .iter()
+            .copied()
+            .filter(|&d| d != NONE)
+            .collect();
+        live.sort_unstable();
+        live
+    }
+
     /// The locks as a [`Locks`].
     pub(crate) fn locks(&self) -> Locks {
         Locks {
@@ -633,8 +668,7 @@ impl Start {
 impl Layout {
     /// The game's start.
     pub(crate) fn start(&self, graph: &Graph) -> Start {
-        let mut dragons: Vec<u32> = self.dragons.iter().map(|d| d.0).collect();
-        dragons.sort_unstable();
+        let dragons: Vec<u32> = self.dragons.iter().map(|d| d.0).collect();
         Start {
             hero: graph.hero(),
             dragons,
@@ -657,15 +691,19 @@ pub(crate) fn solve(
 ) -> Result<Solution, Error> {
     let ground = if layout.doors.is_empty() {
         if options.oracle == crate::dragon::OracleKind::Bfs {
-            // A whole root at every dragon's start, as far as the budget
-            // goes (the first dragon's comes with the oracle).
-            let mut oracle = crate::dragon::BfsFields::new(graph, oracle_budget)?;
-            for &start in &layout.dragons[1..] {
-                oracle.add_start(start);
-            }
-            Ground::Fixed(Box::new(oracle))
+            // One oracle a dragon, sharing the budget.
+            let share = oracle_budget / layout.dragons.len();
+            let oracles = layout
+                .dragons
+                .iter()
+                .map(|&start| {
+                    crate::dragon::BfsFields::with_start(graph, share, start)
+                        .map(|o| Box::new(o) as Box<dyn DragonOracle>)
+                })
+                .collect::<Result<Vec<_>, Error>>()?;
+            Ground::Fixed(oracles)
         } else {
-            Ground::Fixed(options.oracle.build(graph, oracle_budget)?)
+            Ground::Fixed(vec![options.oracle.build(graph, oracle_budget)?])
         }
     } else {
         Ground::Doors(Fields::new(graph, &layout.doors, oracle_budget))
@@ -937,7 +975,11 @@ impl super::Solver {
                 to
             }
         };
-        let dragons = from.dragons.iter().map(|&d| CellId(d));
+        let dragons = from
+            .dragons
+            .iter()
+            .filter(|&&d| d != NONE)
+            .map(|&d| CellId(d));
         if step != Move::Wait && dragons.clone().any(|d| d == to) {
             return Err(IllegalMove::Dragon);
         }
@@ -1002,6 +1044,9 @@ impl super::Solver {
             from.dragons
                 .iter()
                 .map(|&d| {
+                    if d == NONE {
+                        return vec![NONE];
+                    }
                     let mut at = vec![d];
                     for _ in 0..speed {
                         let mut next: Vec<u32> = Vec::new();
@@ -1039,8 +1084,12 @@ impl super::Solver {
             let mut pick = vec![0usize; ends.len()];
             loop {
                 let mut dragons: Vec<u32> = pick.iter().zip(&ends).map(|(&k, e)| e[k]).collect();
-                dragons.sort_unstable();
-                dragons.dedup();
+                // A dragon ending where one of a smaller number does merges.
+                for i in 1..dragons.len() {
+                    if dragons[i] != NONE && dragons[..i].contains(&dragons[i]) {
+                        dragons[i] = NONE;
+                    }
+                }
                 let reply = Start {
                     hero,
                     dragons,
@@ -1097,6 +1146,7 @@ impl super::Solver {
         let field = door_field(&self.graph, layout, (at.locks >> 16) as u16, at.hero);
         at.dragons
             .iter()
+            .filter(|&&d| d != NONE)
             .map(|&d| field[d as usize])
             .filter(|&d| d != NONE)
             .min()
@@ -1105,10 +1155,9 @@ impl super::Solver {
 
 /// The first dragon and the others of a position's dragon words.
 fn dragons_at(graph: &Graph, words: &[u32]) -> (crate::Pos, Others) {
-    let mut cells = words
-        .iter()
-        .take_while(|&&d| d != NONE)
-        .map(|&d| graph.pos(CellId(d)));
+    let mut live: Vec<u32> = words.iter().copied().filter(|&d| d != NONE).collect();
+    live.sort_unstable();
+    let mut cells = live.into_iter().map(|d| graph.pos(CellId(d)));
     let first = cells.next().expect("a position has a dragon");
     (first, Others::new(cells))
 }
