@@ -197,7 +197,7 @@ impl Board {
 
     /// Records what the rule variants' pieces are after `step` hero moves
     /// (a game in play: each move's, the start's at step 0); the line is
-    /// cut there, as by [`Board::forget`] on stepping back.
+    /// cut there, as when the hero steps back.
     pub fn set_pieces(&mut self, step: usize, pieces: Pieces) {
         self.variant.truncate(step);
         let last = self.variant.last().copied().unwrap_or_default();
