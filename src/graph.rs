@@ -313,6 +313,20 @@ impl Graph {
         self.pos(a).touches(self.pos(b))
     }
 
+    /// The same graph with `closed` cut off: they keep their numbers (and
+    /// their places) but no edge leads in or out, so no path passes them
+    /// (the doors still closed, in the keys-and-doors variant).
+    pub fn with_closed(&self, closed: &[CellId]) -> Graph {
+        let mut graph = self.clone();
+        for &cell in closed {
+            for (d, next) in self.neighbors(cell) {
+                graph.adjacent[next.index()][d.opposite() as usize] = NONE;
+            }
+            graph.adjacent[cell.index()] = [NONE; 4];
+        }
+        graph
+    }
+
     /// About how many bytes the graph holds.
     pub fn bytes(&self) -> usize {
         self.walkable.len() * size_of::<u64>()
@@ -465,6 +479,26 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn closed_cells_keep_their_numbers_and_lose_their_edges() {
+        let puzzle: crate::Puzzle = "H...\n.#..\n...E\nD...".parse().unwrap();
+        let graph = Graph::new(&puzzle);
+        let door = graph.cell_at(Pos::new(0, 1)).unwrap();
+        let other = graph.cell_at(Pos::new(2, 0)).unwrap();
+        let cut = graph.with_closed(&[door, other]);
+        assert_eq!(cut.len(), graph.len());
+        assert_eq!(cut.pos(door), graph.pos(door));
+        assert_eq!(cut.neighbors(door).count(), 0);
+        for cell in (0..graph.len() as u32).map(CellId) {
+            assert!(cut.neighbors(cell).all(|(_, n)| n != door && n != other));
+        }
+        // The hero must now go round: down is cut at (2,0), right at (0,1).
+        assert_eq!(graph.distance(graph.hero(), graph.exit()), Some(5));
+        assert_eq!(cut.distance(graph.hero(), graph.exit()), None);
+        let exit_side = cut.distances_from(graph.exit());
+        assert_eq!(exit_side[graph.cell_at(Pos::new(0, 2)).unwrap().index()], 3);
+    }
 
     #[test]
     fn adjacency_follows_the_grid() {
