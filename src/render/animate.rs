@@ -412,6 +412,17 @@ fn fraction(a: usize, b: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `values` of every translation in an animated SVG, in order.
+    fn translations(text: &str) -> Vec<&str> {
+        text.split("type=\"translate\"")
+            .skip(1)
+            .map(|rest| {
+                let at = rest.find("values=\"").unwrap() + 8;
+                &rest[at..at + rest[at..].find('"').unwrap()]
+            })
+            .collect()
+    }
     use crate::search::{Options, solve};
 
     fn animation(map: &str, options: &AnimationOptions) -> String {
@@ -433,14 +444,7 @@ mod tests {
         let (puzzle, solution) = crate::render::fixture::variant_game();
         let film = Film::new(&puzzle, &solution);
         let text = animated_svg(&puzzle, &solution, &film, &AnimationOptions::default());
-        let moves: Vec<&str> = text
-            .split("type=\"translate\"")
-            .skip(1)
-            .map(|rest| {
-                let at = rest.find("values=\"").unwrap() + 8;
-                &rest[at..at + rest[at..].find('"').unwrap()]
-            })
-            .collect();
+        let moves = translations(&text);
         // The second dragon, the first, the hero; 12 frames shown.
         assert_eq!(moves.len(), 3);
         assert!(
@@ -491,14 +495,7 @@ mod tests {
             };
             let text = animated_svg(&puzzle, &solution, &film, &options);
             let shown = Sampling::new(film.len(), max).shown;
-            let moves: Vec<&str> = text
-                .split("type=\"translate\"")
-                .skip(1)
-                .map(|rest| {
-                    let at = rest.find("values=\"").unwrap() + 8;
-                    &rest[at..at + rest[at..].find('"').unwrap()]
-                })
-                .collect();
+            let moves = translations(&text);
             assert_eq!(moves.len(), 2);
             for values in moves {
                 assert_eq!(values.split(';').count(), shown, "{values}");

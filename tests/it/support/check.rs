@@ -102,20 +102,7 @@ pub(crate) fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Resu
     }
     let (mut hero, mut dragon) = (brute.hero, brute.dragon);
     for (i, turn) in solution.turns.iter().enumerate() {
-        let to = match turn.step {
-            Move::Step(d) => {
-                let (dr, dc) = DIRS[d as usize];
-                (hero.0 + dr, hero.1 + dc)
-            }
-            Move::Wait if brute.wait => hero,
-            Move::Wait => return Err(format!("turn {i}: a wait, and waiting is off")),
-        };
-        if cell(turn.hero) != to {
-            return Err(format!(
-                "turn {i}: the move {} does not lead to {}",
-                turn.step, turn.hero
-            ));
-        }
+        let to = moved_to(brute, hero, turn, i)?;
         if !brute.legal(to, dragon) {
             return Err(format!(
                 "turn {i}: illegal move to {to:?} with the dragon on {dragon:?}"
@@ -452,21 +439,7 @@ pub(crate) fn check_variant_line(
                 ));
             }
         }
-        let hero = position.hero;
-        let to = match turn.step {
-            Move::Step(d) => {
-                let (dr, dc) = DIRS[d as usize];
-                (hero.0 + dr, hero.1 + dc)
-            }
-            Move::Wait if brute.wait => hero,
-            Move::Wait => return Err(format!("turn {i}: a wait, and waiting is off")),
-        };
-        if cell(turn.hero) != to {
-            return Err(format!(
-                "turn {i}: the move {} does not lead to {}",
-                turn.step, turn.hero
-            ));
-        }
+        let to = moved_to(brute, position.hero, turn, i)?;
         let Some(half) = brute.moves(&position).into_iter().find(|m| m.hero == to) else {
             return Err(format!(
                 "turn {i}: illegal move {} from {position:?}",
@@ -527,4 +500,29 @@ pub(crate) fn check_variant_line(
         }
     }
     Ok(())
+}
+
+/// Where turn `i`'s move takes the hero from `hero`, checked against the
+/// cell the turn names.
+fn moved_to(
+    brute: &Brute,
+    hero: Cell,
+    turn: &dragon_escape::Turn,
+    i: usize,
+) -> Result<Cell, String> {
+    let to = match turn.step {
+        Move::Step(d) => {
+            let (dr, dc) = DIRS[d as usize];
+            (hero.0 + dr, hero.1 + dc)
+        }
+        Move::Wait if brute.wait => hero,
+        Move::Wait => return Err(format!("turn {i}: a wait, and waiting is off")),
+    };
+    if cell(turn.hero) != to {
+        return Err(format!(
+            "turn {i}: the move {} does not lead to {}",
+            turn.step, turn.hero
+        ));
+    }
+    Ok(to)
 }
