@@ -209,6 +209,20 @@ fn json_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Plain ASCII on an 80x11 screen, 100 ms a frame.
+    #[cfg(feature = "json")]
+    fn ascii_80x11() -> CastOptions {
+        CastOptions {
+            frame_length: Duration::from_millis(100),
+            style: MapStyle {
+                ascii: true,
+                color: false,
+            },
+            title: None,
+            size: (80, 11),
+        }
+    }
     use crate::puzzle::Puzzle;
     use crate::render::frames::Film;
     use crate::search::{Options, solve};
@@ -267,15 +281,7 @@ mod tests {
         let map = "H..\n...\n...\n...\n...\n...\n...\n..E\nD..";
         let puzzle: Puzzle = map.parse().unwrap();
         let film = Film::new(&puzzle, &solve(&puzzle, &Options::default()).unwrap());
-        let options = CastOptions {
-            frame_length: Duration::from_millis(100),
-            style: MapStyle {
-                ascii: true,
-                color: false,
-            },
-            title: None,
-            size: (80, 11),
-        };
+        let options = ascii_80x11();
         let screens = replay(&cast(&film, &options));
         let last = film.frame(film.len() - 1);
         let expected: Vec<String> = film
@@ -299,15 +305,7 @@ mod tests {
     fn a_variant_recording_shows_every_dragon_the_key_and_the_door() {
         let (puzzle, solution) = crate::render::fixture::variant_game();
         let film = Film::new(&puzzle, &solution);
-        let options = CastOptions {
-            frame_length: Duration::from_millis(100),
-            style: MapStyle {
-                ascii: true,
-                color: false,
-            },
-            title: None,
-            size: (80, 11),
-        };
+        let options = ascii_80x11();
         let screens = replay(&cast(&film, &options));
         assert_eq!(screens[0][..3], ["H.k+..E", "#.###.#", "D.....D"]);
         assert!(screens[0][3].starts_with("step 0 of 6  dragons 2  keys 0  start"));

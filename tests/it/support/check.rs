@@ -133,17 +133,7 @@ pub(crate) fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Resu
         }
     }
     if solution.outcome == Outcome::Caught {
-        let mode = match ties {
-            Ties::Optimistic => Mode::Priority([0, 1, 2, 3]),
-            _ => brute_mode(ties),
-        };
-        let expected = brute.survival(mode);
-        let got = (!solution.endless()).then_some(steps);
-        if got != expected {
-            return Err(format!(
-                "survives {got:?} turns, brute force says {expected:?}"
-            ));
-        }
+        check_survival(brute, ties, solution, steps)?;
         let stuck = brute.hero_moves(hero, dragon).is_empty();
         let repeats = solution.turns[..steps.saturating_sub(1)]
             .iter()
@@ -482,17 +472,7 @@ pub(crate) fn check_variant_line(
         return Err("an escape that does not end on the exit".into());
     }
     if solution.outcome == Outcome::Caught {
-        let mode = match ties {
-            Ties::Optimistic => Mode::Priority([0, 1, 2, 3]),
-            _ => brute_mode(ties),
-        };
-        let expected = brute.survival(mode);
-        let got = (!solution.endless()).then_some(steps);
-        if got != expected {
-            return Err(format!(
-                "survives {got:?} turns, brute force says {expected:?}"
-            ));
-        }
+        check_survival(brute, ties, solution, steps)?;
         let stuck = brute.moves(&position).is_empty();
         let repeats = seen[..seen.len() - 1].contains(&position);
         if solution.endless() && !repeats || !solution.endless() && !stuck {
@@ -525,4 +505,26 @@ fn moved_to(
         ));
     }
     Ok(to)
+}
+
+/// A caught line's length against the brute force's longest survival
+/// (`None`: endless), under the default order for the optimistic bound.
+fn check_survival(
+    brute: &Brute,
+    ties: Ties,
+    solution: &Solution,
+    steps: usize,
+) -> Result<(), String> {
+    let mode = match ties {
+        Ties::Optimistic => Mode::Priority([0, 1, 2, 3]),
+        _ => brute_mode(ties),
+    };
+    let expected = brute.survival(mode);
+    let got = (!solution.endless()).then_some(steps);
+    if got != expected {
+        return Err(format!(
+            "survives {got:?} turns, brute force says {expected:?}"
+        ));
+    }
+    Ok(())
 }
