@@ -738,15 +738,9 @@ fn variant_pieces_bite(
 
 /// `puzzle` with only the dragons `rest` (its keys and doors kept).
 fn without_dragon(puzzle: &Puzzle, rest: Vec<Pos>) -> Result<Puzzle, Error> {
-    Puzzle::new(
-        puzzle.width(),
-        puzzle.height(),
-        puzzle.walls().to_vec(),
-        puzzle.hero(),
-        rest[0],
-        puzzle.exit(),
-    )?
-    .with_pieces(rest, puzzle.keys().to_vec(), puzzle.doors().to_vec())
+    puzzle
+        .clone()
+        .with_pieces(rest, puzzle.keys().to_vec(), puzzle.doors().to_vec())
 }
 
 /// The variant pieces of `config` placed at random, unchecked

@@ -657,21 +657,12 @@ pub(crate) fn solve(
     let door_graphs: Vec<std::cell::OnceCell<Graph>> =
         (0..states).map(|_| std::cell::OnceCell::new()).collect();
     let ground = if layout.doors.is_empty() {
-        if options.oracle == crate::dragon::OracleKind::Bfs {
-            // One oracle a dragon, sharing the budget.
-            let share = oracle_budget / layout.dragons.len();
-            let oracles = layout
-                .dragons
-                .iter()
-                .map(|&start| {
-                    crate::dragon::BfsFields::with_start(graph, share, start)
-                        .map(|o| Box::new(o) as Box<dyn DragonOracle>)
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-            Ground::Fixed(oracles)
-        } else {
-            Ground::Fixed(vec![options.oracle.build(graph, oracle_budget)?])
-        }
+        Ground::Fixed(oracles_for(
+            graph,
+            options.oracle,
+            &layout.dragons,
+            oracle_budget,
+        )?)
     } else {
         // A quarter of the oracles' budget for each door state's oracles:
         // the first fits or the solve ends here; the search counts what

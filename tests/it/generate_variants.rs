@@ -24,17 +24,10 @@ fn without(puzzle: &Puzzle, left_out: usize) -> Puzzle {
         .filter(|&i| i != left_out)
         .map(|i| puzzle.dragons()[i])
         .collect();
-    Puzzle::new(
-        puzzle.width(),
-        puzzle.height(),
-        puzzle.walls().to_vec(),
-        puzzle.hero(),
-        rest[0],
-        puzzle.exit(),
-    )
-    .unwrap()
-    .with_pieces(rest, puzzle.keys().to_vec(), puzzle.doors().to_vec())
-    .unwrap()
+    puzzle
+        .clone()
+        .with_pieces(rest, puzzle.keys().to_vec(), puzzle.doors().to_vec())
+        .unwrap()
 }
 
 /// Checks a generated puzzle against everything `config` asked of it.
