@@ -34,9 +34,9 @@
 //! None of the official game's shortcuts (the closed form, the dead-end
 //! rule, the proof search, the free-distance heuristic) is used here: their
 //! arguments are about one dragon on a fixed map. The dragons' shortest
-//! steps come from the same oracles as the official game's when the map has
-//! no door; with doors, from breadth-first fields of the map as its doors
-//! stand, cached per (doors opened, cell) within the budget.
+//! steps come from the same oracles as the official game's, one a dragon;
+//! with doors, each door state met gets its own map (the closed doors cut
+//! off, the cells keeping their numbers) and its own oracles.
 
 use std::collections::VecDeque;
 use std::hash::BuildHasher;
