@@ -102,12 +102,14 @@ fn take() -> io::Result<()> {
     execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)
 }
 
-/// Leaves the alternate screen, shows the cursor and turns raw mode off,
-/// once.
+/// Turns raw mode off, shows the cursor and leaves the alternate screen,
+/// once. Raw mode goes first, so that whoever sees the normal screen again
+/// (a shell after Ctrl-Z, a terminal emulator reading the output) finds
+/// line editing and echo already back.
 fn restore() {
     if ACTIVE.swap(false, Ordering::SeqCst) {
-        let _ = execute!(io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
         let _ = terminal::disable_raw_mode();
+        let _ = execute!(io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
         signals::inside(false);
     }
 }

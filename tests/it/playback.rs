@@ -514,7 +514,9 @@ fn ctrl_z_suspends_and_continuing_draws_again() {
     s.wait_for("step 0 of 16  start  dragon 4 steps away");
     s.send("\x1a"); // Ctrl-Z
     let start = Instant::now();
-    // Stopped: the terminal is given back while the program waits.
+    // Stopped: the terminal is given back while the program waits. Raw
+    // mode goes off before the screen is left, so once the screen shows
+    // the normal page the settings must be back too.
     while s.screen.lock().unwrap().0.screen().alternate_screen() {
         assert!(start.elapsed() < LIMIT, "never left the alternate screen");
         std::thread::sleep(Duration::from_millis(10));
