@@ -72,5 +72,5 @@ pub use search::rules::{Priority, Rules, Speed, Ties};
 pub use search::solution::{
     Ending, Locks, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn,
 };
-pub use search::{IllegalMove, Options, Solver, solve};
+pub use search::{IllegalMove, Options, Progress, Solver, solve};
 pub use tile::Tile;

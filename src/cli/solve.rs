@@ -9,6 +9,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::shell::Installation;
 use super::{
@@ -26,8 +27,8 @@ use crate::tile;
 use crate::viewer::AtEnd;
 use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
 use crate::{
-    Error, Location, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver,
-    Speed, Ties,
+    Error, Location, Options, OracleKind, Priority, Progress, Puzzle, Resource, Rules, Solution,
+    Solver, Speed, Ties,
 };
 
 const PROGRAM: &str = "solve-maze";
@@ -324,6 +325,8 @@ pub struct Terminals {
     pub stdin: bool,
     /// Standard output is a terminal (colour, animated playback, play).
     pub stdout: bool,
+    /// Standard error is a terminal (progress on a long solve).
+    pub stderr: bool,
 }
 
 /// The checked configuration a run works from.
@@ -338,6 +341,8 @@ pub struct Config {
     frame_length: Duration,
     at_end: AtEnd,
     exports: Exports,
+    /// Show a long solve's progress on standard error (a terminal).
+    progress: bool,
 }
 
 impl Args {
@@ -491,6 +496,7 @@ impl Args {
                 },
                 record_size: self.record_size,
             },
+            progress: terminals.stderr,
         })
     }
 }
@@ -511,6 +517,7 @@ pub fn main() -> ExitCode {
     let terminals = Terminals {
         stdin: io::stdin().is_terminal(),
         stdout: io::stdout().is_terminal(),
+        stderr: io::stderr().is_terminal(),
     };
     match args.into_config(terminals) {
         Ok(config) => run(&config, &mut io::stdout().lock()),
@@ -552,7 +559,8 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     let jobs = config.jobs.clamp(1, config.files.len().max(1));
     if jobs == 1 || config.mode != Mode::Report {
         for i in 0..config.files.len() {
-            if let Some(code) = answer(config, i, solve_file(config, i), &mut status, out) {
+            let solved = solve_file(config, i, config.progress);
+            if let Some(code) = answer(config, i, solved, &mut status, out) {
                 return code;
             }
         }
@@ -567,7 +575,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.files.len() || send.send((i, solve_file(config, i))).is_err() {
+                    if i >= config.files.len()
+                        || send.send((i, solve_file(config, i, false))).is_err()
+                    {
                         break;
                     }
                 }
@@ -591,8 +601,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     })
 }
 
-/// Reads, parses, solves and renders the `i`th file of `config`.
-fn solve_file(config: &Config, i: usize) -> Solved {
+/// Reads, parses, solves and renders the `i`th file of `config`; with
+/// `watch`, a solve that takes long shows its progress on standard error.
+fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
     let path = &config.files[i];
     let name = path.display().to_string();
     let bytes = read_input(path, config.options.max_memory)?;
@@ -608,7 +619,14 @@ fn solve_file(config: &Config, i: usize) -> Solved {
             budget_hint(&e, config.options.oracle, config.options.max_memory)
         )
     })?;
-    let solution = solver.solve(&config.options).map_err(|e| {
+    let progress = Progress::default();
+    let solve = || solver.solve_watched(&config.options, &progress);
+    let solved = if watch {
+        watched(&name, &progress, config.options.max_memory, solve)
+    } else {
+        solve()
+    };
+    let solution = solved.map_err(|e| {
         format!(
             "{name}: {e}{}",
             budget_hint(&e, config.options.oracle, config.options.max_memory)
@@ -626,6 +644,56 @@ fn solve_file(config: &Config, i: usize) -> Solved {
         elapsed,
     );
     Ok((puzzle, solution, report))
+}
+
+/// How long a solve runs before its progress shows.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+/// How often the progress line is written again.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Runs `solve`; once it has taken [`QUIET_FOR`], shows a spinner with
+/// `progress` ([`progress_line`]) on standard error until it ends, then
+/// clears it.
+fn watched<T>(name: &str, progress: &Progress, budget: usize, solve: impl FnOnce() -> T) -> T {
+    std::thread::scope(|scope| {
+        let (done, ended) = mpsc::channel::<()>();
+        scope.spawn(move || {
+            if ended.recv_timeout(QUIET_FOR) != Err(mpsc::RecvTimeoutError::Timeout) {
+                return;
+            }
+            // The message is cut to the terminal's width, so the line never wraps.
+            let style = ProgressStyle::with_template("{spinner} {elapsed} {wide_msg}")
+                .expect("a valid progress template");
+            let spinner = ProgressBar::new_spinner().with_style(style);
+            spinner.enable_steady_tick(Duration::from_millis(120));
+            loop {
+                spinner.set_message(progress_line(name, progress, budget));
+                if ended.recv_timeout(PROGRESS_EVERY) != Err(mpsc::RecvTimeoutError::Timeout) {
+                    break;
+                }
+            }
+            spinner.finish_and_clear();
+        });
+        let solved = solve();
+        drop(done);
+        solved
+    })
+}
+
+/// What a running solve of `name` has done: the positions and memory it
+/// holds against `budget`, and the fewest moves an escape can still take.
+/// The file's name comes last, as the line is cut to the terminal's width.
+fn progress_line(name: &str, progress: &Progress, budget: usize) -> String {
+    let bound = progress
+        .at_least()
+        .map(|moves| format!(", no escape under {moves} moves"))
+        .unwrap_or_default();
+    format!(
+        "searching: {} positions, {} of {}{bound} ({name})",
+        progress.positions(),
+        crate::error::bytes(progress.bytes()),
+        crate::error::bytes(budget)
+    )
 }
 
 /// The pointer to `--max-memory` for an error that a larger budget can cure:
@@ -1082,7 +1150,10 @@ fn parse_screen(text: &str) -> Result<(u16, u16), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Args, Config, PathBuf, Terminals, parse_screen};
+    use super::{
+        Args, Config, Options, PathBuf, Progress, Puzzle, Solver, Terminals, parse_screen,
+        progress_line,
+    };
 
     fn config(args: &[&str], stdin: bool) -> Result<Config, String> {
         let args = super::super::parse_from::<Args, _, _>(
@@ -1092,7 +1163,32 @@ mod tests {
         args.into_config(Terminals {
             stdin,
             stdout: false,
+            stderr: false,
         })
+    }
+
+    /// The progress line names the figures, the bound once there is one,
+    /// and the file last.
+    #[test]
+    fn the_progress_line() {
+        let progress = Progress::default();
+        assert_eq!(
+            progress_line("m.txt", &progress, 4 << 30),
+            "searching: 0 positions, 0 bytes of 4 GiB (m.txt)"
+        );
+        let map = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mazes/backstep.txt");
+        let puzzle: Puzzle = std::fs::read_to_string(map).unwrap().parse().unwrap();
+        let solution = Solver::new(&puzzle)
+            .solve_watched(&Options::default(), &progress)
+            .unwrap();
+        let steps = solution.outcome.steps().unwrap();
+        let line = progress_line("m.txt", &progress, 4 << 30);
+        let expected = format!(
+            "searching: {} positions, {} of 4 GiB, no escape under {steps} moves (m.txt)",
+            progress.positions(),
+            crate::error::bytes(progress.bytes())
+        );
+        assert_eq!(line, expected);
     }
 
     #[test]

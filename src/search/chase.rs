@@ -151,10 +151,18 @@ pub(super) fn search(
         if let Some(found) = expand(start, &table, &g, &mut open, stats) {
             break 'search Some(found);
         }
+        let mut shown = 0;
         loop {
             let Some((from, step)) = open.pop(&mut f) else {
                 break 'search None;
             };
+            if f != shown {
+                // Every line shorter than the lowest f was searched.
+                shown = f;
+                if let Some(progress) = game.progress {
+                    progress.bound(f);
+                }
+            }
             let (hero, packed) = table.get(from);
             let dragon = reversals.unpack(packed).0;
             let to = step.map_or(hero, |step| {

@@ -37,6 +37,7 @@ mod chase;
 mod guaranteed;
 mod hanging;
 mod memory;
+mod progress;
 mod proof;
 pub mod rules;
 pub mod solution;
@@ -51,6 +52,7 @@ use crate::dragon::OracleKind;
 use crate::error::{Error, Resource};
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
+pub use progress::Progress;
 use rules::{Rules, Ties};
 use solution::{Ending, Method, Move, Others, Outcome, Solution, Stats, Turn};
 pub use turn::IllegalMove;
@@ -267,19 +269,21 @@ impl Solver {
     /// [`Error::TooLarge`] when the chosen oracle cannot fit its memory
     /// budget, or the search outgrows [`Options::max_memory`].
     pub fn solve(&self, options: &Options) -> Result<Solution, Error> {
+        self.solve_watched(options, &Progress::default())
+    }
+
+    /// Solves under `options` as [`Solver::solve`] does, writing into
+    /// `progress` as it goes, for another thread to show (see [`Progress`]).
+    ///
+    /// # Errors
+    /// As for [`Solver::solve`].
+    pub fn solve_watched(&self, options: &Options, progress: &Progress) -> Result<Solution, Error> {
         let graph = &self.graph;
         if let Some(layout) = &self.layout {
-            return variant::solve(
-                graph,
-                layout,
-                &layout.start(graph),
-                &self.exit_distance,
-                options,
-                self.search_memory(options),
-                self.oracle_budget(options)?,
-            );
+            return variant::solve(self, &layout.start(graph), options, Some(progress));
         }
-        self.solve_from(graph.pos(graph.hero()), graph.pos(graph.dragon()), options)
+        let start = self.cells(graph.pos(graph.hero()), graph.pos(graph.dragon()))?;
+        self.solve_cells(start, options, Some(progress))
     }
 
     /// Solves from another position of the same map: the hero on `hero` and
@@ -291,7 +295,6 @@ impl Solver {
     /// one; [`Error::TooLarge`] when the chosen oracle cannot fit its memory
     /// budget, or the search outgrows [`Options::max_memory`].
     pub fn solve_from(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Solution, Error> {
-        let graph = &self.graph;
         if self.layout.is_some() {
             return Err(Error::Unsupported {
                 message: "solving from the middle of a game does not take several dragons, \
@@ -300,6 +303,18 @@ impl Solver {
             });
         }
         let start = self.cells(hero, dragon)?;
+        self.solve_cells(start, options, None)
+    }
+
+    /// [`Solver::solve_from`] from cells, writing into `progress` if given.
+    fn solve_cells(
+        &self,
+        start: (CellId, CellId),
+        options: &Options,
+        progress: Option<&Progress>,
+    ) -> Result<Solution, Error> {
+        let graph = &self.graph;
+        let (hero, dragon) = (graph.pos(start.0), graph.pos(start.1));
         let mut stats = Stats {
             cells: graph.len() as u64,
             ..Stats::default()
@@ -346,6 +361,7 @@ impl Solver {
                 options.rules,
                 self.search_memory(options),
             );
+            game.progress = progress;
             // The dead-end rule's argument counts one dragon step a turn,
             // and every hero move a step (its parity).
             let hanging =

@@ -6,7 +6,7 @@
 use std::cmp::Reverse;
 
 use super::solution::{Ending, Move, Solution};
-use super::{Options, Solver};
+use super::{Options, Progress, Solver};
 use crate::dragon::{DragonOracle, Measured, Ruler};
 use crate::error::Error;
 use crate::graph::{CellId, Direction, Graph};
@@ -64,6 +64,9 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) memory: usize,
     pub(crate) exceeded: bool,
     pub(crate) stored: usize,
+    /// Where the search notes what it holds and the bounds it proves, for
+    /// a progress display.
+    pub(crate) progress: Option<&'a Progress>,
 }
 
 impl<'a, 'g> Game<'a, 'g> {
@@ -88,6 +91,7 @@ impl<'a, 'g> Game<'a, 'g> {
             memory,
             exceeded: false,
             stored: 0,
+            progress: None,
         }
     }
 
@@ -97,6 +101,9 @@ impl<'a, 'g> Game<'a, 'g> {
     #[inline]
     pub(crate) fn over_budget(&mut self, stored: usize, bytes: usize) -> bool {
         self.oracle.set_room(self.memory.saturating_sub(bytes));
+        if let Some(progress) = self.progress {
+            progress.record(stored, bytes.saturating_add(self.oracle.bytes()));
+        }
         if !self.exceeded
             && (stored > self.max_positions
                 || bytes.saturating_add(self.oracle.bytes()) > self.memory)

@@ -47,7 +47,7 @@ use rustc_hash::FxBuildHasher;
 use super::solution::{
     Ending, Locks, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn,
 };
-use super::{Options, Ties};
+use super::{Options, Progress, Ties};
 use crate::dragon::DragonOracle;
 use crate::error::{Error, Resource};
 use crate::graph::{CellId, DirSet, Direction, Graph};
@@ -313,6 +313,8 @@ struct Space<'a, 'g> {
     expanded: u64,
     memory: usize,
     queries: u64,
+    /// Where the search notes what it holds and the bounds it proves.
+    progress: Option<&'a Progress>,
 }
 
 impl<'a, 'g> Space<'a, 'g> {
@@ -386,6 +388,9 @@ impl<'a, 'g> Space<'a, 'g> {
     /// oracle; the budget error if not.
     fn room_for(&self, more: usize) -> Result<(), Error> {
         let held = self.bytes().saturating_add(self.ground.bytes());
+        if let Some(progress) = self.progress {
+            progress.record(self.len(), held);
+        }
         if held.saturating_add(more) <= self.memory {
             return Ok(());
         }
@@ -636,18 +641,20 @@ impl Layout {
     }
 }
 
-/// Solves the variant game from `from` on `graph` under `options`;
-/// `to_exit` holds every cell's distance to the exit on the map with every
-/// door open.
+/// Solves the variant game of `solver`'s map from `from` under `options`,
+/// noting what it holds in `progress` if given.
 pub(crate) fn solve(
-    graph: &Graph,
-    layout: &Layout,
+    solver: &super::Solver,
     from: &Start,
-    to_exit: &[u32],
     options: &Options,
-    memory: usize,
-    oracle_budget: usize,
+    progress: Option<&Progress>,
 ) -> Result<Solution, Error> {
+    let graph = &solver.graph;
+    let layout = solver.layout.as_ref().expect("a variant map");
+    // Every cell's distance to the exit on the map with every door open.
+    let to_exit = &solver.exit_distance[..];
+    let memory = solver.search_memory(options);
+    let oracle_budget = solver.oracle_budget(options)?;
     // The map of every door state, made when first needed.
     let states = if layout.doors.is_empty() {
         0
@@ -713,6 +720,7 @@ pub(crate) fn solve(
         expanded: 0,
         memory,
         queries: 0,
+        progress,
     };
     let mut start = vec![NONE; stride];
     start[0] = from.hero.0;
@@ -743,15 +751,7 @@ pub(crate) fn solve(
         // may play like it), and a caught hero there is caught here.
         let mut default = *options;
         default.rules.ties = Ties::default();
-        let first = solve(
-            graph,
-            layout,
-            from,
-            to_exit,
-            &default,
-            memory,
-            oracle_budget,
-        )?;
+        let first = solve(solver, from, &default, progress)?;
         stats.states_expanded = first.stats.states_expanded;
         stats.states_stored = first.stats.states_stored;
         stats.dragon_queries = first.stats.dragon_queries;
@@ -797,7 +797,7 @@ pub(crate) fn solve(
                 // rule, so its chase is shown under the default order.
                 let mut shown = *options;
                 shown.rules.ties = Ties::default();
-                let chase = solve(graph, layout, from, to_exit, &shown, memory, oracle_budget)?;
+                let chase = solve(solver, from, &shown, progress)?;
                 return Ok(Solution {
                     rules: options.rules,
                     stats: Stats {
@@ -857,6 +857,10 @@ fn best_first(space: &mut Space<'_, '_>) -> Result<Option<(u32, usize)>, Error> 
     while f < buckets.len() {
         let Some(s) = buckets[f].pop() else {
             f += 1;
+            // Every line shorter than the lowest f was searched.
+            if let Some(progress) = space.progress {
+                progress.bound(f);
+            }
             continue;
         };
         let current = space.depth[s as usize] + space.to_exit[space.position(s)[0] as usize];
@@ -909,16 +913,7 @@ impl super::Solver {
         from: &Start,
         options: &Options,
     ) -> Result<Solution, Error> {
-        let layout = self.layout.as_ref().expect("a variant map");
-        solve(
-            &self.graph,
-            layout,
-            from,
-            &self.exit_distance,
-            options,
-            self.search_memory(options),
-            self.oracle_budget(options)?,
-        )
+        solve(self, from, options, None)
     }
 
     /// Where `step` takes the hero from `from` and the locks after it, or

@@ -205,7 +205,11 @@ proptest! {
                 );
                 return Ok(());
             }
-            Ok(parsed) => match parsed.into_config(solve::Terminals { stdin: false, stdout: false }) {
+            Ok(parsed) => match parsed.into_config(solve::Terminals {
+                stdin: false,
+                stdout: false,
+                stderr: false,
+            }) {
                 Err(message) => {
                     prop_assert!(is_sentence(&message), "{args:?}: {message}");
                     return Ok(());

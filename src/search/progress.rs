@@ -1,0 +1,127 @@
+//! What a running solve has done so far, for a progress display.
+//!
+//! [`Solver::solve_watched`](super::Solver::solve_watched) writes into a
+//! [`Progress`] as it goes, and another thread reads it. The figures are
+//! single atomic words, written with relaxed ordering: each is a value the
+//! search really had at some moment, but two read one after the other may
+//! come from different moments.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A solve's running figures (see the module documentation).
+///
+/// # Example
+/// ```
+/// use dragon_escape::{Options, Progress, Puzzle, Solver};
+/// let puzzle: Puzzle = "🏃🟩🟩🟩❎\n🟫🟫🟫🟫🐉".parse()?;
+/// let progress = Progress::default();
+/// let solution = Solver::new(&puzzle).solve_watched(&Options::default(), &progress)?;
+/// assert!(progress.positions() as u64 <= solution.stats.states_stored + 1);
+/// # Ok::<(), dragon_escape::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Progress {
+    positions: AtomicUsize,
+    bytes: AtomicUsize,
+    /// One more than the bound, so that 0 means none yet.
+    at_least: AtomicUsize,
+}
+
+impl Progress {
+    /// The positions the search holds now.
+    pub fn positions(&self) -> usize {
+        self.positions.load(Ordering::Relaxed)
+    }
+
+    /// The bytes the search and its dragon oracle hold now: what is
+    /// counted against [`Options::max_memory`](super::Options::max_memory).
+    pub fn bytes(&self) -> usize {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// The fewest moves an escape can take, as far as the search has shown
+    /// so far; `None` until a best-first search has shown any. It only
+    /// grows, and it never passes the answer.
+    pub fn at_least(&self) -> Option<usize> {
+        self.at_least.load(Ordering::Relaxed).checked_sub(1)
+    }
+
+    /// Notes what the search holds.
+    #[inline]
+    pub(crate) fn record(&self, positions: usize, bytes: usize) {
+        self.positions.store(positions, Ordering::Relaxed);
+        self.bytes.store(bytes, Ordering::Relaxed);
+    }
+
+    /// Notes that no escape takes fewer than `moves` moves.
+    pub(crate) fn bound(&self, moves: usize) {
+        self.at_least
+            .fetch_max(moves.saturating_add(1), Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, Outcome, Puzzle, Rules, Solver, Ties};
+
+    fn example(name: &str) -> Puzzle {
+        let path = format!("{}/examples/mazes/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).unwrap().parse().unwrap()
+    }
+
+    /// After a solve, the figures are the search's last: its positions, and
+    /// a bound between the free distance and the answer.
+    #[test]
+    fn a_watched_solve_leaves_its_figures() {
+        for name in [
+            "backstep.txt",
+            "large-101.txt",
+            "two-dragons.txt",
+            "key-and-door.txt",
+        ] {
+            let puzzle = example(name);
+            let solver = Solver::new(&puzzle);
+            let free = solver.free_distance().unwrap();
+            for ties in [Ties::default(), Ties::Optimistic] {
+                let options = Options {
+                    rules: Rules {
+                        ties,
+                        ..Rules::default()
+                    },
+                    ..Options::default()
+                };
+                let progress = Progress::default();
+                let solution = solver.solve_watched(&options, &progress).unwrap();
+                assert_eq!(solution, solver.solve(&options).unwrap(), "{name}");
+                let Outcome::Escaped { steps } = solution.outcome else {
+                    panic!("{name} escapes");
+                };
+                assert!(progress.positions() > 0, "{name}");
+                assert_eq!(
+                    progress.positions() as u64,
+                    solution.stats.states_stored,
+                    "{name} {ties:?}"
+                );
+                assert!(progress.bytes() > 0, "{name}");
+                let bound = progress.at_least().expect("a bound");
+                assert!(
+                    free <= bound && bound <= steps,
+                    "{name}: {free} {bound} {steps}"
+                );
+            }
+        }
+    }
+
+    /// The bound only grows.
+    #[test]
+    fn the_bound_never_falls() {
+        let progress = Progress::default();
+        assert_eq!(progress.at_least(), None);
+        progress.bound(7);
+        progress.bound(3);
+        assert_eq!(progress.at_least(), Some(7));
+        progress.bound(0);
+        assert_eq!(progress.at_least(), Some(7));
+    }
+}
