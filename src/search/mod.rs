@@ -627,11 +627,20 @@ fn outgrown(options: &Options, game: &Game<'_, '_>) -> Error {
     Error::TooLarge {
         resource: Resource::Positions,
         message: format!(
-            "the search outgrew its memory budget of {} after {} positions",
+            "the search outgrew its memory budget of {} after {} positions{}",
             crate::error::bytes(options.max_memory),
-            game.stored
+            game.stored,
+            shown(game.progress)
         ),
     }
+}
+
+/// What a search that stopped early had shown of the answer, for its error.
+pub(super) fn shown(progress: Option<&Progress>) -> String {
+    progress
+        .and_then(Progress::at_least)
+        .map(|moves| format!(", having shown that no escape takes fewer than {moves} moves"))
+        .unwrap_or_default()
 }
 
 /// Solves `puzzle` under `options`.

@@ -397,9 +397,10 @@ impl<'a, 'g> Space<'a, 'g> {
         Err(Error::TooLarge {
             resource: Resource::Positions,
             message: format!(
-                "the search outgrew its memory budget of {} after {} positions",
+                "the search outgrew its memory budget of {} after {} positions{}",
                 crate::error::bytes(self.memory),
-                self.len()
+                self.len(),
+                super::shown(self.progress)
             ),
         })
     }

@@ -116,6 +116,37 @@ fn solver_within_checks_before_building() {
     );
 }
 
+/// A best-first search stopped by its budget says how far it got: no
+/// escape is shorter than a bound, between the free distance (424) and
+/// the answer (478).
+#[test]
+fn a_search_over_its_budget_says_what_it_has_shown() {
+    let map = "examples/mazes/large-101.txt";
+    let mut bounds = Vec::new();
+    for kib in (400..=600).step_by(10) {
+        let output = solve_maze()
+            .args(["--max-memory", &format!("{kib}K"), map])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let Some((_, rest)) = stderr.split_once("no escape takes fewer than ") else {
+            continue;
+        };
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("the search outgrew its memory budget"),
+            "{stderr}"
+        );
+        let moves: usize = rest.split(' ').next().unwrap().parse().unwrap();
+        bounds.push(moves);
+    }
+    assert!(!bounds.is_empty(), "no budget stopped the search");
+    assert!(
+        bounds.iter().all(|&b| (424..=478).contains(&b)),
+        "{bounds:?}"
+    );
+}
+
 #[test]
 fn a_search_over_its_budget_names_a_budget_to_try() {
     let map = "examples/mazes/open-room.txt";
