@@ -280,10 +280,10 @@ impl Solver {
     pub fn solve_watched(&self, options: &Options, progress: &Progress) -> Result<Solution, Error> {
         let graph = &self.graph;
         if let Some(layout) = &self.layout {
-            return variant::solve(self, &layout.start(graph), options, Some(progress));
+            return variant::solve(self, &layout.start(graph), options, progress);
         }
         let start = self.cells(graph.pos(graph.hero()), graph.pos(graph.dragon()))?;
-        self.solve_cells(start, options, Some(progress))
+        self.solve_cells(start, options, progress)
     }
 
     /// Solves from another position of the same map: the hero on `hero` and
@@ -303,15 +303,15 @@ impl Solver {
             });
         }
         let start = self.cells(hero, dragon)?;
-        self.solve_cells(start, options, None)
+        self.solve_cells(start, options, &Progress::default())
     }
 
-    /// [`Solver::solve_from`] from cells, writing into `progress` if given.
+    /// [`Solver::solve_from`] from cells, writing into `progress`.
     fn solve_cells(
         &self,
         start: (CellId, CellId),
         options: &Options,
-        progress: Option<&Progress>,
+        progress: &Progress,
     ) -> Result<Solution, Error> {
         let graph = &self.graph;
         let (hero, dragon) = (graph.pos(start.0), graph.pos(start.1));
@@ -361,7 +361,7 @@ impl Solver {
                 options.rules,
                 self.search_memory(options),
             );
-            game.progress = progress;
+            game.progress = Some(progress);
             // The dead-end rule's argument counts one dragon step a turn,
             // and every hero move a step (its parity).
             let hanging =

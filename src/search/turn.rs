@@ -101,13 +101,11 @@ impl<'a, 'g> Game<'a, 'g> {
     #[inline]
     pub(crate) fn over_budget(&mut self, stored: usize, bytes: usize) -> bool {
         self.oracle.set_room(self.memory.saturating_sub(bytes));
+        let held = bytes.saturating_add(self.oracle.bytes());
         if let Some(progress) = self.progress {
-            progress.record(stored, bytes.saturating_add(self.oracle.bytes()));
+            progress.record(stored, held);
         }
-        if !self.exceeded
-            && (stored > self.max_positions
-                || bytes.saturating_add(self.oracle.bytes()) > self.memory)
-        {
+        if !self.exceeded && (stored > self.max_positions || held > self.memory) {
             self.exceeded = true;
             self.stored = stored;
         }

@@ -314,7 +314,7 @@ struct Space<'a, 'g> {
     memory: usize,
     queries: u64,
     /// Where the search notes what it holds and the bounds it proves.
-    progress: Option<&'a Progress>,
+    progress: &'a Progress,
 }
 
 impl<'a, 'g> Space<'a, 'g> {
@@ -388,9 +388,7 @@ impl<'a, 'g> Space<'a, 'g> {
     /// oracle; the budget error if not.
     fn room_for(&self, more: usize) -> Result<(), Error> {
         let held = self.bytes().saturating_add(self.ground.bytes());
-        if let Some(progress) = self.progress {
-            progress.record(self.len(), held);
-        }
+        self.progress.record(self.len(), held);
         if held.saturating_add(more) <= self.memory {
             return Ok(());
         }
@@ -400,7 +398,7 @@ impl<'a, 'g> Space<'a, 'g> {
                 "the search outgrew its memory budget of {} after {} positions{}",
                 crate::error::bytes(self.memory),
                 self.len(),
-                super::shown(self.progress)
+                super::shown(Some(self.progress))
             ),
         })
     }
@@ -643,12 +641,12 @@ impl Layout {
 }
 
 /// Solves the variant game of `solver`'s map from `from` under `options`,
-/// noting what it holds in `progress` if given.
+/// noting what it holds in `progress`.
 pub(crate) fn solve(
     solver: &super::Solver,
     from: &Start,
     options: &Options,
-    progress: Option<&Progress>,
+    progress: &Progress,
 ) -> Result<Solution, Error> {
     let graph = &solver.graph;
     let layout = solver.layout.as_ref().expect("a variant map");
@@ -859,9 +857,7 @@ fn best_first(space: &mut Space<'_, '_>) -> Result<Option<(u32, usize)>, Error> 
         let Some(s) = buckets[f].pop() else {
             f += 1;
             // Every line shorter than the lowest f was searched.
-            if let Some(progress) = space.progress {
-                progress.bound(f);
-            }
+            space.progress.bound(f);
             continue;
         };
         let current = space.depth[s as usize] + space.to_exit[space.position(s)[0] as usize];
@@ -914,7 +910,7 @@ impl super::Solver {
         from: &Start,
         options: &Options,
     ) -> Result<Solution, Error> {
-        solve(self, from, options, None)
+        solve(self, from, options, &Progress::default())
     }
 
     /// Where `step` takes the hero from `from` and the locks after it, or
