@@ -504,6 +504,40 @@ fn ending_signals_restore_the_terminal() {
     }
 }
 
+/// A solve that runs past a second shows its progress on standard error:
+/// the positions stored, the memory held against the budget and the fewest
+/// moves an escape can still take. (A dragon twice as fast on a braided
+/// 1001x1001 maze keeps the search busy for minutes.)
+#[cfg(feature = "mapgen")]
+#[test]
+fn a_long_solve_shows_its_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("big.txt");
+    let generated = std::process::Command::new(env!("CARGO_BIN_EXE_generate-maze"))
+        .args(["-W", "500", "-H", "500", "--seed", "5", "--no-verify", "-o"])
+        .arg(&map)
+        .status()
+        .unwrap();
+    assert!(generated.success());
+    let script = format!(
+        "exec {}",
+        sh(&[BIN, "--dragon-speed", "2", map.to_str().unwrap()])
+    );
+    let mut s = Session::start(&script, "xterm-256color");
+    let screen = s.wait_for("searching: ");
+    let line = screen
+        .lines()
+        .find(|l| l.contains("searching: "))
+        .unwrap()
+        .to_owned();
+    // The line is cut to the terminal's width: the file's name comes last.
+    for part in [" positions, ", " of 4 GiB", ", no escape under "] {
+        assert!(line.contains(part), "{part:?} in {line:?}");
+    }
+    kill("-INT", &pid(&s));
+    assert_ne!(s.exit_code(), 0);
+}
+
 #[test]
 fn ctrl_z_suspends_and_continuing_draws_again() {
     let script = format!(
