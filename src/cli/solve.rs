@@ -666,14 +666,14 @@ fn watched<T>(name: &str, progress: &Progress, budget: usize, solve: impl FnOnce
                 .expect("a valid progress template");
             let spinner = ProgressBar::new_spinner().with_style(style);
             spinner.enable_steady_tick(Duration::from_millis(120));
-            let mut mark = (Instant::now(), progress.bytes());
-            let mut fill = None;
+            // The rate is the average since the line showed: memory grows
+            // in steps (a table doubling, a field cached).
+            let shown = (Instant::now(), progress.bytes());
             loop {
                 let now = (Instant::now(), progress.bytes());
-                if now.0 - mark.0 >= RATE_OVER {
-                    fill = fills_in(mark, now, budget);
-                    mark = now;
-                }
+                let fill = (now.0 - shown.0 >= RATE_OVER)
+                    .then(|| fills_in(shown, now, budget))
+                    .flatten();
                 spinner.set_message(progress_line(name, progress, budget, fill));
                 if ended.recv_timeout(PROGRESS_EVERY) != Err(mpsc::RecvTimeoutError::Timeout) {
                     break;
@@ -687,17 +687,18 @@ fn watched<T>(name: &str, progress: &Progress, budget: usize, solve: impl FnOnce
     })
 }
 
-/// How long the memory's growth is measured over, for the time until the
-/// budget is full.
+/// How long the memory's growth is measured before the time until the
+/// budget is full is shown.
 const RATE_OVER: Duration = Duration::from_secs(5);
 
 /// How long until `budget` bytes are held, if memory keeps growing as it
 /// did from `then` to `now` (each a moment and the bytes held then); `None`
-/// when it did not grow.
+/// when it did not grow, or would take longer than a `Duration` holds.
 fn fills_in(then: (Instant, usize), now: (Instant, usize), budget: usize) -> Option<Duration> {
     let grown = now.1.checked_sub(then.1).filter(|&g| g > 0)?;
     let left = budget.saturating_sub(now.1);
-    Some((now.0 - then.0).mul_f64(left as f64 / grown as f64))
+    let seconds = (now.0 - then.0).as_secs_f64() * (left as f64 / grown as f64);
+    Duration::try_from_secs_f64(seconds).ok()
 }
 
 /// What a running solve of `name` has done: the positions and memory it
@@ -1244,6 +1245,9 @@ mod tests {
             fills_in((start, 900), (later, 2500), 2000),
             Some(Duration::ZERO)
         );
+        // A budget too far away to time.
+        assert_eq!(fills_in((start, 0), (later, 1), usize::MAX), None);
+        assert!(fills_in((start, 0), (later, 1), 1 << 40).is_some());
     }
 
     #[test]
