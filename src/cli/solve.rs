@@ -666,15 +666,8 @@ fn watched<T>(name: &str, progress: &Progress, budget: usize, solve: impl FnOnce
                 .expect("a valid progress template");
             let spinner = ProgressBar::new_spinner().with_style(style);
             spinner.enable_steady_tick(Duration::from_millis(120));
-            // The rate is the average since the line showed: memory grows
-            // in steps (a table doubling, a field cached).
-            let shown = (Instant::now(), progress.bytes());
             loop {
-                let now = (Instant::now(), progress.bytes());
-                let fill = (now.0 - shown.0 >= RATE_OVER)
-                    .then(|| fills_in(shown, now, budget))
-                    .flatten();
-                spinner.set_message(progress_line(name, progress, budget, fill));
+                spinner.set_message(progress_line(name, progress, budget));
                 if ended.recv_timeout(PROGRESS_EVERY) != Err(mpsc::RecvTimeoutError::Timeout) {
                     break;
                 }
@@ -687,39 +680,18 @@ fn watched<T>(name: &str, progress: &Progress, budget: usize, solve: impl FnOnce
     })
 }
 
-/// How long the memory's growth is measured before the time until the
-/// budget is full is shown.
-const RATE_OVER: Duration = Duration::from_secs(5);
-
-/// How long until `budget` bytes are held, if memory keeps growing as it
-/// did from `then` to `now` (each a moment and the bytes held then); `None`
-/// when it did not grow, or would take longer than a `Duration` holds.
-fn fills_in(then: (Instant, usize), now: (Instant, usize), budget: usize) -> Option<Duration> {
-    let grown = now.1.checked_sub(then.1).filter(|&g| g > 0)?;
-    let left = budget.saturating_sub(now.1);
-    let seconds = (now.0 - then.0).as_secs_f64() * (left as f64 / grown as f64);
-    Duration::try_from_secs_f64(seconds).ok()
-}
-
 /// What a running solve of `name` has done: the positions and memory it
-/// holds against `budget` (and, at the rate it grows, how soon that is
-/// full: `fill`), and the fewest moves an escape can still take. The
-/// line is cut to the terminal's width: the spinner and the time taken say
-/// that it is searching, and the file's name comes last.
-fn progress_line(name: &str, progress: &Progress, budget: usize, fill: Option<Duration>) -> String {
-    let fill = fill
-        .map(|time| match time.as_secs() / 60 {
-            0 => " (full in < 1 min)".to_owned(),
-            minutes @ 1..120 => format!(" (full in ~{minutes} min)"),
-            minutes => format!(" (full in ~{} h)", minutes / 60),
-        })
-        .unwrap_or_default();
+/// holds against `budget`, and the fewest moves an escape can still take.
+/// The line is cut to the terminal's width (80 columns hold all but the
+/// name): the spinner and the time taken say that it is searching, and the
+/// file's name comes last.
+fn progress_line(name: &str, progress: &Progress, budget: usize) -> String {
     let bound = progress
         .at_least()
         .map(|moves| format!(", no escape under {moves} moves"))
         .unwrap_or_default();
     format!(
-        "{} positions, {} of {}{fill}{bound} ({name})",
+        "{} positions, {} of {}{bound} ({name})",
         progress.positions(),
         crate::error::bytes(progress.bytes()),
         crate::error::bytes(budget)
@@ -1181,8 +1153,8 @@ fn parse_screen(text: &str) -> Result<(u16, u16), String> {
 #[cfg(test)]
 mod tests {
     use super::{
-        Args, Config, Duration, Instant, Options, PathBuf, Progress, Puzzle, Solver, Terminals,
-        fills_in, parse_screen, progress_line,
+        Args, Config, Options, PathBuf, Progress, Puzzle, Solver, Terminals, parse_screen,
+        progress_line,
     };
 
     fn config(args: &[&str], stdin: bool) -> Result<Config, String> {
@@ -1203,51 +1175,22 @@ mod tests {
     fn the_progress_line() {
         let progress = Progress::default();
         assert_eq!(
-            progress_line("m.txt", &progress, 4 << 30, None),
+            progress_line("m.txt", &progress, 4 << 30),
             "0 positions, 0 bytes of 4 GiB (m.txt)"
         );
-        let fill =
-            |seconds| progress_line("m", &progress, 4 << 30, Some(Duration::from_secs(seconds)));
-        assert_eq!(
-            fill(59),
-            "0 positions, 0 bytes of 4 GiB (full in < 1 min) (m)"
-        );
-        assert!(fill(60 * 7 + 30).contains(" (full in ~7 min)"));
-        assert!(fill(3600 * 5).contains(" (full in ~5 h)"));
         let map = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mazes/backstep.txt");
         let puzzle: Puzzle = std::fs::read_to_string(map).unwrap().parse().unwrap();
         let solution = Solver::new(&puzzle)
             .solve_watched(&Options::default(), &progress)
             .unwrap();
         let steps = solution.outcome.steps().unwrap();
-        let line = progress_line("m.txt", &progress, 4 << 30, None);
+        let line = progress_line("m.txt", &progress, 4 << 30);
         let expected = format!(
             "{} positions, {} of 4 GiB, no escape under {steps} moves (m.txt)",
             progress.positions(),
             crate::error::bytes(progress.bytes())
         );
         assert_eq!(line, expected);
-    }
-
-    /// The time until the budget is full, at the rate memory grew.
-    #[test]
-    fn how_soon_the_budget_fills() {
-        let start = Instant::now();
-        let later = start + Duration::from_secs(5);
-        // 100 bytes in 5 s, 1000 left: 50 s.
-        assert_eq!(
-            fills_in((start, 900), (later, 1000), 2000),
-            Some(Duration::from_secs(50))
-        );
-        assert_eq!(fills_in((start, 1000), (later, 1000), 2000), None);
-        assert_eq!(fills_in((start, 1000), (later, 900), 2000), None);
-        assert_eq!(
-            fills_in((start, 900), (later, 2500), 2000),
-            Some(Duration::ZERO)
-        );
-        // A budget too far away to time.
-        assert_eq!(fills_in((start, 0), (later, 1), usize::MAX), None);
-        assert!(fills_in((start, 0), (later, 1), 1 << 40).is_some());
     }
 
     #[test]
