@@ -151,14 +151,14 @@ pub(super) fn search(
         if let Some(found) = expand(start, &table, &g, &mut open, stats) {
             break 'search Some(found);
         }
-        let mut shown = 0;
+        let mut proven = 0;
         loop {
             let Some((from, step)) = open.pop(&mut f) else {
                 break 'search None;
             };
-            if f != shown {
+            if f != proven {
                 // Every line shorter than the lowest f was searched.
-                shown = f;
+                proven = f;
                 if let Some(progress) = game.progress {
                     progress.bound(f);
                 }
