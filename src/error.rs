@@ -93,6 +93,12 @@ pub enum Error {
         /// What is not supported, as a sentence.
         message: String,
     },
+    /// The solve was stopped before it ended, through its
+    /// [`Progress`](crate::Progress) ([`Progress::stop`](crate::Progress::stop)).
+    Stopped {
+        /// How far it got, in a short phrase.
+        message: String,
+    },
     /// The map is too large for the chosen engine or memory budget.
     TooLarge {
         /// What ran out.
@@ -132,6 +138,7 @@ impl Error {
             | Error::Missing { .. }
             | Error::InvalidMap { .. }
             | Error::Unsupported { .. }
+            | Error::Stopped { .. }
             | Error::TooLarge { .. } => None,
         }
     }
@@ -168,6 +175,7 @@ impl fmt::Display for Error {
             Error::Json { at, message } => write!(f, "{at}: {message}"),
             Error::InvalidMap { message } => write!(f, "invalid map: {message}"),
             Error::Unsupported { message } => f.write_str(message),
+            Error::Stopped { message } => write!(f, "the solve was stopped: {message}"),
             Error::TooLarge { message, .. } => write!(f, "the map is too large: {message}"),
         }
     }

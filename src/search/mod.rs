@@ -539,7 +539,7 @@ impl Solver {
         game.max_positions = ANALYSIS_FIRST.max(2 * self.graph.len());
         let first = self.analysis(game, stats);
         game.max_positions = usize::MAX;
-        if !game.exceeded {
+        if !game.exceeded || game.stopped {
             return first;
         }
         game.exceeded = false;
@@ -622,8 +622,14 @@ impl Solver {
     }
 }
 
-/// The error of a search that stopped at its budget of positions.
+/// The error of a search that stopped at its budget of positions, or
+/// because its progress asked it to.
 fn outgrown(options: &Options, game: &Game<'_, '_>) -> Error {
+    if game.stopped {
+        return Error::Stopped {
+            message: format!("after {} positions{}", game.stored, shown(game.progress)),
+        };
+    }
     Error::TooLarge {
         resource: Resource::Positions,
         message: format!(

@@ -1,12 +1,14 @@
-//! What a running solve has done so far, for a progress display.
+//! What a running solve has done so far, for a progress display, and a way
+//! to stop it.
 //!
 //! [`Solver::solve_watched`](super::Solver::solve_watched) writes into a
-//! [`Progress`] as it goes, and another thread reads it. The figures are
+//! [`Progress`] as it goes, and another thread reads it, or asks it to
+//! stop ([`Progress::stop`]: a time limit, a user who gave up). The figures are
 //! single atomic words, written with relaxed ordering: each is a value the
 //! search really had at some moment, but two read one after the other may
 //! come from different moments.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A solve's running figures (see the module documentation).
 ///
@@ -25,6 +27,7 @@ pub struct Progress {
     bytes: AtomicUsize,
     /// One more than the bound, so that 0 means none yet.
     at_least: AtomicUsize,
+    stop: AtomicBool,
 }
 
 impl Progress {
@@ -44,6 +47,19 @@ impl Progress {
     /// grows, and it never passes the answer.
     pub fn at_least(&self) -> Option<usize> {
         self.at_least.load(Ordering::Relaxed).checked_sub(1)
+    }
+
+    /// Asks the solve watched through this to stop: it ends soon after
+    /// with [`Error::Stopped`](crate::Error::Stopped), its figures left as
+    /// they were. A solve that needs no search (a loop-free map, a map with
+    /// no path) may still end with its answer.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Progress::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 
     /// Notes what the search holds.
@@ -109,6 +125,53 @@ mod tests {
                     free <= bound && bound <= steps,
                     "{name}: {free} {bound} {steps}"
                 );
+            }
+        }
+    }
+
+    /// A solve whose progress was asked to stop ends with `Stopped`, in
+    /// every tie mode and with the variants' search too; a solve watched
+    /// by another progress is unaffected. A loop-free map needs no search,
+    /// and still gets its answer.
+    #[test]
+    fn a_stopped_solve_says_so() {
+        let loop_free = Solver::new(&example("caught.txt"));
+        let stopped = Progress::default();
+        stopped.stop();
+        let solution = loop_free
+            .solve_watched(&Options::default(), &stopped)
+            .unwrap();
+        assert_eq!(solution.stats.method, crate::Method::LoopFree);
+        for name in [
+            "large-101.txt",
+            "open-room.txt",
+            "tie-dependent.txt",
+            "two-dragons.txt",
+            "key-and-door.txt",
+        ] {
+            let puzzle = example(name);
+            let solver = Solver::new(&puzzle);
+            for ties in [Ties::default(), Ties::Optimistic, Ties::Adversarial] {
+                let options = Options {
+                    rules: Rules {
+                        ties,
+                        ..Rules::default()
+                    },
+                    ..Options::default()
+                };
+                let stopped = Progress::default();
+                stopped.stop();
+                assert!(stopped.is_stopped());
+                match solver.solve_watched(&options, &stopped) {
+                    Err(crate::Error::Stopped { message }) => {
+                        assert!(message.starts_with("after "), "{name}: {message}");
+                        assert!(message.contains(" positions"), "{name}: {message}");
+                    }
+                    other => panic!("{name} {ties:?}: {other:?}"),
+                }
+                let running = Progress::default();
+                assert!(!running.is_stopped());
+                assert!(solver.solve_watched(&options, &running).is_ok(), "{name}");
             }
         }
     }

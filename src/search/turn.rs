@@ -64,6 +64,9 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) memory: usize,
     pub(crate) exceeded: bool,
     pub(crate) stored: usize,
+    /// Whether the search stopped because its [`Progress`] asked it to
+    /// (then `exceeded` is set too).
+    pub(crate) stopped: bool,
     /// Where the search notes what it holds and the bounds it proves, for
     /// a progress display.
     pub(crate) progress: Option<&'a Progress>,
@@ -91,12 +94,14 @@ impl<'a, 'g> Game<'a, 'g> {
             memory,
             exceeded: false,
             stored: 0,
+            stopped: false,
             progress: None,
         }
     }
 
     /// Whether a search storing `stored` positions in `bytes` is past the
-    /// budget, with what the oracle holds (and records it). Tells the oracle
+    /// budget, with what the oracle holds (and records it), or was asked to
+    /// stop. Tells the oracle
     /// the room the search leaves it.
     #[inline]
     pub(crate) fn over_budget(&mut self, stored: usize, bytes: usize) -> bool {
@@ -104,8 +109,11 @@ impl<'a, 'g> Game<'a, 'g> {
         let held = bytes.saturating_add(self.oracle.bytes());
         if let Some(progress) = self.progress {
             progress.record(stored, held);
+            if !self.exceeded && progress.is_stopped() {
+                self.stopped = true;
+            }
         }
-        if !self.exceeded && (stored > self.max_positions || held > self.memory) {
+        if !self.exceeded && (stored > self.max_positions || held > self.memory || self.stopped) {
             self.exceeded = true;
             self.stored = stored;
         }

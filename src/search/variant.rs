@@ -385,10 +385,19 @@ impl<'a, 'g> Space<'a, 'g> {
     }
 
     /// Whether `more` bytes fit the budget beside the positions and the
-    /// oracle; the budget error if not.
+    /// oracle; the budget error if not, or the stop its progress asked for.
     fn room_for(&self, more: usize) -> Result<(), Error> {
         let held = self.bytes().saturating_add(self.ground.bytes());
         self.progress.record(self.len(), held);
+        if self.progress.is_stopped() {
+            return Err(Error::Stopped {
+                message: format!(
+                    "after {} positions{}",
+                    self.len(),
+                    super::shown(Some(self.progress))
+                ),
+            });
+        }
         if held.saturating_add(more) <= self.memory {
             return Ok(());
         }
