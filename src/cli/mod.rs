@@ -17,6 +17,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::LazyLock;
+use std::time::Duration;
 
 use clap::{Command, CommandFactory, Parser};
 
@@ -284,6 +285,45 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Parses a time such as `30s`, `5m`, `1.5h` or `500ms`; a number alone is
+/// seconds.
+///
+/// # Errors
+/// A sentence for text that is not a time, or a time not above zero or too
+/// long to count.
+pub fn parse_time(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let not_a_time = || format!("'{text}' is not a time; try 30s, 5m or 1.5h");
+    let seconds: f64 = number.parse().map_err(|_| not_a_time())?;
+    let scale = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "s" | "sec" | "secs" => 1.0,
+        "ms" => 1e-3,
+        "m" | "min" | "mins" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(format!("unknown unit in '{text}'; use ms, s, m or h")),
+    };
+    let seconds = seconds * scale;
+    if seconds <= 0.0 {
+        return Err(format!("'{text}' is no time at all; give more than 0"));
+    }
+    // At most a year, far past any solve: the deadline must stay countable.
+    if seconds > 366.0 * 24.0 * 3600.0 {
+        return Err(format!("'{text}' is too long: at most a year"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// A time as a short phrase: `1.5 s`, `90 s`.
+pub fn seconds(time: Duration) -> String {
+    let text = format!("{:.3}", time.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text} s")
+}
+
 /// Whether an I/O error means the reader went away (`solve-maze … | head`).
 pub fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
@@ -510,7 +550,39 @@ fn write_atomically_with(
 
 #[cfg(test)]
 mod tests {
-    use super::parse_size;
+    use super::{parse_size, parse_time, seconds};
+    use std::time::Duration;
+
+    #[test]
+    fn times_take_units_and_seconds_alone() {
+        assert_eq!(parse_time("30"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse_time("30s"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse_time("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_time("1.5h"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_time("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_time(" 2 min "), Ok(Duration::from_secs(120)));
+        assert!(parse_time("0").unwrap_err().contains("more than 0"));
+        assert!(parse_time("0ms").unwrap_err().contains("more than 0"));
+        assert!(parse_time("-1").unwrap_err().contains("not a time"));
+        assert!(parse_time("soon").unwrap_err().contains("not a time"));
+        assert!(parse_time("").unwrap_err().contains("not a time"));
+        assert!(parse_time("1.2.3").unwrap_err().contains("not a time"));
+        assert!(parse_time("3d").unwrap_err().contains("unknown unit"));
+        assert!(parse_time("1e3").unwrap_err().contains("unknown unit"));
+        assert!(parse_time("9000h").unwrap_err().contains("at most a year"));
+        assert!(
+            parse_time(&"9".repeat(400))
+                .unwrap_err()
+                .contains("at most a year")
+        );
+    }
+
+    #[test]
+    fn times_read_as_seconds() {
+        assert_eq!(seconds(Duration::from_secs(90)), "90 s");
+        assert_eq!(seconds(Duration::from_millis(1500)), "1.5 s");
+        assert_eq!(seconds(Duration::from_millis(250)), "0.25 s");
+    }
 
     #[test]
     fn sizes_take_binary_units() {

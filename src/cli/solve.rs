@@ -13,8 +13,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::shell::Installation;
 use super::{
-    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, parse_size, read_input,
-    write_file,
+    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, parse_size, parse_time,
+    read_input, seconds, write_file,
 };
 use crate::play::Play;
 use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_bytes};
@@ -148,6 +148,12 @@ pub struct Args {
     /// that needs more ends with an error instead of exhausting the machine.
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     max_memory: usize,
+
+    /// Stop a solve that runs longer than this, e.g. 30s, 5m, 1.5h (a
+    /// number alone is seconds): it ends with an error that says how far it
+    /// got, as a search past --max-memory does [default: no limit].
+    #[arg(long, value_name = "TIME", value_parser = parse_time)]
+    max_time: Option<Duration>,
 
     /// Solve this many files at once (0: one per processor core). Answers
     /// still come in the order of the files; each solve has its own
@@ -343,6 +349,8 @@ pub struct Config {
     exports: Exports,
     /// Show a long solve's progress on standard error (a terminal).
     progress: bool,
+    /// How long a solve may run.
+    max_time: Option<Duration>,
 }
 
 impl Args {
@@ -497,6 +505,7 @@ impl Args {
                 record_size: self.record_size,
             },
             progress: terminals.stderr,
+            max_time: self.max_time,
         })
     }
 }
@@ -621,16 +630,28 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
     })?;
     let progress = Progress::default();
     let solve = || solver.solve_watched(&config.options, &progress);
-    let solved = if watch {
-        watched(&name, &progress, config.options.max_memory, solve)
+    let solved = if watch || config.max_time.is_some() {
+        let watch = Watch {
+            name: &name,
+            progress: &progress,
+            budget: config.options.max_memory,
+            show: watch,
+            max_time: config.max_time,
+        };
+        watch.run(solve)
     } else {
         solve()
     };
-    let solution = solved.map_err(|e| {
-        format!(
+    let solution = solved.map_err(|e| match (e, config.max_time) {
+        // Only the time limit stops a solve here.
+        (Error::Stopped { message }, Some(time)) => format!(
+            "{name}: the solve reached its time limit of {} {message} (try a larger --max-time)",
+            seconds(time)
+        ),
+        (e, _) => format!(
             "{name}: {e}{}",
             budget_hint(&e, config.options.oracle, config.options.max_memory)
-        )
+        ),
     })?;
     let elapsed = config.show.timing.then(|| started.elapsed());
     let label = config.files.len() > 1;
@@ -651,33 +672,77 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 /// How often the progress line is written again.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
-/// Runs `solve`; once it has taken [`QUIET_FOR`], shows a spinner with
-/// `progress` ([`progress_line`]) on standard error until it ends, then
-/// clears it.
-fn watched<T>(name: &str, progress: &Progress, budget: usize, solve: impl FnOnce() -> T) -> T {
-    std::thread::scope(|scope| {
-        let (done, ended) = mpsc::channel::<()>();
-        scope.spawn(move || {
-            if ended.recv_timeout(QUIET_FOR) != Err(mpsc::RecvTimeoutError::Timeout) {
-                return;
-            }
-            // The message is cut to the terminal's width, so the line never wraps.
-            let style = ProgressStyle::with_template("{spinner} {elapsed} {wide_msg}")
-                .expect("a valid progress template");
-            let spinner = ProgressBar::new_spinner().with_style(style);
-            spinner.enable_steady_tick(Duration::from_millis(120));
-            loop {
-                spinner.set_message(progress_line(name, progress, budget));
-                if ended.recv_timeout(PROGRESS_EVERY) != Err(mpsc::RecvTimeoutError::Timeout) {
-                    break;
+/// How a solve is watched while it runs.
+struct Watch<'a> {
+    /// The file's name, for the progress line.
+    name: &'a str,
+    progress: &'a Progress,
+    /// The memory budget, for the progress line.
+    budget: usize,
+    /// Whether to show the progress line.
+    show: bool,
+    /// When to stop the solve.
+    max_time: Option<Duration>,
+}
+
+impl Watch<'_> {
+    /// Runs `solve`. With `show`, once it has taken [`QUIET_FOR`], shows a
+    /// spinner with the progress ([`progress_line`]) on standard error until
+    /// it ends, then clears it; with `max_time`, asks it to stop once that
+    /// has passed.
+    fn run<T>(&self, solve: impl FnOnce() -> T) -> T {
+        std::thread::scope(|scope| {
+            let (done, ended) = mpsc::channel::<()>();
+            scope.spawn(move || {
+                let started = Instant::now();
+                let deadline = self.max_time.map(|time| started + time);
+                let mut spinner: Option<ProgressBar> = None;
+                loop {
+                    let now = Instant::now();
+                    let show_at = match &spinner {
+                        Some(_) => Some(now + PROGRESS_EVERY),
+                        None => self.show.then_some(started + QUIET_FOR),
+                    };
+                    let stop_at = deadline.filter(|_| !self.progress.is_stopped());
+                    let wake = match (show_at, stop_at) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
+                    let waited = match wake {
+                        Some(wake) => ended.recv_timeout(wake.saturating_duration_since(now)),
+                        None => ended
+                            .recv()
+                            .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+                    };
+                    if waited != Err(mpsc::RecvTimeoutError::Timeout) {
+                        break;
+                    }
+                    let now = Instant::now();
+                    if stop_at.is_some_and(|at| now >= at) {
+                        self.progress.stop();
+                    }
+                    if self.show && spinner.is_none() && now >= started + QUIET_FOR {
+                        // The message is cut to the terminal's width, so the
+                        // line never wraps.
+                        let style = ProgressStyle::with_template("{spinner} {elapsed} {wide_msg}")
+                            .expect("a valid progress template");
+                        let bar = ProgressBar::new_spinner().with_style(style);
+                        bar.enable_steady_tick(Duration::from_millis(120));
+                        spinner = Some(bar);
+                    }
+                    if let Some(bar) = &spinner {
+                        bar.set_message(progress_line(self.name, self.progress, self.budget));
+                    }
                 }
-            }
-            spinner.finish_and_clear();
-        });
-        let solved = solve();
-        drop(done);
-        solved
-    })
+                if let Some(bar) = spinner {
+                    bar.finish_and_clear();
+                }
+            });
+            let solved = solve();
+            drop(done);
+            solved
+        })
+    }
 }
 
 /// What a running solve of `name` has done: the positions and memory it

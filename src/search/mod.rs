@@ -273,10 +273,11 @@ impl Solver {
     }
 
     /// Solves under `options` as [`Solver::solve`] does, writing into
-    /// `progress` as it goes, for another thread to show (see [`Progress`]).
+    /// `progress` as it goes, for another thread to show (see [`Progress`]),
+    /// and stopping when another thread asks it to ([`Progress::stop`]).
     ///
     /// # Errors
-    /// As for [`Solver::solve`].
+    /// As for [`Solver::solve`], and [`Error::Stopped`] when it stopped.
     pub fn solve_watched(&self, options: &Options, progress: &Progress) -> Result<Solution, Error> {
         let graph = &self.graph;
         if let Some(layout) = &self.layout {

@@ -147,6 +147,70 @@ fn a_search_over_its_budget_says_what_it_has_shown() {
     );
 }
 
+/// A solve past `--max-time` stops with a sentence that says how far it
+/// got and which flag to raise, and exit 2: here a dragon twice as fast on a
+/// braided 1001x1001 maze, which keeps the search busy for minutes. With
+/// time enough, the answer is the same as without a limit.
+#[cfg(feature = "mapgen")]
+#[test]
+fn a_solve_past_its_time_limit_says_how_far_it_got() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("big.txt");
+    let generated = std::process::Command::new(env!("CARGO_BIN_EXE_generate-maze"))
+        .args(["-W", "500", "-H", "500", "--seed", "5", "--no-verify", "-o"])
+        .arg(&map)
+        .status()
+        .unwrap();
+    assert!(generated.success());
+    let started = std::time::Instant::now();
+    let output = solve_maze()
+        .args(["--dragon-speed", "2", "--max-time", "1.5s"])
+        .arg(&map)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty());
+    let (_, rest) = stderr
+        .split_once(": the solve reached its time limit of 1.5 s after ")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let positions: usize = rest.split(' ').next().unwrap().parse().unwrap();
+    assert!(positions > 0, "{stderr}");
+    assert!(
+        stderr.ends_with(" moves (try a larger --max-time)\n"),
+        "{stderr}"
+    );
+    // Not a timing assertion: a limit not kept would run for minutes.
+    assert!(started.elapsed() < std::time::Duration::from_secs(120));
+
+    let plain = solve_maze()
+        .args(["examples/mazes/large-101.txt"])
+        .output()
+        .unwrap();
+    solve_maze()
+        .args(["--max-time", "1h", "examples/mazes/large-101.txt"])
+        .assert()
+        .success()
+        .stdout(plain.stdout);
+}
+
+#[test]
+fn a_time_limit_that_is_no_time_is_refused() {
+    for (value, says) in [
+        ("0", "more than 0"),
+        ("soon", "not a time"),
+        ("3d", "unknown unit"),
+        ("9000h", "at most a year"),
+    ] {
+        solve_maze()
+            .args(["--max-time", value, "examples/mazes/official-1.txt"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+}
+
 #[test]
 fn a_search_over_its_budget_names_a_budget_to_try() {
     let map = "examples/mazes/open-room.txt";
