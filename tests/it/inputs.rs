@@ -155,13 +155,7 @@ fn a_search_over_its_budget_says_what_it_has_shown() {
 #[test]
 fn a_solve_past_its_time_limit_says_how_far_it_got() {
     let dir = tempfile::tempdir().unwrap();
-    let map = dir.path().join("big.txt");
-    let generated = std::process::Command::new(env!("CARGO_BIN_EXE_generate-maze"))
-        .args(["-W", "500", "-H", "500", "--seed", "5", "--no-verify", "-o"])
-        .arg(&map)
-        .status()
-        .unwrap();
-    assert!(generated.success());
+    let map = crate::support::slow_map(dir.path());
     let started = std::time::Instant::now();
     let output = solve_maze()
         .args(["--dragon-speed", "2", "--max-time", "1.5s"])

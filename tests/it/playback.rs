@@ -512,13 +512,7 @@ fn ending_signals_restore_the_terminal() {
 #[test]
 fn a_long_solve_shows_its_progress() {
     let dir = tempfile::tempdir().unwrap();
-    let map = dir.path().join("big.txt");
-    let generated = std::process::Command::new(env!("CARGO_BIN_EXE_generate-maze"))
-        .args(["-W", "500", "-H", "500", "--seed", "5", "--no-verify", "-o"])
-        .arg(&map)
-        .status()
-        .unwrap();
-    assert!(generated.success());
+    let map = crate::support::slow_map(dir.path());
     let script = format!(
         "exec {}",
         sh(&[BIN, "--dragon-speed", "2", map.to_str().unwrap()])

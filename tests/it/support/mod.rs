@@ -3,3 +3,18 @@
 pub(crate) mod brute;
 pub(crate) mod check;
 pub(crate) mod random;
+
+/// Writes into `dir` a braided 1001x1001 maze (`generate-maze -W 500 -H 500
+/// --seed 5 --no-verify`) and returns its path. With a dragon twice as fast
+/// (`--dragon-speed 2`), its search runs for minutes.
+#[cfg(feature = "mapgen")]
+pub(crate) fn slow_map(dir: &std::path::Path) -> std::path::PathBuf {
+    let map = dir.join("big.txt");
+    let generated = std::process::Command::new(env!("CARGO_BIN_EXE_generate-maze"))
+        .args(["-W", "500", "-H", "500", "--seed", "5", "--no-verify", "-o"])
+        .arg(&map)
+        .status()
+        .unwrap();
+    assert!(generated.success());
+    map
+}
