@@ -627,9 +627,7 @@ impl Solver {
 /// because its progress asked it to.
 fn outgrown(options: &Options, game: &Game<'_, '_>) -> Error {
     if game.stopped {
-        return Error::Stopped {
-            message: format!("after {} positions{}", game.stored, shown(game.progress)),
-        };
+        return stopped(game.stored, game.progress);
     }
     Error::TooLarge {
         resource: Resource::Positions,
@@ -639,6 +637,13 @@ fn outgrown(options: &Options, game: &Game<'_, '_>) -> Error {
             game.stored,
             shown(game.progress)
         ),
+    }
+}
+
+/// The error of a search stopped by its progress after `positions`.
+pub(super) fn stopped(positions: usize, progress: Option<&Progress>) -> Error {
+    Error::Stopped {
+        message: format!("after {positions} positions{}", shown(progress)),
     }
 }
 

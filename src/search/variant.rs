@@ -390,13 +390,7 @@ impl<'a, 'g> Space<'a, 'g> {
         let held = self.bytes().saturating_add(self.ground.bytes());
         self.progress.record(self.len(), held);
         if self.progress.is_stopped() {
-            return Err(Error::Stopped {
-                message: format!(
-                    "after {} positions{}",
-                    self.len(),
-                    super::shown(Some(self.progress))
-                ),
-            });
+            return Err(super::stopped(self.len(), Some(self.progress)));
         }
         if held.saturating_add(more) <= self.memory {
             return Ok(());
