@@ -242,10 +242,7 @@ const MIN_SIZE: usize = 1 << 10;
 /// larger than `usize::MAX` bytes.
 pub fn parse_size(text: &str) -> Result<usize, String> {
     let text = text.trim();
-    let split = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
+    let (number, unit) = number_and_unit(text);
     let not_a_size = || format!("'{text}' is not a size; try 512M or 2G");
     let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
     if (whole.is_empty() && fraction.is_empty()) || fraction.contains('.') {
@@ -293,10 +290,7 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
 /// long to count.
 pub fn parse_time(text: &str) -> Result<Duration, String> {
     let text = text.trim();
-    let split = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
+    let (number, unit) = number_and_unit(text);
     let not_a_time = || format!("'{text}' is not a time; try 30s, 5m or 1.5h");
     let seconds: f64 = number.parse().map_err(|_| not_a_time())?;
     let scale = match unit.trim().to_ascii_lowercase().as_str() {
@@ -315,6 +309,14 @@ pub fn parse_time(text: &str) -> Result<Duration, String> {
         return Err(format!("'{text}' is too long: at most a year"));
     }
     Ok(Duration::from_secs_f64(seconds))
+}
+
+/// `text` split where its leading digits and dots end: `("1.5", "G")`.
+fn number_and_unit(text: &str) -> (&str, &str) {
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    text.split_at(split)
 }
 
 /// A time as a short phrase: `1.5 s`, `90 s`.

@@ -81,6 +81,16 @@ mod tests {
     use super::*;
     use crate::{Options, Outcome, Puzzle, Rules, Solver, Ties};
 
+    fn with(ties: Ties) -> Options {
+        Options {
+            rules: Rules {
+                ties,
+                ..Rules::default()
+            },
+            ..Options::default()
+        }
+    }
+
     fn example(name: &str) -> Puzzle {
         let path = format!("{}/examples/mazes/{name}", env!("CARGO_MANIFEST_DIR"));
         std::fs::read_to_string(path).unwrap().parse().unwrap()
@@ -100,13 +110,7 @@ mod tests {
             let solver = Solver::new(&puzzle);
             let free = solver.free_distance().unwrap();
             for ties in [Ties::default(), Ties::Optimistic] {
-                let options = Options {
-                    rules: Rules {
-                        ties,
-                        ..Rules::default()
-                    },
-                    ..Options::default()
-                };
+                let options = with(ties);
                 let progress = Progress::default();
                 let solution = solver.solve_watched(&options, &progress).unwrap();
                 assert_eq!(solution, solver.solve(&options).unwrap(), "{name}");
@@ -152,13 +156,7 @@ mod tests {
             let puzzle = example(name);
             let solver = Solver::new(&puzzle);
             for ties in [Ties::default(), Ties::Optimistic, Ties::Adversarial] {
-                let options = Options {
-                    rules: Rules {
-                        ties,
-                        ..Rules::default()
-                    },
-                    ..Options::default()
-                };
+                let options = with(ties);
                 let stopped = Progress::default();
                 stopped.stop();
                 assert!(stopped.is_stopped());
