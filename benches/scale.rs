@@ -435,6 +435,9 @@ impl Engine {
             let options = Options {
                 oracle,
                 rules,
+                // What a plain `solve-maze MAP` asks: the answer, without
+                // the line a caught hero survives.
+                caught_line: false,
                 ..Options::default()
             };
             let solution = Solver::new(puzzle)

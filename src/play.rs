@@ -34,7 +34,7 @@ use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::{Board, Event, Frame, lower};
 use crate::search::Start;
 use crate::search::rules::Rules;
-use crate::search::solution::{Ending, Move, Others, Outcome, Pieces};
+use crate::search::solution::{Move, Others, Outcome, Pieces};
 use crate::search::{IllegalMove, Options, Solver};
 
 /// What the person asks for.
@@ -397,7 +397,7 @@ impl Play {
             Outcome::Caught | Outcome::NoPath => Hint::Survive {
                 step: first.step,
                 moves: solution.turns.len(),
-                endless: solution.ending == Ending::Endless,
+                endless: solution.endless(),
             },
         })
     }

@@ -468,6 +468,14 @@ impl Args {
                 },
                 oracle,
                 max_memory: self.max_memory,
+                // The plain sentences name the outcome alone: the line a
+                // caught hero survives is only worked out to be shown.
+                caught_line: json
+                    || self.map
+                    || mode != Mode::Report
+                    || self.record.is_some()
+                    || self.svg.is_some()
+                    || animates,
                 ..Options::default()
             },
             show: Show {

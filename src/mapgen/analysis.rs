@@ -107,10 +107,18 @@ impl Analysis {
             ..Options::default()
         };
         let solution = solver.solve(&with(Ties::default()))?;
+        // The other rules' outcomes alone are asked: not their caught lines.
+        let outcome = |ties| {
+            let options = Options {
+                caught_line: false,
+                ..with(ties)
+            };
+            solver.solve(&options).map(|s| s.outcome)
+        };
         let ties = TieAnswers {
-            optimistic: solver.solve(&with(Ties::Optimistic))?.outcome,
+            optimistic: outcome(Ties::Optimistic)?,
             priority: solution.outcome,
-            adversarial: solver.solve(&with(Ties::Adversarial))?.outcome,
+            adversarial: outcome(Ties::Adversarial)?,
         };
         let needs_back_step = if solver.has_variant_pieces() {
             None

@@ -661,6 +661,8 @@ fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, 
         },
         // What generating holds stays held while the solver runs.
         max_memory: config.max_memory.saturating_sub(config.bytes_needed()),
+        // A caught candidate is rejected: how long it survives is not asked.
+        caught_line: false,
         ..Options::default()
     };
     let solver = Solver::new(puzzle);

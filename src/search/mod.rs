@@ -76,6 +76,14 @@ pub struct Options {
     /// positions the search stores. A solve that would need more ends with
     /// [`Error::TooLarge`] instead of exhausting the machine.
     pub max_memory: usize,
+    /// When the hero cannot escape, also work out the longest line it
+    /// survives ([`Solution::turns`], ending [`Ending::Stuck`] or
+    /// [`Ending::Endless`]). That means visiting every position the hero can
+    /// reach, which can take many times longer than showing that no escape
+    /// exists. Off, a caught solution ends [`Ending::Skipped`] with no
+    /// turns, unless the line came for free (the closed form of loop-free
+    /// maps gives it). On by default.
+    pub caught_line: bool,
 }
 
 /// What every solve may need per cell of the map, counted against
@@ -99,6 +107,7 @@ impl Default for Options {
             oracle: OracleKind::default(),
             oracle_memory: usize::MAX,
             max_memory: 4 << 30,
+            caught_line: true,
         }
     }
 }
@@ -321,7 +330,7 @@ impl Solver {
             ..Stats::default()
         };
         let mut turns = Vec::new();
-        let mut endless = false;
+        let (mut endless, mut skipped) = (false, false);
         let outcome = if start.0 == graph.exit() {
             Outcome::Escaped { steps: 0 }
         } else if self.free_distance_from(start.0).is_none() {
@@ -409,13 +418,22 @@ impl Solver {
                     let (line, forever) = match explored.as_deref() {
                         Some((tree, value)) => survival::longest_line(tree, Some(value)),
                         None => {
-                            let tree = tree::Tree::explore(&mut game, None);
+                            // Without the line, whether it is endless is
+                            // all that is asked, and the dead-end rule keeps
+                            // that answer (see `survival::endless`).
+                            skipped = !options.caught_line;
+                            let dead_ends = if skipped { hanging } else { None };
+                            let tree = tree::Tree::explore(&mut game, None, dead_ends);
                             if game.exceeded {
                                 // A tree cut short has positions without
                                 // moves: the survival analysis needs it whole.
                                 return Err(outgrown(options, &game));
                             }
-                            survival::longest_line(&tree, None)
+                            if skipped {
+                                (Vec::new(), survival::endless(&tree))
+                            } else {
+                                survival::longest_line(&tree, None)
+                            }
                         }
                     };
                     turns = self.turns(&line);
@@ -433,6 +451,7 @@ impl Solver {
         let ending = match outcome {
             Outcome::Escaped { .. } => Ending::Escaped,
             Outcome::NoPath => Ending::NoPath,
+            Outcome::Caught if skipped => Ending::Skipped { endless },
             Outcome::Caught if endless => Ending::Endless,
             Outcome::Caught => Ending::Stuck,
         };
@@ -585,7 +604,7 @@ impl Solver {
         let mut bound = self.exit_distance[game.start.0.index()];
         let mut raise = 2;
         loop {
-            let tree = tree::Tree::explore(game, Some((bound, &self.exit_distance)));
+            let tree = tree::Tree::explore(game, Some((bound, &self.exit_distance)), None);
             if game.exceeded {
                 stats.states_expanded += tree.len() as u64;
                 return Err(Box::new((tree, Vec::new())));

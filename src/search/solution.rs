@@ -51,16 +51,25 @@ pub enum Ending {
     Endless,
     /// There is no line: the exit is out of reach even without the dragon.
     NoPath,
+    /// The hero cannot escape, and the line it survives was not worked out
+    /// ([`Options::caught_line`](crate::Options::caught_line) off): there
+    /// are no turns. `endless` says whether that line would be endless.
+    Skipped {
+        /// Whether the hero can evade the dragon forever.
+        endless: bool,
+    },
 }
 
 impl Ending {
-    /// The short name used in reports: `escaped`, `stuck`, `endless`, `no_path`.
+    /// The short name used in reports: `escaped`, `stuck`, `endless`,
+    /// `no_path`, `skipped`.
     pub fn name(self) -> &'static str {
         match self {
             Ending::Escaped => "escaped",
             Ending::Stuck => "stuck",
             Ending::Endless => "endless",
             Ending::NoPath => "no_path",
+            Ending::Skipped { .. } => "skipped",
         }
     }
 }
@@ -285,7 +294,8 @@ pub struct Solution {
     /// The line of play. On an escape, an optimal one (in adversarial mode,
     /// against the dragon's worst choices). When caught, the longest line the
     /// hero survives, ending where it has no legal move, or, when the hero
-    /// can run forever, where a position repeats. Empty without a path.
+    /// can run forever, where a position repeats (empty when that line was
+    /// not asked for: [`Ending::Skipped`]). Empty without a path.
     pub turns: Vec<Turn>,
     /// How [`turns`](Self::turns) ends.
     pub ending: Ending,
@@ -297,7 +307,10 @@ impl Solution {
     /// When caught: whether the hero can evade the dragon forever, though it
     /// can never reach the exit.
     pub fn endless(&self) -> bool {
-        self.ending == Ending::Endless
+        matches!(
+            self.ending,
+            Ending::Endless | Ending::Skipped { endless: true }
+        )
     }
 
     /// The other dragons, keys and doors after `turns` turns (0: the

@@ -54,6 +54,22 @@ pub(super) fn longest_line(
     }
 }
 
+/// Whether the hero can evade the dragon forever from the start of `tree`:
+/// [`longest_line`]'s second answer, for a deterministic dragon.
+///
+/// The tree may leave out the moves the dead-end rule finds needless
+/// ([`super::hanging`]): the answer stays the same. An endless line of the
+/// whole game stays endless when each stretch of it down a dead-end tree
+/// and back is replaced by steps back and forth at the tree's top, as the
+/// dead-end rule's argument does (the dragon's replies and the rest of the
+/// line are unchanged). A stretch that goes down and never comes back
+/// cannot be endless: in a tree the dragon, once inside, walks towards the
+/// hero and shrinks the part of the tree beyond it at each step, until the
+/// hero is caught. And a line of the smaller game is one of the whole game.
+pub(super) fn endless(tree: &Tree) -> bool {
+    retrograde(tree)[0] == UNRESOLVED
+}
+
 fn retrograde(tree: &Tree) -> Vec<u32> {
     let owner = tree.owners();
     let (rev_first, rev) = tree.reverse();

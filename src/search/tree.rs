@@ -5,6 +5,7 @@
 //! [`super::survival`]), which need all positions before they can value any.
 //! Everything is stored in flat `Vec`s (compressed sparse rows).
 
+use super::hanging::Hanging;
 use super::state::{StateId, StateTable};
 use super::{Game, hero_moves};
 use crate::graph::CellId;
@@ -38,7 +39,15 @@ impl Tree {
     /// With `bound = Some((b, exit_distance))`, a position first reached in
     /// g moves is left out (as [`OUTSIDE`]) when g plus its dragon-free
     /// distance to the exit exceeds b: no line of at most b moves passes it.
-    pub(super) fn explore(game: &mut Game<'_, '_>, bound: Option<(u32, &[u32])>) -> Tree {
+    ///
+    /// With `dead_ends`, the moves its rule finds needless (deep into a
+    /// dead-end tree the dragon is not in) are left out; the positions
+    /// then lack moves, so only [`super::survival::endless`] may value them.
+    pub(super) fn explore(
+        game: &mut Game<'_, '_>,
+        bound: Option<(u32, &[u32])>,
+        dead_ends: Option<&Hanging>,
+    ) -> Tree {
         let graph = game.graph;
         let (speed, wait) = (game.speed, game.wait);
         let exit = graph.exit();
@@ -55,7 +64,9 @@ impl Tree {
             let (hero, dragon) = tree.table.get(next);
             let g = depth[next as usize] + 1;
             next += 1;
-            for (_, to) in hero_moves(graph, speed, wait, hero, dragon) {
+            for (_, to) in hero_moves(graph, speed, wait, hero, dragon)
+                .filter(|&(_, to)| dead_ends.is_none_or(|h| !h.needless(hero, to, dragon)))
+            {
                 tree.hero_to.push(to.0);
                 tree.escapes.push(to == exit);
                 let outside = bound.is_some_and(|(b, h)| g + h[to.index()] > b);

@@ -240,6 +240,10 @@ impl Prospect {
             Ending::Stuck => Prospect::Lost(moves(solution.turns.len())),
             // The exit is out of reach from every reply alike.
             Ending::NoPath => Prospect::Lost(0),
+            // Never asked for: the solves behind a choice keep the line.
+            Ending::Skipped { .. } => {
+                unreachable!("a dragon's choice is solved with its caught line")
+            }
         }
     }
 }
@@ -433,6 +437,8 @@ impl Solver {
                     ties,
                     ..options.rules
                 },
+                // A caught reply is ranked by how long the hero survives it.
+                caught_line: true,
                 ..*options
             };
             replies

@@ -437,6 +437,8 @@ fn play_follows_the_solver(map: &str, ties: Ties, speed: usize, wait: bool) -> R
         dragon_escape::Ending::Endless => Some(State::Playing),
         // Play knows no "no path": the hero plays on, or is stuck.
         dragon_escape::Ending::NoPath => None,
+        // No line to play along.
+        dragon_escape::Ending::Skipped { .. } => None,
     };
     if end.is_some_and(|end| game.state() != end) {
         return Err(format!("play ends {:?}, the solver {end:?}", game.state()));

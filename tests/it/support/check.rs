@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use dragon_escape::{
-    Direction, Move, Options, Outcome, Pos, Priority, Puzzle, Rules, Solution, Solver, Speed, Ties,
-    solve,
+    Direction, Ending, Move, Options, Outcome, Pos, Priority, Puzzle, Rules, Solution, Solver,
+    Speed, Ties, solve,
 };
 use proptest::prelude::*;
 
@@ -222,7 +222,49 @@ pub(crate) fn check_mode_with(
     if ties == Ties::Adversarial && solution.outcome.steps().is_some() {
         check_worst_replies(&brute, &brute.guaranteed_values(), &solution).map_err(fail)?;
     }
+    check_without_caught_line(&puzzle, &options, &solution).map_err(fail)?;
     Ok(expected)
+}
+
+/// Solved without the caught line, `puzzle` has the same answer as
+/// `solution` (solved with it under `options`): when the line is skipped,
+/// the same endless verdict and no turns, otherwise the same solution.
+fn check_without_caught_line(
+    puzzle: &Puzzle,
+    options: &Options,
+    solution: &Solution,
+) -> Result<(), String> {
+    let options = Options {
+        caught_line: false,
+        ..*options
+    };
+    let lean = solve(puzzle, &options).map_err(|e| format!("without the caught line: {e}"))?;
+    match lean.ending {
+        Ending::Skipped { endless } => {
+            if solution.outcome != Outcome::Caught || endless != solution.endless() {
+                return Err(format!(
+                    "without the caught line: {:?}, endless {endless}; with it: {:?}, endless {}",
+                    lean.outcome,
+                    solution.outcome,
+                    solution.endless()
+                ));
+            }
+            if lean.outcome != Outcome::Caught || !lean.turns.is_empty() {
+                return Err(format!(
+                    "a skipped line must be caught and empty: {:?}, {} turns",
+                    lean.outcome,
+                    lean.turns.len()
+                ));
+            }
+        }
+        _ if lean != *solution => {
+            return Err(format!(
+                "without the caught line the solution changed:\n{lean:?}\nagainst\n{solution:?}"
+            ));
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// Checks every mode and the ordering optimistic <= priority <= adversarial.
