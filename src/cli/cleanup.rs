@@ -63,17 +63,24 @@ pub fn remove_on_signal() -> bool {
         .name("cleanup".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                // The lock is kept to the end: no new temporary file can be
-                // made, and none can be renamed half-way.
-                let pending = pending();
-                for temp in pending.iter() {
-                    let _ = fs::remove_file(temp);
-                }
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-                std::process::exit(128 + signal);
+                end_by(signal);
             }
         })
         .is_ok()
+}
+
+/// Removes the temporary files being written, then ends the process by
+/// `signal` (as if it had not been caught).
+#[cfg(unix)]
+pub(crate) fn end_by(signal: i32) -> ! {
+    // The lock is kept to the end: no new temporary file can be made, and
+    // none can be renamed half-way.
+    let pending = pending();
+    for temp in pending.iter() {
+        let _ = fs::remove_file(temp);
+    }
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    std::process::exit(128 + signal);
 }
 
 /// Signals are left to their default on this platform.

@@ -8,6 +8,7 @@
 pub mod cleanup;
 #[cfg(feature = "mapgen")]
 pub mod generate;
+mod interrupt;
 pub mod shell;
 pub mod solve;
 

@@ -537,7 +537,14 @@ pub fn main() -> ExitCode {
         stderr: io::stderr().is_terminal(),
     };
     match args.into_config(terminals) {
-        Ok(config) => run(&config, &mut io::stdout().lock()),
+        Ok(config) => {
+            if config.mode == Mode::Report {
+                // Ctrl-C stops a long solve with how far it got. (Playback
+                // and play restore the terminal on a signal instead.)
+                super::interrupt::stop_solves_on_signal();
+            }
+            run(&config, &mut io::stdout().lock())
+        }
         Err(message) => fail(PROGRAM, &message),
     }
 }
@@ -577,7 +584,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     if jobs == 1 || config.mode != Mode::Report {
         for i in 0..config.files.len() {
             let solved = solve_file(config, i, config.progress);
-            if let Some(code) = answer(config, i, solved, &mut status, out) {
+            let code = answer(config, i, solved, &mut status, out);
+            end_if_signalled(out);
+            if let Some(code) = code {
                 return code;
             }
         }
@@ -607,7 +616,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
         for (i, solved) in receive {
             waiting.insert(i, solved);
             while let Some(solved) = waiting.remove(&due) {
-                if let Some(code) = answer(config, due, solved, &mut status, out) {
+                let code = answer(config, due, solved, &mut status, out);
+                end_if_signalled(out);
+                if let Some(code) = code {
                     stop.store(true, Ordering::Relaxed);
                     return code;
                 }
@@ -616,6 +627,15 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
         }
         ExitCode::from(status)
     })
+}
+
+/// After a signal stopped the solves (see [`super::interrupt`]), ends the
+/// program by it once `out` has what was answered so far.
+fn end_if_signalled(out: &mut impl Write) {
+    if super::interrupt::signalled().is_some() {
+        let _ = out.flush();
+        super::interrupt::end_if_signalled();
+    }
 }
 
 /// Reads, parses, solves and renders the `i`th file of `config`; with
@@ -636,12 +656,13 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
             budget_hint(&e, config.options.oracle, config.options.max_memory)
         )
     })?;
-    let progress = Progress::default();
-    let solve = || solver.solve_watched(&config.options, &progress);
+    let running = super::interrupt::Running::new();
+    let progress = running.progress();
+    let solve = || solver.solve_watched(&config.options, progress);
     let solved = if watch || config.max_time.is_some() {
         let watch = Watch {
             name: &name,
-            progress: &progress,
+            progress,
             budget: config.options.max_memory,
             show: watch,
             max_time: config.max_time,
@@ -650,13 +671,17 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
     } else {
         solve()
     };
-    let solution = solved.map_err(|e| match (e, config.max_time) {
-        // Only the time limit stops a solve here.
-        (Error::Stopped { message }, Some(time)) => format!(
+    drop(running);
+    // A signal or the time limit stops a solve here.
+    let solution = solved.map_err(|e| match (e, super::interrupt::signalled(), config.max_time) {
+        (Error::Stopped { message }, Some(signal), _) => {
+            format!("{name}: the solve was stopped by {signal} {message}")
+        }
+        (Error::Stopped { message }, None, Some(time)) => format!(
             "{name}: the solve reached its time limit of {} {message} (try a larger --max-time)",
             seconds(time)
         ),
-        (e, _) => format!(
+        (e, _, _) => format!(
             "{name}: {e}{}",
             budget_hint(&e, config.options.oracle, config.options.max_memory)
         ),

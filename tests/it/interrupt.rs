@@ -136,3 +136,49 @@ fn a_batch_sweeps_the_temporary_files_of_killed_runs() {
     assert!(unrelated.exists() && plain.exists(), "other files stay");
     assert!(dir.path().join("maze-1.txt").exists() && dir.path().join("maze-2.txt").exists());
 }
+
+/// Ctrl-C during a long solve stops it with how far it got, then ends
+/// `solve-maze` by the signal. A signal that comes before the search
+/// starts (reading the map, building the graph) ends it at once, without a
+/// sentence: the test then waits longer and tries again.
+#[test]
+fn ctrl_c_during_a_solve_says_how_far_it_got() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let map = crate::support::slow_map(dir.path());
+    let mut said = None;
+    for wait in [2, 4, 8, 16, 32] {
+        let child = Command::new(assert_cmd::cargo::cargo_bin("solve-maze"))
+            .args(["--dragon-speed", "2"])
+            .arg(&map)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_secs(wait));
+        kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(
+            output.status.signal(),
+            Some(Signal::SIGINT as i32),
+            "{}: {stderr}",
+            output.status
+        );
+        assert!(output.stdout.is_empty());
+        if !stderr.is_empty() {
+            said = Some(stderr);
+            break;
+        }
+    }
+    let stderr = said.expect("the search never started");
+    let (_, rest) = stderr
+        .split_once("big.txt: the solve was stopped by SIGINT after ")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let positions: usize = rest.split(' ').next().unwrap().parse().unwrap();
+    assert!(positions > 0, "{stderr}");
+    assert!(
+        rest.contains(" positions, having shown that no escape takes fewer than "),
+        "{stderr}"
+    );
+}

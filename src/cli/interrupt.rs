@@ -1,0 +1,115 @@
+//! Ctrl-C during a solve: the solve stops and says how far it got.
+//!
+//! After [`stop_solves_on_signal`], a SIGINT, SIGTERM or SIGHUP that comes
+//! while solves are running (each registered by a [`Running`]) asks them to
+//! stop ([`Progress::stop`]); each then ends with [`Error::Stopped`], which
+//! `solve-maze` prints with the signal's name, and the program ends by the
+//! signal once that is written ([`end_if_signalled`]). A signal that comes
+//! while no solve runs (reading, building the graph, drawing), or a second
+//! one, ends the program at once. Either way the temporary files of outputs
+//! being written are removed first ([`super::cleanup`]).
+//!
+//! [`Error::Stopped`]: crate::Error::Stopped
+
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use crate::Progress;
+
+/// The solves running now.
+static RUNNING: Mutex<Vec<Arc<Progress>>> = Mutex::new(Vec::new());
+
+/// The signal that stopped the solves, or 0.
+static SIGNALLED: AtomicI32 = AtomicI32::new(0);
+
+fn running() -> MutexGuard<'static, Vec<Arc<Progress>>> {
+    RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A solve's progress, registered for a signal to stop while this lives.
+pub(crate) struct Running(Arc<Progress>);
+
+impl Running {
+    /// Registers a new progress. A solve that starts after a signal was
+    /// taken is stopped at once.
+    pub(crate) fn new() -> Running {
+        let progress = Arc::new(Progress::default());
+        let mut running = running();
+        if signalled().is_some() {
+            progress.stop();
+        }
+        running.push(Arc::clone(&progress));
+        Running(progress)
+    }
+
+    pub(crate) fn progress(&self) -> &Progress {
+        &self.0
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        running().retain(|p| !Arc::ptr_eq(p, &self.0));
+    }
+}
+
+/// The name of the signal that stopped the solves (`SIGINT`), if one did.
+pub(crate) fn signalled() -> Option<&'static str> {
+    match SIGNALLED.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal_name(signal)),
+    }
+}
+
+/// Ends the program by the signal that stopped the solves, if one did.
+pub(crate) fn end_if_signalled() {
+    #[cfg(unix)]
+    match SIGNALLED.load(Ordering::SeqCst) {
+        0 => {}
+        signal => super::cleanup::end_by(signal),
+    }
+}
+
+#[cfg(unix)]
+fn signal_name(signal: i32) -> &'static str {
+    signal_hook::low_level::signal_name(signal).unwrap_or("a signal")
+}
+
+#[cfg(not(unix))]
+fn signal_name(_: i32) -> &'static str {
+    "a signal"
+}
+
+/// From now on, a SIGINT, SIGTERM or SIGHUP stops the running solves (see
+/// the module's documentation). Returns whether the handler could be
+/// installed.
+#[cfg(unix)]
+pub(crate) fn stop_solves_on_signal() -> bool {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return false;
+    };
+    std::thread::Builder::new()
+        .name("interrupt".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                let running = running();
+                if running.is_empty() || SIGNALLED.load(Ordering::SeqCst) != 0 {
+                    drop(running);
+                    super::cleanup::end_by(signal);
+                }
+                SIGNALLED.store(signal, Ordering::SeqCst);
+                for progress in running.iter() {
+                    progress.stop();
+                }
+            }
+        })
+        .is_ok()
+}
+
+/// Signals are left to their default on this platform.
+#[cfg(not(unix))]
+pub(crate) fn stop_solves_on_signal() -> bool {
+    false
+}
