@@ -109,14 +109,20 @@ pub(super) fn search(
     let (speed, wait) = (game.speed, game.wait);
     let exit = graph.exit();
     game.max_positions = game.max_positions.min(MAX_POSITIONS);
-    let mut table = StateTable::default();
+    let width = match reversals {
+        Reversals::Allowed => graph.len(),
+        Reversals::Forbidden => graph.len() * 5,
+    };
+    let mut table = StateTable::with_bits(graph.len(), width, game.memory);
     let mut g: Vec<u32> = Vec::new();
     let mut parent: Vec<StateId> = Vec::new();
     let mut open = Open::default();
     let mut replies: Vec<CellId> = Vec::with_capacity(4);
 
     let (hero, dragon) = game.start;
-    let (start, _) = table.intern(hero, reversals.pack(dragon, None));
+    let start = table
+        .add(hero, reversals.pack(dragon, None))
+        .expect("the first position is new");
     g.push(0);
     parent.push(NO_STATE);
     let mut f = exit_distance[hero.index()] as usize;
@@ -174,11 +180,10 @@ pub(super) fn search(
             game.dragon_replies(dragon, to, |d| replies.push(d));
             let next_g = g[from as usize] + 1;
             for &reply in &replies {
-                let (next, new) = table.intern(to, reversals.pack(reply, step));
-                if !new {
+                let Some(next) = table.add(to, reversals.pack(reply, step)) else {
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
-                }
+                };
                 // Moves stay in memory once taken: a bucket's vector keeps
                 // its room.
                 let bytes = table.bytes()

@@ -5,6 +5,14 @@
 //! number is hashed, because the pairs actually reached are a sparse subset
 //! of the n² possible ones. The hash table holds the numbers alone (four
 //! bytes a slot): a slot's pair is read from the vector of pairs.
+//!
+//! A search that only asks whether a pair is new ([`StateTable::add`]),
+//! never a known pair's number, may instead keep one bit for each possible
+//! pair, on a map small enough ([`StateTable::with_bits`]): a probe is then
+//! a single memory access, where the hash table takes two or three (its
+//! control bytes, the slot, the pair), and the table never grows. The bits
+//! are zeroed lazily by the operating system, so only the rows of the hero
+//! cells met take memory; the budget counts them all.
 
 use std::hash::BuildHasher;
 
@@ -25,7 +33,19 @@ pub(crate) struct StateTable {
     index: HashTable<StateId>,
     /// The pair of each number, side by side: a probe reads one cache line.
     pairs: Vec<[u32; 2]>,
+    /// With bits, they replace `index` (see the module's documentation).
+    bits: Option<Bits>,
 }
+
+/// A bit for each possible pair: `(hero, second)` is bit `hero * width +
+/// second`.
+struct Bits {
+    words: Vec<u64>,
+    width: usize,
+}
+
+/// The most bytes the bits of [`StateTable::with_bits`] may take.
+const MAX_BITS_BYTES: usize = 128 << 20;
 
 #[inline]
 fn hash(hero: u32, dragon: u32) -> u64 {
@@ -33,9 +53,46 @@ fn hash(hero: u32, dragon: u32) -> u64 {
 }
 
 impl StateTable {
-    /// The number of `(hero, dragon)`, and whether it is new.
+    /// A table for pairs of `heroes` hero cells and `width` second numbers
+    /// that keeps a bit for each possible pair, when those take at most an
+    /// eighth of `memory` (and at most [`MAX_BITS_BYTES`]); otherwise a
+    /// hashed one. Either way, ask it with [`StateTable::add`] only.
+    pub(crate) fn with_bits(heroes: usize, width: usize, memory: usize) -> StateTable {
+        let words = heroes.saturating_mul(width).div_ceil(64);
+        let bytes = words.saturating_mul(size_of::<u64>());
+        let bits = (bytes <= (memory / 8).min(MAX_BITS_BYTES)).then(|| Bits {
+            words: vec![0; words],
+            width,
+        });
+        StateTable {
+            bits,
+            ..StateTable::default()
+        }
+    }
+
+    /// The number of `(hero, dragon)` if it is new; `None` if it was met.
+    #[inline]
+    pub(crate) fn add(&mut self, hero: CellId, dragon: CellId) -> Option<StateId> {
+        let Some(bits) = &mut self.bits else {
+            let (id, new) = self.intern(hero, dragon);
+            return new.then_some(id);
+        };
+        let i = hero.index() * bits.width + dragon.index();
+        let (word, bit) = (&mut bits.words[i / 64], 1u64 << (i % 64));
+        if *word & bit != 0 {
+            return None;
+        }
+        *word |= bit;
+        let next = self.pairs.len() as StateId;
+        self.pairs.push([hero.0, dragon.0]);
+        Some(next)
+    }
+
+    /// The number of `(hero, dragon)`, and whether it is new. Not for a
+    /// table with bits, which knows no number of a pair met before.
     #[inline]
     pub(crate) fn intern(&mut self, hero: CellId, dragon: CellId) -> (StateId, bool) {
+        debug_assert!(self.bits.is_none(), "a table with bits only adds");
         let next = self.pairs.len() as StateId;
         let pairs = &self.pairs;
         let pair = [hero.0, dragon.0];
@@ -74,5 +131,62 @@ impl StateTable {
             self.index.capacity(),
             size_of::<StateId>(),
         ) + self.len() * 2 * size_of::<u32>()
+            + self
+                .bits
+                .as_ref()
+                .map_or(0, |b| b.words.len() * size_of::<u64>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A table with bits and a hashed one tell new pairs from met ones
+        /// alike, number them alike, and give the pairs back.
+        #[test]
+        fn bits_and_hashing_agree(
+            pairs in proptest::collection::vec((0u32..12, 0u32..60), 0..400),
+        ) {
+            let mut bits = StateTable::with_bits(12, 60, usize::MAX);
+            let mut hashed = StateTable::with_bits(12, 60, 0);
+            prop_assert!(bits.bits.is_some() && hashed.bits.is_none());
+            for &(hero, second) in &pairs {
+                let (hero, second) = (CellId(hero), CellId(second));
+                let added = bits.add(hero, second);
+                prop_assert_eq!(added, hashed.add(hero, second));
+                if let Some(id) = added {
+                    prop_assert_eq!(bits.get(id), (hero, second));
+                    prop_assert_eq!(hashed.get(id), (hero, second));
+                }
+            }
+            prop_assert_eq!(bits.len(), hashed.len());
+        }
+    }
+
+    #[test]
+    fn bits_are_used_only_where_they_fit() {
+        // 20000 cells: 50 MB of bits.
+        let bytes = 20_000usize * 20_000 / 8;
+        assert!(
+            StateTable::with_bits(20_000, 20_000, 8 * bytes)
+                .bits
+                .is_some()
+        );
+        assert!(
+            StateTable::with_bits(20_000, 20_000, 8 * bytes - 64)
+                .bits
+                .is_none()
+        );
+        // Over the cap whatever the budget: 40000 cells, 200 MB.
+        assert!(
+            StateTable::with_bits(40_000, 40_000, usize::MAX)
+                .bits
+                .is_none()
+        );
+        let table = StateTable::with_bits(20_000, 20_000, usize::MAX);
+        assert!(table.bytes() >= bytes, "the budget counts every bit");
     }
 }
