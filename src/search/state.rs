@@ -10,9 +10,11 @@
 //! never a known pair's number, may instead keep one bit for each possible
 //! pair, on a map small enough ([`StateTable::with_bits`]): a probe is then
 //! a single memory access, where the hash table takes two or three (its
-//! control bytes, the slot, the pair), and the table never grows. The bits
-//! are zeroed lazily by the operating system, so only the rows of the hero
-//! cells met take memory; the budget counts them all.
+//! control bytes, the slot, the pair), and the table stops growing. The
+//! bits are zeroed by the operating system as they are touched, a page (or
+//! a huge page) at a time, which costs a few milliseconds: so the table
+//! hashes its first [`BITS_FROM`] pairs and only then moves to bits. The
+//! budget counts every bit.
 
 use std::hash::BuildHasher;
 
@@ -38,11 +40,17 @@ pub(crate) struct StateTable {
 }
 
 /// A bit for each possible pair: `(hero, second)` is bit `hero * width +
-/// second`.
+/// second`. Until [`BITS_FROM`] pairs, `words` is empty and the pairs are
+/// hashed.
 struct Bits {
     words: Vec<u64>,
+    /// How many words the bits take.
+    len: usize,
     width: usize,
 }
+
+/// How many pairs a table with bits hashes before it moves to its bits.
+const BITS_FROM: usize = 1 << 16;
 
 /// The most bytes the bits of [`StateTable::with_bits`] may take.
 const MAX_BITS_BYTES: usize = 128 << 20;
@@ -60,8 +68,9 @@ impl StateTable {
     pub(crate) fn with_bits(heroes: usize, width: usize, memory: usize) -> StateTable {
         let words = heroes.saturating_mul(width).div_ceil(64);
         let bytes = words.saturating_mul(size_of::<u64>());
-        let bits = (bytes <= (memory / 8).min(MAX_BITS_BYTES)).then(|| Bits {
-            words: vec![0; words],
+        let bits = (bytes <= (memory / 8).min(MAX_BITS_BYTES)).then_some(Bits {
+            words: Vec::new(),
+            len: words,
             width,
         });
         StateTable {
@@ -73,8 +82,11 @@ impl StateTable {
     /// The number of `(hero, dragon)` if it is new; `None` if it was met.
     #[inline]
     pub(crate) fn add(&mut self, hero: CellId, dragon: CellId) -> Option<StateId> {
-        let Some(bits) = &mut self.bits else {
-            let (id, new) = self.intern(hero, dragon);
+        let Some(bits) = self.bits.as_mut().filter(|b| !b.words.is_empty()) else {
+            let (id, new) = self.hashed(hero, dragon);
+            if new && self.pairs.len() == BITS_FROM {
+                self.move_to_bits();
+            }
             return new.then_some(id);
         };
         let i = hero.index() * bits.width + dragon.index();
@@ -88,11 +100,29 @@ impl StateTable {
         Some(next)
     }
 
+    /// Moves a table with bits from hashing to its bits.
+    #[cold]
+    fn move_to_bits(&mut self) {
+        if let Some(bits) = &mut self.bits {
+            bits.words = vec![0; bits.len];
+            for &[hero, second] in &self.pairs {
+                let i = hero as usize * bits.width + second as usize;
+                bits.words[i / 64] |= 1 << (i % 64);
+            }
+            self.index = HashTable::new();
+        }
+    }
+
     /// The number of `(hero, dragon)`, and whether it is new. Not for a
     /// table with bits, which knows no number of a pair met before.
     #[inline]
     pub(crate) fn intern(&mut self, hero: CellId, dragon: CellId) -> (StateId, bool) {
         debug_assert!(self.bits.is_none(), "a table with bits only adds");
+        self.hashed(hero, dragon)
+    }
+
+    #[inline]
+    fn hashed(&mut self, hero: CellId, dragon: CellId) -> (StateId, bool) {
         let next = self.pairs.len() as StateId;
         let pairs = &self.pairs;
         let pair = [hero.0, dragon.0];
@@ -131,10 +161,7 @@ impl StateTable {
             self.index.capacity(),
             size_of::<StateId>(),
         ) + self.len() * 2 * size_of::<u32>()
-            + self
-                .bits
-                .as_ref()
-                .map_or(0, |b| b.words.len() * size_of::<u64>())
+            + self.bits.as_ref().map_or(0, |b| b.len * size_of::<u64>())
     }
 }
 
@@ -144,16 +171,21 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        // Each case adds 65536 pairs first.
+        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
         /// A table with bits and a hashed one tell new pairs from met ones
         /// alike, number them alike, and give the pairs back.
         #[test]
         fn bits_and_hashing_agree(
-            pairs in proptest::collection::vec((0u32..12, 0u32..60), 0..400),
+            pairs in proptest::collection::vec((0u32..300, 0u32..300), 0..400),
         ) {
-            let mut bits = StateTable::with_bits(12, 60, usize::MAX);
-            let mut hashed = StateTable::with_bits(12, 60, 0);
+            let mut bits = StateTable::with_bits(300, 300, usize::MAX);
+            let mut hashed = StateTable::with_bits(300, 300, 0);
             prop_assert!(bits.bits.is_some() && hashed.bits.is_none());
-            for &(hero, second) in &pairs {
+            // The pairs hashed first, some of them again, then the test's own.
+            let first = (0..BITS_FROM as u32).map(|i| (i / 300, i % 300));
+            for (hero, second) in first.chain(pairs.iter().copied()) {
                 let (hero, second) = (CellId(hero), CellId(second));
                 let added = bits.add(hero, second);
                 prop_assert_eq!(added, hashed.add(hero, second));
@@ -163,6 +195,7 @@ mod tests {
                 }
             }
             prop_assert_eq!(bits.len(), hashed.len());
+            prop_assert!(!bits.bits.as_ref().unwrap().words.is_empty(), "moved to bits");
         }
     }
 
