@@ -18,3 +18,17 @@ pub(crate) fn slow_map(dir: &std::path::Path) -> std::path::PathBuf {
     assert!(generated.success());
     map
 }
+
+/// In a stopped solve's message `stderr`, the number of positions after
+/// `lead` (which ends with "after "), checked to be some, and what follows
+/// it.
+#[cfg(feature = "mapgen")]
+pub(crate) fn positions_after<'a>(stderr: &'a str, lead: &str) -> (usize, &'a str) {
+    let (_, rest) = stderr
+        .split_once(lead)
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let (count, rest) = rest.split_once(' ').unwrap_or_else(|| panic!("{stderr}"));
+    let positions: usize = count.parse().unwrap_or_else(|_| panic!("{stderr}"));
+    assert!(positions > 0, "{stderr}");
+    (positions, rest)
+}
