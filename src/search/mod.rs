@@ -81,8 +81,9 @@ pub struct Options {
     /// [`Ending::Endless`]). That means visiting every position the hero can
     /// reach, which can take many times longer than showing that no escape
     /// exists. Off, a caught solution ends [`Ending::Skipped`] with no
-    /// turns, unless the line came for free (the closed form of loop-free
-    /// maps gives it). On by default.
+    /// turns, unless the solve holds what the line needs anyway (the
+    /// closed form of loop-free maps, the adversarial analysis). On by
+    /// default.
     pub caught_line: bool,
 }
 
