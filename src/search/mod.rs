@@ -82,8 +82,8 @@ pub struct Options {
     /// reach, which can take many times longer than showing that no escape
     /// exists. Off, a caught solution ends [`Ending::Skipped`] with no
     /// turns, unless the solve holds what the line needs anyway (the
-    /// closed form of loop-free maps, the adversarial analysis). On by
-    /// default.
+    /// closed form of loop-free maps, the adversarial analysis, the search
+    /// of maps with several dragons, keys or doors). On by default.
     pub caught_line: bool,
 }
 
