@@ -19,11 +19,19 @@
 //! bucket (a [`Move`] has room for four steps only): the wait's f is its
 //! position's g + 1 + h, and a bucket's steps are taken before its waits.
 //!
+//! Under a priority tie rule the search may also jump (see [`super::cuts`]):
+//! a position whose hero is in a pocket the dragon walks towards is not
+//! expanded; its jumps go in a third list, and its landings inside the
+//! pocket in a fourth, one release per arrival and distance from the cut
+//! cell. A position a jump reaches keeps a mark in its parent, and the line
+//! is filled in between when the answer is found.
+//!
 //! For the generator's analysis the same search can forbid back-steps (the
 //! hero stepping straight back onto the cell it just left): a position then
 //! also holds the hero's last step, packed with the dragon's cell into the
 //! table's second number (see [`Reversals`]).
 
+use super::cuts::{Landing, Pockets};
 use super::hanging::Hanging;
 use super::solution::Stats;
 use super::state::{NO_STATE, StateId, StateTable};
@@ -92,7 +100,9 @@ impl Move {
 }
 
 /// With `hanging`, moves deep into dead ends are left out (see
-/// [`super::hanging`]; back-steps must be allowed).
+/// [`super::hanging`]; back-steps must be allowed). With `pockets`, the
+/// search jumps over the dragon's walks to pockets (see [`super::cuts`]; it
+/// needs `hanging`, a priority tie rule and back-steps).
 ///
 /// The optimal line of positions from the start to the exit, or `None` if
 /// the dragon catches the hero on every line of at most `limit` moves (or
@@ -102,6 +112,7 @@ pub(super) fn search(
     exit_distance: &[u32],
     reversals: Reversals,
     hanging: Option<&Hanging>,
+    mut pockets: Option<&mut Pockets<'_>>,
     limit: usize,
     stats: &mut Stats,
 ) -> Option<Vec<(CellId, CellId)>> {
@@ -117,7 +128,6 @@ pub(super) fn search(
     let mut g: Vec<u32> = Vec::new();
     let mut parent: Vec<StateId> = Vec::new();
     let mut open = Open::default();
-    let mut replies: Vec<CellId> = Vec::with_capacity(4);
 
     let (hero, dragon) = game.start;
     let start = table
@@ -153,13 +163,62 @@ pub(super) fn search(
         None
     };
 
+    // Queues a jump of the pocket rule, or the release of an arrival.
+    let queue = |out: Landing, table: &StateTable, g: &[u32], open: &mut Open| match out {
+        Landing::Jump(from, to, reply, cost) => {
+            let key = (g[from as usize] + cost) as usize + exit_distance[to.index()] as usize;
+            if key <= limit && !table.contains(to, reply) {
+                let jump = Jump {
+                    from,
+                    hero: to,
+                    dragon: reply,
+                    cost,
+                };
+                open.push_jump(key, jump);
+            }
+        }
+        Landing::Release(f, arrival) => {
+            if f <= limit {
+                open.push_release(f, arrival);
+            }
+        }
+    };
+
+    // Takes a new position: the jumps of the pocket rule if it applies
+    // (and the releases of the arrivals it joins), else its moves; reports
+    // a move onto the exit.
+    let visit = |state: StateId,
+                 table: &StateTable,
+                 g: &[u32],
+                 open: &mut Open,
+                 game: &mut Game<'_, '_>,
+                 pockets: Option<&mut Pockets<'_>>,
+                 stats: &mut Stats|
+     -> Option<(StateId, CellId)> {
+        if let Some(pockets) = pockets.filter(|p| table.len() >= p.from) {
+            let from_g = g[state as usize];
+            let applied = pockets.jumps(game, state, table.get(state), from_g, |out| {
+                queue(out, table, g, open);
+            });
+            if applied {
+                stats.states_expanded += 1;
+                return None;
+            }
+        }
+        expand(state, table, g, open, stats)
+    };
+
+    // Positions to store: (hero, second number, the position moved or
+    // jumped from, its g, whether it jumped).
+    let mut arrivals: Vec<(CellId, CellId, StateId, u32, bool)> = Vec::new();
     let found = 'search: {
-        if let Some(found) = expand(start, &table, &g, &mut open, stats) {
+        let rule = pockets.as_deref_mut();
+        if let Some(found) = visit(start, &table, &g, &mut open, game, rule, stats) {
             break 'search Some(found);
         }
         let mut proven = 0;
         loop {
-            let Some((from, step)) = open.pop(&mut f) else {
+            let Some(taken) = open.pop(&mut f) else {
                 break 'search None;
             };
             if f != proven {
@@ -169,18 +228,46 @@ pub(super) fn search(
                     progress.bound(f);
                 }
             }
-            let (hero, packed) = table.get(from);
-            let dragon = reversals.unpack(packed).0;
-            let to = step.map_or(hero, |step| {
-                graph
-                    .neighbor(hero, step)
-                    .expect("a queued move steps onto a free cell")
-            });
-            replies.clear();
-            game.dragon_replies(dragon, to, |d| replies.push(d));
-            let next_g = g[from as usize] + 1;
-            for &reply in &replies {
-                let Some(next) = table.add(to, reversals.pack(reply, step)) else {
+            arrivals.clear();
+            match taken {
+                Taken::Move(from, step) => {
+                    let (hero, packed) = table.get(from);
+                    let dragon = reversals.unpack(packed).0;
+                    let to = step.map_or(hero, |step| {
+                        graph
+                            .neighbor(hero, step)
+                            .expect("a queued move steps onto a free cell")
+                    });
+                    let next_g = g[from as usize] + 1;
+                    game.dragon_replies(dragon, to, |d| {
+                        arrivals.push((to, reversals.pack(d, step), from, next_g, false));
+                    });
+                }
+                Taken::Jump(jump) => {
+                    let next_g = g[jump.from as usize] + jump.cost;
+                    arrivals.push((jump.hero, jump.dragon, jump.from, next_g, true));
+                }
+                Taken::Release(arrival) => {
+                    let pockets = pockets
+                        .as_deref_mut()
+                        .expect("only the pocket rule releases");
+                    let next = pockets.release(
+                        graph,
+                        arrival,
+                        f,
+                        |hero, dragon, from, cost| {
+                            let next_g = g[from as usize] + cost;
+                            arrivals.push((hero, dragon, from, next_g, true));
+                        },
+                        |out| queue(out, &table, &g, &mut open),
+                    );
+                    if let Some(next) = next.filter(|&next| next <= limit) {
+                        open.push_release(next, arrival);
+                    }
+                }
+            }
+            for &(to, reply, from, next_g, jumped) in &arrivals {
+                let Some(next) = table.add(to, reply) else {
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
                 };
@@ -188,30 +275,82 @@ pub(super) fn search(
                 // its room.
                 let bytes = table.bytes()
                     + (g.len() + parent.len()) * size_of::<u32>()
-                    + open.queued * size_of::<Move>();
+                    + open.bytes()
+                    + pockets.as_ref().map_or(0, |p| p.bytes());
                 if game.over_budget(table.len(), bytes) {
                     break 'search None;
                 }
                 g.push(next_g);
-                parent.push(from);
-                if let Some(found) = expand(next, &table, &g, &mut open, stats) {
+                parent.push(if jumped { from | JUMPED } else { from });
+                let rule = pockets.as_deref_mut();
+                if let Some(found) = visit(next, &table, &g, &mut open, game, rule, stats) {
                     break 'search Some(found);
                 }
             }
         }
     };
     stats.states_stored = table.len() as u64;
-
     let (last, dragon_at_exit) = found?;
-    let mut line = vec![(exit, dragon_at_exit)];
+    // The positions back to the start, each with whether a jump reached it.
+    let mut back = Vec::new();
     let mut state = last;
     while state != NO_STATE {
         let (hero, packed) = table.get(state);
-        line.push((hero, reversals.unpack(packed).0));
-        state = parent[state as usize];
+        let up = parent[state as usize];
+        let jumped = up != NO_STATE && up & JUMPED != 0;
+        back.push((
+            (hero, reversals.unpack(packed).0),
+            jumped,
+            g[state as usize],
+        ));
+        state = if up == NO_STATE {
+            NO_STATE
+        } else {
+            up & !JUMPED
+        };
     }
-    line.reverse();
+    back.reverse();
+    let mut line = vec![back[0].0];
+    for pair in back.windows(2) {
+        let ((hero, dragon), _, from_g) = pair[0];
+        let (to, jumped, to_g) = pair[1];
+        if jumped {
+            let pockets = pockets.as_deref_mut().expect("only the pocket rule jumps");
+            let c = pockets
+                .pocket(hero, dragon)
+                .expect("a jump's position has a pocket");
+            let mut dragon = dragon;
+            for cell in pockets.line(graph, hero, to.0, c, to_g - from_g) {
+                game.dragon_replies(dragon, cell, |reply| dragon = reply);
+                line.push((cell, dragon));
+            }
+            debug_assert_eq!(line.last(), Some(&to), "a jump's line ends where it jumped");
+        } else {
+            line.push(to);
+        }
+    }
+    line.push((exit, dragon_at_exit));
     Some(line)
+}
+
+/// Marks, in a position's parent, that a jump of the pocket rule reached it
+/// (the search stops before numbers reach it: see [`MAX_POSITIONS`]).
+const JUMPED: StateId = 1 << 31;
+
+/// A jump of the pocket rule (see [`super::cuts`]) waiting in the open list.
+struct Jump {
+    from: StateId,
+    hero: CellId,
+    dragon: CellId,
+    cost: u32,
+}
+
+/// What the open list gives next: a move (a step or a wait), a jump, or
+/// the release of an arrival's landings (see [`Pockets`]).
+enum Taken {
+    Move(StateId, Option<Direction>),
+    Jump(Jump),
+    Release(u32),
 }
 
 /// The open list: queued moves by f, a bucket's steps and its waits apart.
@@ -221,8 +360,16 @@ struct Open {
     steps: Vec<Vec<Move>>,
     /// Waits (the position they are made from), by f; empty without waiting.
     waits: Vec<Vec<StateId>>,
+    /// Jumps of the pocket rule, by f.
+    jumps: Vec<Vec<Jump>>,
     /// Moves ever queued (a bucket's vector keeps the room of those taken).
     queued: usize,
+    /// Jumps ever queued.
+    jumps_queued: usize,
+    /// Releases of arrivals' landings, by f.
+    releases: Vec<Vec<u32>>,
+    /// Releases ever queued.
+    releases_queued: usize,
 }
 
 impl Open {
@@ -236,15 +383,42 @@ impl Open {
         }
     }
 
+    /// Queues a jump at `f`.
+    fn push_jump(&mut self, f: usize, jump: Jump) {
+        self.jumps_queued += 1;
+        push(&mut self.jumps, f, jump);
+    }
+
+    /// Queues the release of an arrival's landings at `f`.
+    fn push_release(&mut self, f: usize, arrival: u32) {
+        self.releases_queued += 1;
+        push(&mut self.releases, f, arrival);
+    }
+
+    /// The bytes its moves, jumps and releases ever queued take (a bucket's vector
+    /// keeps the room of those taken).
+    fn bytes(&self) -> usize {
+        self.queued * size_of::<Move>() + self.jumps_queued * size_of::<Jump>()
+    }
+
     /// Takes the newest step of the lowest bucket from `*f` on, else its
-    /// newest wait, moving `*f` up to that bucket; `None` when none is left.
-    fn pop(&mut self, f: &mut usize) -> Option<(StateId, Option<Direction>)> {
-        while *f < self.steps.len().max(self.waits.len()) {
+    /// newest wait, else its newest jump, moving `*f` up to that bucket;
+    /// `None` when none is left.
+    fn pop(&mut self, f: &mut usize) -> Option<Taken> {
+        let len =
+            (self.steps.len().max(self.waits.len())).max(self.jumps.len().max(self.releases.len()));
+        while *f < len {
             if let Some(queued) = self.steps.get_mut(*f).and_then(Vec::pop) {
-                return Some((queued.from(), Some(queued.step())));
+                return Some(Taken::Move(queued.from(), Some(queued.step())));
             }
             if let Some(from) = self.waits.get_mut(*f).and_then(Vec::pop) {
-                return Some((from, None));
+                return Some(Taken::Move(from, None));
+            }
+            if let Some(jump) = self.jumps.get_mut(*f).and_then(Vec::pop) {
+                return Some(Taken::Jump(jump));
+            }
+            if let Some(arrival) = self.releases.get_mut(*f).and_then(Vec::pop) {
+                return Some(Taken::Release(arrival));
             }
             *f += 1;
         }

@@ -108,6 +108,12 @@ impl Hanging {
         (self.parent.len() + self.branch.len()) * size_of::<u32>()
     }
 
+    /// Whether `cell` lies in a hanging tree (not in the core).
+    #[inline]
+    pub(super) fn in_tree(&self, cell: CellId) -> bool {
+        self.parent[cell.index()] != NONE
+    }
+
     /// Whether the rule leaves out the hero's step from `hero` to `to` with
     /// the dragon on `dragon`: a step one deeper, to depth 2 or more, into
     /// a branch the dragon is neither in nor at the attachment of.
@@ -119,5 +125,16 @@ impl Hanging {
         }
         let branch = self.branch[t];
         branch != self.branch[dragon.index()] && dragon.0 != self.parent[branch as usize]
+    }
+
+    /// The attachment of the branch when the hero's step from `hero` to
+    /// `to` goes one deeper, to depth 2 or more: the steps [`Self::needless`]
+    /// leaves out whenever the dragon is neither in that branch nor on the
+    /// attachment.
+    #[inline]
+    pub(super) fn deeper(&self, hero: CellId, to: CellId) -> Option<CellId> {
+        let t = to.index();
+        (self.parent[t] == hero.0 && self.parent[hero.index()] != NONE)
+            .then(|| CellId(self.parent[self.branch[t] as usize]))
     }
 }

@@ -34,6 +34,7 @@
 
 mod acyclic;
 mod chase;
+mod cuts;
 mod guaranteed;
 mod hanging;
 mod memory;
@@ -365,6 +366,20 @@ impl Solver {
             }
         } else {
             let mut oracle = options.oracle.build(graph, self.oracle_budget(options)?)?;
+            // The dead-end rule's argument counts one dragon step a turn,
+            // and every hero move a step (its parity).
+            let hanging =
+                (options.rules.speed.is_one() && !options.rules.wait).then_some(&self.hanging);
+            // The pocket rule's too, and it needs a dragon whose walk the
+            // hero's cell does not choose. Like the closed form, it is a
+            // shortcut of the default oracle: the reference searches all.
+            // It is left out where its tables would take over a quarter
+            // of the search's memory, against which they count.
+            let mut pockets = (hanging.is_some()
+                && matches!(options.rules.ties, Ties::Priority(_))
+                && options.oracle == OracleKind::Bfs
+                && cuts::Pockets::most_bytes(graph.len()) * 4 <= self.search_memory(options))
+            .then(|| cuts::Pockets::new(&self.hanging, &self.exit_distance));
             let mut game = Game::new(
                 graph,
                 start,
@@ -373,10 +388,6 @@ impl Solver {
                 self.search_memory(options),
             );
             game.progress = Some(progress);
-            // The dead-end rule's argument counts one dragon step a turn,
-            // and every hero move a step (its parity).
-            let hanging =
-                (options.rules.speed.is_one() && !options.rules.wait).then_some(&self.hanging);
             let escape = match options.rules.ties {
                 Ties::Priority(_) | Ties::Optimistic => {
                     let reversals = chase::Reversals::Allowed;
@@ -385,6 +396,7 @@ impl Solver {
                         &self.exit_distance,
                         reversals,
                         hanging,
+                        pockets.as_mut(),
                         usize::MAX,
                         &mut stats,
                     )
@@ -528,6 +540,7 @@ impl Solver {
             &mut game,
             &self.exit_distance,
             reversals,
+            None,
             None,
             limit,
             &mut stats,
@@ -729,13 +742,11 @@ mod tests {
         Puzzle::new(w, h, walls, hero, dragon, exit).ok()
     }
 
-    /// Leaving out the steps deep into dead ends (see [`hanging`]) never
-    /// changes whether or how fast the hero escapes, under priority rules
-    /// and the optimistic one, from many starts on many maps.
-    #[test]
-    fn the_dead_end_rule_keeps_every_escape_length() {
-        let (mut pruned, mut escapes) = (0, 0);
-        for seed in 0..100 {
+    /// Calls `each(seed, start, solver, hero, dragon)` for one in `every`
+    /// of the starts on the random maps of seeds `0..seeds`: the hero off
+    /// the exit and able to reach it, the dragon not next to it.
+    fn each_start(seeds: u64, every: u32, mut each: impl FnMut(u64, u32, &Solver, CellId, CellId)) {
+        for seed in 0..seeds {
             let Some(puzzle) = random_map(seed) else {
                 continue;
             };
@@ -744,52 +755,194 @@ mod tests {
             let n = graph.len() as u32;
             for start in 0..n * n {
                 let (hero, dragon) = (CellId(start / n), CellId(start % n));
-                if start % 11 != seed as u32 % 11 || graph.touches(hero, dragon) {
+                if start % every != seed as u32 % every || graph.touches(hero, dragon) {
                     continue;
                 }
                 if hero == graph.exit() || solver.exit_distance[hero.index()] == UNREACHABLE {
                     continue;
                 }
-                for ties in [
-                    Ties::default(),
-                    Ties::Priority("RDLU".parse().unwrap()),
-                    Ties::Optimistic,
-                ] {
-                    let rules = Rules {
-                        ties,
-                        ..Rules::default()
-                    };
-                    let mut lengths = [None, None];
-                    let mut stored = [0, 0];
-                    for (i, hanging) in [None, Some(&solver.hanging)].into_iter().enumerate() {
-                        let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-                        let mut game =
-                            Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
-                        let mut stats = Stats::default();
-                        let line = chase::search(
-                            &mut game,
-                            &solver.exit_distance,
-                            chase::Reversals::Allowed,
-                            hanging,
-                            usize::MAX,
-                            &mut stats,
-                        );
-                        lengths[i] = line.map(|l| l.len());
-                        stored[i] = stats.states_stored;
-                    }
-                    assert_eq!(
-                        lengths[0], lengths[1],
-                        "seed {seed}, start {start}, {ties:?}"
-                    );
-                    escapes += usize::from(lengths[0].is_some());
-                    pruned += usize::from(stored[1] < stored[0]);
-                }
+                each(seed, start, &solver, hero, dragon);
             }
         }
+    }
+
+    /// Leaving out the steps deep into dead ends (see [`hanging`]) never
+    /// changes whether or how fast the hero escapes, under priority rules
+    /// and the optimistic one, from many starts on many maps.
+    #[test]
+    fn the_dead_end_rule_keeps_every_escape_length() {
+        let (mut pruned, mut escapes) = (0, 0);
+        each_start(100, 11, |seed, start, solver, hero, dragon| {
+            let graph = solver.graph();
+            for ties in [
+                Ties::default(),
+                Ties::Priority("RDLU".parse().unwrap()),
+                Ties::Optimistic,
+            ] {
+                let rules = Rules {
+                    ties,
+                    ..Rules::default()
+                };
+                let mut lengths = [None, None];
+                let mut stored = [0, 0];
+                for (i, hanging) in [None, Some(&solver.hanging)].into_iter().enumerate() {
+                    let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                    let mut game =
+                        Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
+                    let mut stats = Stats::default();
+                    let line = chase::search(
+                        &mut game,
+                        &solver.exit_distance,
+                        chase::Reversals::Allowed,
+                        hanging,
+                        None,
+                        usize::MAX,
+                        &mut stats,
+                    );
+                    lengths[i] = line.map(|l| l.len());
+                    stored[i] = stats.states_stored;
+                }
+                assert_eq!(
+                    lengths[0], lengths[1],
+                    "seed {seed}, start {start}, {ties:?}"
+                );
+                escapes += usize::from(lengths[0].is_some());
+                pruned += usize::from(stored[1] < stored[0]);
+            }
+        });
         assert!(
             escapes > 20_000 && pruned > 500,
             "too few cases: {escapes} escapes, {pruned} pruned"
         );
+    }
+
+    /// Jumping over the dragon's walks to pockets (see [`cuts`]) never
+    /// changes whether or how fast the hero escapes, under two priority
+    /// rules, from many starts on many maps; the line it gives is one the
+    /// rules allow: a step a turn, never onto or next to the dragon, and
+    /// the dragon's replies its own.
+    #[test]
+    fn the_pocket_rule_keeps_every_escape_length() {
+        let (mut jumped, mut escapes) = (0, 0);
+        each_start(150, 7, |seed, start, solver, hero, dragon| {
+            let graph = solver.graph();
+            for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
+                let rules = Rules {
+                    ties,
+                    ..Rules::default()
+                };
+                let mut lines = [None, None];
+                let mut stored = [0, 0];
+                for (i, jumps) in [false, true].into_iter().enumerate() {
+                    let mut pockets =
+                        jumps.then(|| cuts::Pockets::new(&solver.hanging, &solver.exit_distance));
+                    let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                    let mut game =
+                        Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
+                    let mut stats = Stats::default();
+                    lines[i] = chase::search(
+                        &mut game,
+                        &solver.exit_distance,
+                        chase::Reversals::Allowed,
+                        Some(&solver.hanging),
+                        pockets.as_mut(),
+                        usize::MAX,
+                        &mut stats,
+                    );
+                    stored[i] = stats.states_stored;
+                }
+                let lengths = lines.each_ref().map(|l| l.as_ref().map(Vec::len));
+                assert_eq!(
+                    lengths[0], lengths[1],
+                    "seed {seed}, start {start}, {ties:?}"
+                );
+                let Some(line) = &lines[1] else { continue };
+                let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, 0);
+                assert_eq!(line[0], (hero, dragon));
+                for pair in line.windows(2) {
+                    let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
+                    assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
+                    assert!(
+                        !graph.touches(to, dragon),
+                        "seed {seed}: next to the dragon"
+                    );
+                    if to != graph.exit() {
+                        let mut replies = Vec::new();
+                        game.dragon_replies(dragon, to, |d| replies.push(d));
+                        assert_eq!(replies, [reply], "seed {seed}: the dragon's reply");
+                    }
+                }
+                escapes += 1;
+                jumped += usize::from(stored[1] < stored[0]);
+            }
+        });
+        assert!(
+            escapes > 5_000 && jumped > 500,
+            "too few cases: {escapes} escapes, {jumped} with jumps"
+        );
+    }
+
+    /// The cut tree's pockets and climbs agree with their definitions: the
+    /// pocket of `c` is what the exit cannot reach without `c`, and the
+    /// rule's pocket for `(hero, dragon)` is the smallest such one holding
+    /// the hero (not on `c`) but not the dragon; the climb's end is the
+    /// largest.
+    #[test]
+    fn pockets_are_what_the_exit_cannot_reach_without_their_cut_cell() {
+        let mut pockets = 0;
+        for seed in 0..300 {
+            let Some(puzzle) = random_map(seed) else {
+                continue;
+            };
+            let graph = Graph::new(&puzzle);
+            let cuts = cuts::Cuts::new(&graph);
+            let n = graph.len();
+            let reach = |without: usize| {
+                let mut seen = vec![false; n];
+                let mut stack = vec![graph.exit()];
+                seen[graph.exit().index()] = true;
+                while let Some(at) = stack.pop() {
+                    for (_, m) in graph.neighbors(at) {
+                        if m.index() != without && !seen[m.index()] {
+                            seen[m.index()] = true;
+                            stack.push(m);
+                        }
+                    }
+                }
+                seen
+            };
+            let everywhere = reach(usize::MAX);
+            // The pocket of each cell that splits the exit's part.
+            let mut of: Vec<(CellId, Vec<bool>)> = Vec::new();
+            for c in (0..n).filter(|&c| everywhere[c] && c != graph.exit().index()) {
+                let without = reach(c);
+                let pocket: Vec<bool> = (0..n)
+                    .map(|x| x == c || (everywhere[x] && !without[x]))
+                    .collect();
+                if pocket.iter().filter(|&&p| p).count() > 1 {
+                    for (x, &inside) in pocket.iter().enumerate() {
+                        assert_eq!(cuts.in_pocket(CellId(x as u32), CellId(c as u32)), inside);
+                    }
+                    of.push((CellId(c as u32), pocket));
+                }
+            }
+            for hero in (0..n).filter(|&x| everywhere[x]) {
+                for dragon in (0..n).filter(|&x| everywhere[x] && x != hero) {
+                    let holding = of
+                        .iter()
+                        .filter(|(c, p)| c.index() != hero && p[hero] && !p[dragon]);
+                    let size = |(_, p): &&(CellId, Vec<bool>)| p.iter().filter(|&&x| x).count();
+                    let nearest = holding.clone().min_by_key(size).map(|(c, _)| *c);
+                    let farthest = holding.max_by_key(size).map(|(c, _)| *c);
+                    let found = cuts.pocket(CellId(hero as u32), CellId(dragon as u32));
+                    assert_eq!(found.map(|f| f.0), nearest, "seed {seed}");
+                    assert_eq!(found.map(|f| f.1), farthest, "seed {seed}");
+                    pockets += usize::from(found.is_some());
+                }
+            }
+        }
+        assert!(pockets > 10_000, "too few pockets: {pockets}");
     }
 
     /// The proof search and the retrograde analysis agree on the value and

@@ -144,6 +144,21 @@ impl StateTable {
         }
     }
 
+    /// Whether `(hero, dragon)` has a number.
+    #[inline]
+    pub(crate) fn contains(&self, hero: CellId, dragon: CellId) -> bool {
+        if let Some(bits) = self.bits.as_ref().filter(|b| !b.words.is_empty()) {
+            let i = hero.index() * bits.width + dragon.index();
+            return bits.words[i / 64] & (1u64 << (i % 64)) != 0;
+        }
+        let pair = [hero.0, dragon.0];
+        self.index
+            .find(hash(hero.0, dragon.0), |&id| {
+                self.pairs[id as usize] == pair
+            })
+            .is_some()
+    }
+
     #[inline]
     pub(crate) fn get(&self, id: StateId) -> (CellId, CellId) {
         let [hero, dragon] = self.pairs[id as usize];

@@ -2,12 +2,14 @@
 
 use dragon_escape::dragon::{BfsFields, DragonOracle, FloydWarshall};
 use dragon_escape::{
-    CellId, Graph, Method, Options, OracleKind, Outcome, Puzzle, Solution, Ties, solve,
+    CellId, Graph, Method, Options, OracleKind, Outcome, Puzzle, Rules, Solution, Ties, solve,
 };
 use proptest::prelude::*;
 
 use crate::support::brute::{Brute, Cell};
-use crate::support::check::{answer, brute_mode, check_all, options, priority_strategy};
+use crate::support::check::{
+    answer, brute_mode, check_all, check_line, options, priority_strategy,
+};
 use crate::support::random::{maze_map, small_map};
 
 proptest! {
@@ -35,7 +37,7 @@ proptest! {
             }
         }
         for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
-            same_as_reference(&puzzle, ties)?;
+            same_as_reference(&map, ties)?;
         }
     }
 }
@@ -43,8 +45,10 @@ proptest! {
 /// Solves with the default engine (oracle and shortcuts) and with the
 /// reference (Floyd–Warshall, full search) and compares: the same line,
 /// except that the loop-free closed form may pick another longest survival
-/// line of the same length.
-fn same_as_reference(puzzle: &Puzzle, ties: Ties) -> Result<(), TestCaseError> {
+/// line of the same length, and the pocket rule's jumps (a priority tie
+/// rule) another line of the same length, which the rules must allow.
+fn same_as_reference(map: &str, ties: Ties) -> Result<(), TestCaseError> {
+    let puzzle: &Puzzle = &map.parse().unwrap();
     let with = |oracle| {
         solve(
             puzzle,
@@ -69,6 +73,11 @@ fn same_as_reference(puzzle: &Puzzle, ties: Ties) -> Result<(), TestCaseError> {
         if fast.outcome != Outcome::Caught {
             prop_assert_eq!(fast.turns, reference.turns);
         }
+    } else if matches!(ties, Ties::Priority(_)) {
+        prop_assert_eq!(fast.outcome, reference.outcome);
+        prop_assert_eq!(fast.ending, reference.ending);
+        prop_assert_eq!(fast.turns.len(), reference.turns.len());
+        check_line(&Brute::from_ascii(map), ties, &fast).map_err(TestCaseError::fail)?;
     } else {
         prop_assert_eq!(fast, reference.clone_with(OracleKind::Bfs));
     }
@@ -106,9 +115,8 @@ proptest! {
     fn larger_mazes_match_the_reference(
         map in prop_oneof![maze_map(12, 0.0, 0.1), maze_map(12, 0.03, 0.05), maze_map(12, 0.3, 0.05)],
     ) {
-        let puzzle: Puzzle = map.parse().unwrap();
         for ties in [Ties::default(), Ties::Adversarial] {
-            same_as_reference(&puzzle, ties)?;
+            same_as_reference(&map, ties)?;
         }
     }
 }
@@ -346,14 +354,23 @@ fn serpentine(rows: usize, width: usize) -> String {
 #[test]
 fn a_search_past_its_memory_budget_ends_with_an_error() {
     let puzzle: Puzzle = serpentine(9, 40).parse().unwrap();
-    let roomy = solve(&puzzle, &Options::default()).unwrap();
+    // Optimistic ties: the pocket rule (priority ties) would store far
+    // fewer positions.
+    let options = Options {
+        rules: Rules {
+            ties: Ties::Optimistic,
+            ..Rules::default()
+        },
+        ..Options::default()
+    };
+    let roomy = solve(&puzzle, &options).unwrap();
     assert_eq!(roomy.stats.method, Method::Search);
     // Room for the oracle (with a field to spare) in its half of the
     // budget, but the other half holds far fewer positions than it stores.
     let cells = Graph::new(&puzzle).len();
     let tight = Options {
         max_memory: 2 * BfsFields::bytes_needed(cells, 2),
-        ..Options::default()
+        ..options
     };
     assert!(roomy.stats.states_stored as usize > 4 * tight.max_memory / 64);
     let error = solve(&puzzle, &tight).unwrap_err();
