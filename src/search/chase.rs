@@ -395,15 +395,17 @@ impl Open {
         push(&mut self.releases, f, arrival);
     }
 
-    /// The bytes its moves, jumps and releases ever queued take (a bucket's vector
-    /// keeps the room of those taken).
+    /// The bytes its moves, jumps and releases ever queued take (a
+    /// bucket's vector keeps the room of those taken).
     fn bytes(&self) -> usize {
-        self.queued * size_of::<Move>() + self.jumps_queued * size_of::<Jump>()
+        self.queued * size_of::<Move>()
+            + self.jumps_queued * size_of::<Jump>()
+            + self.releases_queued * size_of::<u32>()
     }
 
     /// Takes the newest step of the lowest bucket from `*f` on, else its
-    /// newest wait, else its newest jump, moving `*f` up to that bucket;
-    /// `None` when none is left.
+    /// newest wait, else its newest jump, else its newest release, moving
+    /// `*f` up to that bucket; `None` when none is left.
     fn pop(&mut self, f: &mut usize) -> Option<Taken> {
         let len =
             (self.steps.len().max(self.waits.len())).max(self.jumps.len().max(self.releases.len()));

@@ -853,24 +853,15 @@ impl<'s> Pockets<'s> {
         let mut head = 0;
         while let Some(&at) = self.reached.get(head) {
             head += 1;
-            let steps = self.distance[at as usize];
-            if steps == turns {
-                continue;
-            }
-            for (_, n) in graph.neighbors(CellId(at)) {
-                if self.distance[n.index()] != NONE || !self.cuts().in_pocket(n, c) {
-                    continue;
+            let so_far = self.distance[at as usize];
+            let (reached, distance) = (&mut self.reached, &mut self.distance);
+            let cuts = self.cuts.as_ref().expect("the rule was tried");
+            steps((cuts, self.hanging), graph, at, turns - so_far, c, |n| {
+                if distance[n.index()] == NONE {
+                    distance[n.index()] = so_far + 1;
+                    reached.push(n.0);
                 }
-                if self
-                    .hanging
-                    .deeper(CellId(at), n)
-                    .is_some_and(|a| self.cuts().in_pocket(a, c))
-                {
-                    continue;
-                }
-                self.distance[n.index()] = steps + 1;
-                self.reached.push(n.0);
-            }
+            });
         }
     }
 
