@@ -289,13 +289,11 @@ impl Cuts {
         (2 * self.node.len() + 5 * self.parent.len()) * size_of::<u32>()
     }
 
-    /// Whether `cell` lies in the subtree of the node `cut`.
+    /// Whether `cell` lies in the subtree of the node `cut` (a cell apart
+    /// from the exit has the place [`NONE`], in no subtree).
     #[inline]
     fn inside(&self, cell: CellId, cut: u32) -> bool {
-        let at = self.node[cell.index()];
-        at != NONE
-            && (self.enter[cut as usize]..self.leave[cut as usize])
-                .contains(&self.enter[at as usize])
+        (self.enter[cut as usize]..self.leave[cut as usize]).contains(&self.place[cell.index()])
     }
 
     /// The places ([`Cuts::place`]) of the pocket of the cut cell `c`.
