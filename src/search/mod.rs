@@ -823,7 +823,7 @@ mod tests {
     /// the dragon's replies its own.
     #[test]
     fn the_pocket_rule_keeps_every_escape_length() {
-        let (mut jumped, mut escapes) = (0, 0);
+        let (mut jumped, mut escapes, mut budgeted) = (0, 0, 0);
         each_start(150, 7, |seed, start, solver, hero, dragon| {
             let graph = solver.graph();
             for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
@@ -831,11 +831,17 @@ mod tests {
                     ties,
                     ..Rules::default()
                 };
-                let mut lines = [None, None];
-                let mut stored = [0, 0];
-                for (i, jumps) in [false, true].into_iter().enumerate() {
-                    let mut pockets =
-                        jumps.then(|| cuts::Pockets::new(&solver.hanging, &solver.exit_distance));
+                // Without the rule, with it, and with its walks soon out of
+                // questions (then only walks known to their end serve).
+                let mut lines = [None, None, None];
+                let mut stored = [0, 0, 0];
+                for (i, budget) in [None, Some(u64::MAX / 4), Some(6)].into_iter().enumerate() {
+                    let mut pockets = budget.map(|budget| {
+                        let mut pockets =
+                            cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
+                        pockets.walk_budget = budget;
+                        pockets
+                    });
                     let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
                     let mut game =
                         Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
@@ -856,21 +862,30 @@ mod tests {
                     lengths[0], lengths[1],
                     "seed {seed}, start {start}, {ties:?}"
                 );
-                let Some(line) = &lines[1] else { continue };
-                let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-                let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, 0);
-                assert_eq!(line[0], (hero, dragon));
-                for pair in line.windows(2) {
-                    let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
-                    assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
-                    assert!(
-                        !graph.touches(to, dragon),
-                        "seed {seed}: next to the dragon"
-                    );
-                    if to != graph.exit() {
-                        let mut replies = Vec::new();
-                        game.dragon_replies(dragon, to, |d| replies.push(d));
-                        assert_eq!(replies, [reply], "seed {seed}: the dragon's reply");
+                assert_eq!(
+                    lengths[0], lengths[2],
+                    "seed {seed}, start {start}, {ties:?}, few questions"
+                );
+                budgeted += usize::from(stored[2] != stored[1]);
+                let [_, Some(line), budgeted_line] = &lines else {
+                    continue;
+                };
+                for line in [Some(line), budgeted_line.as_ref()].into_iter().flatten() {
+                    let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                    let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, 0);
+                    assert_eq!(line[0], (hero, dragon));
+                    for pair in line.windows(2) {
+                        let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
+                        assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
+                        assert!(
+                            !graph.touches(to, dragon),
+                            "seed {seed}: next to the dragon"
+                        );
+                        if to != graph.exit() {
+                            let mut replies = Vec::new();
+                            game.dragon_replies(dragon, to, |d| replies.push(d));
+                            assert_eq!(replies, [reply], "seed {seed}: the dragon's reply");
+                        }
                     }
                 }
                 escapes += 1;
@@ -878,8 +893,8 @@ mod tests {
             }
         });
         assert!(
-            escapes > 5_000 && jumped > 500,
-            "too few cases: {escapes} escapes, {jumped} with jumps"
+            escapes > 5_000 && jumped > 500 && budgeted > 100,
+            "too few cases: {escapes} escapes, {jumped} with jumps, {budgeted} short of questions"
         );
     }
 
