@@ -74,7 +74,9 @@
 //!   there with fewer turns left, the earlier jump reached with more, and
 //!   with the same parity (the landings all have the colour of `c` shifted
 //!   by `A`: every hero move changes colour). On the sparse braids nearly
-//!   every jump but an arrival's first stops at once.
+//!   every jump but an arrival's first stops at once, so an arrival keeps
+//!   a map of turns to spare only once a jump gets past its own cell;
+//!   until then the first jump's spreading, done again if need be, tells.
 //! - An arrival spreads only when the search's f reaches the least f its
 //!   landings may have. A landing `x` of a jump from `h` lies at least
 //!   `max(1, t₀ − T)` from `c` (`x ≠ c`, and `dist(c, x) ≥ dist(c, h) −
@@ -160,6 +162,9 @@ pub(super) struct Cuts {
     /// Each cut node's skip pointer to a cut node above it (see
     /// [`Cuts::new`]), [`NONE`] at the root.
     skip: Vec<u32>,
+    /// The nodes in preorder: a node's children follow it, each after the
+    /// subtree of the one before.
+    order: Vec<u32>,
 }
 
 impl Cuts {
@@ -287,7 +292,12 @@ impl Cuts {
             .iter()
             .map(|&k| if k == NONE { NONE } else { enter[k as usize] })
             .collect();
+        let mut order = vec![0; nodes];
+        for (k, &t) in enter.iter().enumerate() {
+            order[t as usize] = k as u32;
+        }
         Cuts {
+            order,
             skip,
             place,
             node,
@@ -300,7 +310,7 @@ impl Cuts {
 
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
-        (2 * self.node.len() + 5 * self.parent.len()) * size_of::<u32>()
+        (2 * self.node.len() + 6 * self.parent.len()) * size_of::<u32>()
     }
 
     /// Whether `cell` lies in the subtree of the node `cut` (a cell apart
@@ -344,8 +354,27 @@ impl Cuts {
         if self.inside(dragon, nearest) {
             return None;
         }
-        // Climb while the dragon stays outside: by skips where they do not
-        // overshoot, else one cut node up.
+        let pair = |farthest: u32| {
+            Some((
+                CellId(self.cell[nearest as usize]),
+                CellId(self.cell[farthest as usize]),
+            ))
+        };
+        // When the dragon's node is above, the farthest is one or two nodes
+        // below it, found among their children (when they are few).
+        let at = self.enter[nearest as usize];
+        if (self.enter[d as usize]..self.leave[d as usize]).contains(&at) {
+            let block = if self.cell[d as usize] == NONE {
+                Some(d)
+            } else {
+                self.child_towards(d, at)
+            };
+            if let Some(farthest) = block.and_then(|block| self.child_towards(block, at)) {
+                return pair(farthest);
+            }
+        }
+        // Else climb while the dragon stays outside: by skips where they do
+        // not overshoot, else one cut node up.
         let mut farthest = nearest;
         loop {
             let skip = self.skip[farthest as usize];
@@ -363,10 +392,24 @@ impl Cuts {
             }
             farthest = up;
         }
-        Some((
-            CellId(self.cell[nearest as usize]),
-            CellId(self.cell[farthest as usize]),
-        ))
+        pair(farthest)
+    }
+
+    /// The child of `k` whose subtree holds the place `at`, if `k` has at
+    /// most a few children before it.
+    fn child_towards(&self, k: u32, at: u32) -> Option<u32> {
+        let mut t = self.enter[k as usize] + 1;
+        for _ in 0..8 {
+            if t >= self.leave[k as usize] {
+                return None;
+            }
+            let child = self.order[t as usize];
+            if at < self.leave[child as usize] {
+                return Some(child);
+            }
+            t = self.leave[child as usize];
+        }
+        None
     }
 }
 
@@ -386,8 +429,11 @@ pub(super) struct Pockets<'s> {
     numbers: FxHashMap<(u32, u32), u32>,
     /// Scratch: a breadth-first queue of cells and turns to spare.
     queue: Vec<(u32, u32)>,
+    /// Scratch: the cells a first jump reached, and its turns to spare
+    /// on each ([`Self::spread_first`]).
+    first: Vec<(u32, u32)>,
     /// Scratch, [`NONE`] but where a spreading is under way: distances
-    /// from the hero for [`Self::line`], marks for the first jump's.
+    /// from the hero for [`Self::line`], a first jump's turns to spare.
     distance: Vec<u32>,
     /// Scratch: the cells [`Self::line`] reached.
     reached: Vec<u32>,
@@ -470,11 +516,13 @@ struct Arrival {
     /// The distance from `c` of the landings to hand out next: a release
     /// below it was overtaken by an earlier one.
     next: usize,
-    /// The first jump: its position, and its turns.
+    /// The first jump: its position, the hero's cell there, and its turns.
     from: StateId,
+    hero: CellId,
     cost: u32,
-    /// For each cell reached, the most turns to spare on it.
-    spare: FxHashMap<u32, u32>,
+    /// For each cell reached, the most turns to spare on it, once a later
+    /// jump is not covered by the first ([`Pockets::spare`]).
+    spare: Option<FxHashMap<u32, u32>>,
     /// The first jump's landings by distance from `c`: those `k` steps
     /// away are `cells[levels[k]..levels[k + 1]]`.
     cells: Vec<u32>,
@@ -500,6 +548,7 @@ impl<'s> Pockets<'s> {
             arrivals: Vec::new(),
             numbers: FxHashMap::default(),
             queue: Vec::new(),
+            first: Vec::new(),
             distance: Vec::new(),
             reached: Vec::new(),
             walks: FxHashMap::default(),
@@ -514,13 +563,13 @@ impl<'s> Pockets<'s> {
     /// The most bytes the cut tree and a new [`Pockets`] hold on a map of
     /// `cells` cells (a tree has at most two nodes a cell).
     pub(super) fn most_bytes(cells: usize) -> usize {
-        cells * (2 + 2 * 5 + 1) * size_of::<u32>()
+        cells * (2 + 2 * 6 + 1) * size_of::<u32>()
     }
 
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
         (self.distance.len() + self.reached.capacity() + self.walk.capacity()) * size_of::<u32>()
-            + self.queue.capacity() * size_of::<(u32, u32)>()
+            + (self.queue.capacity() + self.first.capacity()) * size_of::<(u32, u32)>()
             + self.walks.capacity() * (size_of::<(u64, (CellId, u32))>() + 1)
             + self.numbers.capacity() * (size_of::<((u32, u32), u32)>() + 1)
             + self.arrivals.capacity() * size_of::<Arrival>()
@@ -602,8 +651,9 @@ impl<'s> Pockets<'s> {
                 queued: least,
                 next: 0,
                 from: state,
+                hero,
                 cost: turns,
-                spare: FxHashMap::default(),
+                spare: None,
                 cells: Vec::new(),
                 levels: Vec::new(),
             });
@@ -620,23 +670,23 @@ impl<'s> Pockets<'s> {
             self.held += size_of::<(StateId, CellId, u32)>();
             return true;
         }
-        self.later(game.graph, number, state, hero, g, &mut out);
+        self.later(game.graph, (number, false), (state, hero, g), &mut out);
         true
     }
 
     /// A jump from `state`, on `hero` at turn `g`, into an arrival that has
     /// spread: breadth first from the hero inside the pocket, as for the
     /// first jump, and past no cell the arrival reached with as many turns
-    /// to spare; its new landings are jumps of its own.
+    /// to spare; its new landings are jumps of its own. With `spread`, the
+    /// first jump's spreading is in [`Self::first`] now.
     fn later(
         &mut self,
         graph: &Graph,
-        number: u32,
-        state: StateId,
-        hero: CellId,
-        g: u32,
+        (number, spread): (u32, bool),
+        (state, hero, g): (StateId, CellId, u32),
         out: &mut impl FnMut(Landing),
     ) {
+        self.spare(graph, number, spread);
         let arrival = &mut self.arrivals[number as usize];
         let (c, turns) = (arrival.c, arrival.arrive - g);
         let held = arrival.bytes();
@@ -658,34 +708,43 @@ impl<'s> Pockets<'s> {
         self.held = self.held + arrival.bytes() - held;
     }
 
-    /// Spreads an arrival from its first jump, on `hero`, breadth first (a cell
-    /// once): keeps each cell's turns to spare for later jumps and sorts
-    /// the landings by distance from `c`.
-    fn spread_first(&mut self, graph: &Graph, number: u32, hero: CellId) {
+    /// Spreads the first jump of an arrival breadth first (a cell once)
+    /// into [`Self::first`], with its turns to spare on each cell in
+    /// [`Self::distance`] until [`Self::forget_first`].
+    fn spread_first(&mut self, graph: &Graph, number: u32) {
         let arrival = &self.arrivals[number as usize];
-        let (c, turns) = (arrival.c, arrival.cost);
-        self.queue.clear();
-        self.queue.push((hero.0, turns));
-        self.distance[hero.index()] = 0;
+        let (c, hero, turns) = (arrival.c, arrival.hero, arrival.cost);
+        self.first.clear();
+        self.first.push((hero.0, turns));
+        self.distance[hero.index()] = turns;
         let mut head = 0;
-        while let Some(&(at, spare)) = self.queue.get(head) {
+        while let Some(&(at, spare)) = self.first.get(head) {
             head += 1;
-            let (queue, distance) = (&mut self.queue, &mut self.distance);
+            let (first, distance) = (&mut self.first, &mut self.distance);
             let cuts = self.cuts.as_ref().expect("the rule was tried");
             steps((cuts, self.hanging), graph, at, spare, c, |n| {
                 if distance[n.index()] == NONE {
-                    distance[n.index()] = 0;
-                    queue.push((n.0, spare - 1));
+                    distance[n.index()] = spare - 1;
+                    first.push((n.0, spare - 1));
                 }
             });
         }
-        let e = |x: u32| self.exit_distance[x as usize] - self.exit_distance[c.index()];
-        let mut spare = FxHashMap::default();
-        spare.reserve(self.queue.len());
-        let mut levels: Vec<u32> = Vec::new();
-        for &(x, left) in &self.queue {
+    }
+
+    /// Clears [`Self::distance`] after [`Self::spread_first`].
+    fn forget_first(&mut self) {
+        for &(x, _) in &self.first {
             self.distance[x as usize] = NONE;
-            spare.insert(x, left);
+        }
+    }
+
+    /// Sorts the landings of an arrival's first jump, spread into
+    /// [`Self::first`], by distance from `c`.
+    fn sort_landings(&mut self, number: u32) {
+        let c = self.arrivals[number as usize].c;
+        let e = |x: u32| self.exit_distance[x as usize] - self.exit_distance[c.index()];
+        let mut levels: Vec<u32> = Vec::new();
+        for &(x, left) in &self.first {
             // The landings all have the colour of `c` shifted by the turns
             // left: an even number to spare.
             if left % 2 == 0 && x != c.0 {
@@ -701,7 +760,7 @@ impl<'s> Pockets<'s> {
         }
         let mut cells = vec![0; levels.last().map_or(0, |&n| n as usize)];
         let mut fill = levels.clone();
-        for &(x, left) in &self.queue {
+        for &(x, left) in &self.first {
             if left % 2 == 0 && x != c.0 {
                 let k = e(x) as usize;
                 cells[fill[k] as usize] = x;
@@ -710,7 +769,26 @@ impl<'s> Pockets<'s> {
         }
         let arrival = &mut self.arrivals[number as usize];
         let held = arrival.bytes();
-        (arrival.spare, arrival.cells, arrival.levels) = (spare, cells, levels);
+        (arrival.cells, arrival.levels) = (cells, levels);
+        self.held = self.held + arrival.bytes() - held;
+    }
+
+    /// Makes the arrival's map of turns to spare, if it has none: from its
+    /// first jump, spread again unless [`Self::first`] holds it (`spread`).
+    fn spare(&mut self, graph: &Graph, number: u32, spread: bool) {
+        if self.arrivals[number as usize].spare.is_some() {
+            return;
+        }
+        if !spread {
+            self.spread_first(graph, number);
+        }
+        let spare: FxHashMap<u32, u32> = self.first.iter().copied().collect();
+        if !spread {
+            self.forget_first();
+        }
+        let arrival = &mut self.arrivals[number as usize];
+        let held = arrival.bytes();
+        arrival.spare = Some(spare);
         self.held = self.held + arrival.bytes() - held;
     }
 
@@ -730,10 +808,18 @@ impl<'s> Pockets<'s> {
     ) -> Option<usize> {
         let waiting = std::mem::take(&mut self.arrivals[number as usize].waiting);
         if !waiting.is_empty() {
-            self.spread_first(graph, number, waiting[0].1);
+            self.spread_first(graph, number);
+            self.sort_landings(number);
+            let arrive = self.arrivals[number as usize].arrive;
             for &(state, hero, g) in &waiting[1..] {
-                self.later(graph, number, state, hero, g, &mut out);
+                // Most later jumps stop on their own cell: the first jump
+                // reached it with as many turns to spare.
+                let first = self.distance[hero.index()];
+                if first == NONE || first < arrive - g {
+                    self.later(graph, (number, true), (state, hero, g), &mut out);
+                }
             }
+            self.forget_first();
             self.held -= waiting.len() * size_of::<(StateId, CellId, u32)>();
         }
         let arrival = &mut self.arrivals[number as usize];
@@ -918,7 +1004,8 @@ impl Arrival {
         spare: u32,
         out: &mut impl FnMut(Landing),
     ) -> bool {
-        match self.spare.entry(x) {
+        let spare_map = self.spare.as_mut().expect("made before a later jump");
+        match spare_map.entry(x) {
             Entry::Occupied(mut known) => {
                 if *known.get() >= spare {
                     return false;
@@ -942,7 +1029,9 @@ impl Arrival {
 
     /// Bytes held, roughly.
     fn bytes(&self) -> usize {
-        self.spare.capacity() * (size_of::<(u32, u32)>() + 1)
+        self.spare
+            .as_ref()
+            .map_or(0, |spare| spare.capacity() * (size_of::<(u32, u32)>() + 1))
             + (self.cells.capacity() + self.levels.capacity()) * size_of::<u32>()
     }
 }
