@@ -4,7 +4,8 @@
 //! file beside it (`.NAME.PID.tmp`) and renames it into place. The file
 //! being written is registered here while it exists, so that after
 //! [`remove_on_signal`] a SIGINT, SIGTERM or SIGHUP removes it before the
-//! process ends the way the signal asks. A run killed outright (SIGKILL, a
+//! process ends the way the signal asks (after a sentence, if
+//! [`say_on_signal`] gave one). A run killed outright (SIGKILL, a
 //! power cut) can still leave one: [`sweep`] removes those of processes
 //! that have ended.
 
@@ -16,6 +17,17 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The temporary files being written (one, unless threads write at once).
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// What the handler of [`remove_on_signal`] says on standard error before
+/// the process ends, given the signal's name (`SIGINT`), if anything.
+static SAY: Mutex<Option<fn(&str) -> String>> = Mutex::new(None);
+
+/// From now on, the handler of [`remove_on_signal`] first writes
+/// `say(signal name)` on standard error, on a line of its own (clearing a
+/// spinner's when standard error is a terminal).
+pub(crate) fn say_on_signal(say: fn(&str) -> String) {
+    *SAY.lock().unwrap_or_else(PoisonError::into_inner) = Some(say);
+}
 
 fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
     PENDING.lock().unwrap_or_else(PoisonError::into_inner)
@@ -63,6 +75,14 @@ pub fn remove_on_signal() -> bool {
         .name("cleanup".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
+                let say = *SAY.lock().unwrap_or_else(PoisonError::into_inner);
+                if let Some(say) = say {
+                    use std::io::{IsTerminal, Write};
+                    let name = signal_hook::low_level::signal_name(signal).unwrap_or("a signal");
+                    let mut err = io::stderr().lock();
+                    let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
+                    let _ = writeln!(err, "{clear}{}", say(name));
+                }
                 end_by(signal);
             }
         })

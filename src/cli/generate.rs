@@ -6,6 +6,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -640,10 +641,9 @@ pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
         note(&format!("seed {0} (repeat with --seed {0})", config.seed));
     }
     let one = || make(config, config.seed, io::stderr().is_terminal());
-    if config.destination != Destination::Stdout {
-        // Ctrl-C while a file is written leaves no temporary file.
-        cleanup::remove_on_signal();
-    }
+    // Ctrl-C says so, and while a file is written leaves no temporary file.
+    cleanup::say_on_signal(stopped);
+    cleanup::remove_on_signal();
     match &config.destination {
         Destination::Stdout => match one() {
             Ok(text) => match emit(out, &text) {
@@ -767,6 +767,7 @@ fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
             );
         }
     }
+    BATCH.store(config.count, Ordering::SeqCst);
     // Statistics print a paragraph per puzzle, which is progress enough.
     let progress = if config.count > 1 && io::stderr().is_terminal() && !config.stats {
         let style = ProgressStyle::with_template("[{bar:30}] {pos}/{len} puzzles, {eta} left")
@@ -790,10 +791,26 @@ fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
             progress.finish();
             return fail(PROGRAM, &message);
         }
+        WRITTEN.fetch_add(1, Ordering::SeqCst);
         progress.inc(1);
     }
     progress.finish();
     ExitCode::SUCCESS
+}
+
+/// The puzzles a batch has written so far, and how many it writes.
+static WRITTEN: AtomicUsize = AtomicUsize::new(0);
+static BATCH: AtomicUsize = AtomicUsize::new(0);
+
+/// What a signal that ends the program says (see [`cleanup::say_on_signal`]).
+fn stopped(signal: &str) -> String {
+    match BATCH.load(Ordering::SeqCst) {
+        0 => format!("{PROGRAM}: stopped by {signal}"),
+        count => format!(
+            "{PROGRAM}: stopped by {signal} after writing {} of {count} puzzles",
+            WRITTEN.load(Ordering::SeqCst)
+        ),
+    }
 }
 
 /// Whether `name` is one a batch writes: `maze-SEED.txt` or `maze-SEED.json`.

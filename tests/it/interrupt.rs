@@ -1,6 +1,7 @@
 //! Interrupted batches: a signal while `generate-maze --count N --out-dir
-//! DIR` writes leaves no temporary file, every file left is complete, and
-//! the temporary files of a killed run are swept at the next run.
+//! DIR` writes leaves no temporary file, every file left is complete, the
+//! generator says how many it wrote, and the temporary files of a killed
+//! run are swept at the next run.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -82,7 +83,8 @@ fn a_signal_during_a_batch_leaves_no_temporary_file() {
             std::thread::sleep(Duration::from_millis(150 * i));
         }
         let _ = kill(Pid::from_raw(child.id() as i32), signal);
-        let status = child.wait().unwrap();
+        let output = child.wait_with_output().unwrap();
+        let (status, stderr) = (output.status, String::from_utf8(output.stderr).unwrap());
         let left = temporary(&out);
         assert!(left.is_empty(), "try {i} ({signal}, {status}): {left:?}");
         // Each file left is whole: the puzzle its seed makes.
@@ -98,12 +100,44 @@ fn a_signal_during_a_batch_leaves_no_temporary_file() {
         } else {
             use std::os::unix::process::ExitStatusExt;
             assert_eq!(status.signal(), Some(signal as i32), "try {i}");
+            let said = format!(
+                "generate-maze: stopped by {} after writing {} of 8 puzzles\n",
+                signal.as_str(),
+                names(&out).len()
+            );
+            assert!(stderr.ends_with(&said), "try {i}: {stderr:?}");
         }
     }
     assert!(
         caught_writing >= tries / 4,
         "only {caught_writing} signals came while a file was written"
     );
+}
+
+/// A signal while one puzzle is made (here, checked for how hard it is)
+/// ends the generator with a sentence, by the signal, and nothing on
+/// standard output.
+#[test]
+fn a_signal_while_a_puzzle_is_made_says_so() {
+    for signal in [Signal::SIGINT, Signal::SIGHUP] {
+        let child = Command::new(assert_cmd::cargo::cargo_bin("generate-maze"))
+            .args(["-W", "300", "-H", "300", "--braid", "0.02"])
+            .args(["--difficulty", "hard", "--seed", "1"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        kill(Pid::from_raw(child.id() as i32), signal).unwrap();
+        let output = child.wait_with_output().unwrap();
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(output.status.signal(), Some(signal as i32));
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            format!("generate-maze: stopped by {}\n", signal.as_str())
+        );
+        assert!(output.stdout.is_empty());
+    }
 }
 
 #[test]
