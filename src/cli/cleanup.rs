@@ -18,14 +18,18 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 /// The temporary files being written (one, unless threads write at once).
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
+/// A sentence for standard error, given a signal's name (`SIGINT`).
+type Say = fn(&str) -> String;
+
 /// What the handler of [`remove_on_signal`] says on standard error before
-/// the process ends, given the signal's name (`SIGINT`), if anything.
-static SAY: Mutex<Option<fn(&str) -> String>> = Mutex::new(None);
+/// the process ends, if anything.
+static SAY: Mutex<Option<Say>> = Mutex::new(None);
 
 /// From now on, the handler of [`remove_on_signal`] first writes
 /// `say(signal name)` on standard error, on a line of its own (clearing a
 /// spinner's when standard error is a terminal).
-pub(crate) fn say_on_signal(say: fn(&str) -> String) {
+#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
+pub(crate) fn say_on_signal(say: Say) {
     *SAY.lock().unwrap_or_else(PoisonError::into_inner) = Some(say);
 }
 
