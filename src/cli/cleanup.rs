@@ -5,7 +5,7 @@
 //! being written is registered here while it exists, so that after
 //! [`remove_on_signal`] a SIGINT, SIGTERM or SIGHUP removes it before the
 //! process ends the way the signal asks (after a sentence, if
-//! [`say_on_signal`] gave one). A run killed outright (SIGKILL, a
+//! `say_on_signal` gave one). A run killed outright (SIGKILL, a
 //! power cut) can still leave one: [`sweep`] removes those of processes
 //! that have ended.
 
