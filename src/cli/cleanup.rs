@@ -33,6 +33,17 @@ pub(crate) fn say_on_signal(say: Say) {
     *SAY.lock().unwrap_or_else(PoisonError::into_inner) = Some(say);
 }
 
+/// A signal's name (`SIGINT`).
+#[cfg(unix)]
+pub(crate) fn signal_name(signal: i32) -> &'static str {
+    signal_hook::low_level::signal_name(signal).unwrap_or("a signal")
+}
+
+#[cfg(not(unix))]
+pub(crate) fn signal_name(_: i32) -> &'static str {
+    "a signal"
+}
+
 fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
     PENDING.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -82,10 +93,9 @@ pub fn remove_on_signal() -> bool {
                 let say = *SAY.lock().unwrap_or_else(PoisonError::into_inner);
                 if let Some(say) = say {
                     use std::io::{IsTerminal, Write};
-                    let name = signal_hook::low_level::signal_name(signal).unwrap_or("a signal");
                     let mut err = io::stderr().lock();
                     let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
-                    let _ = writeln!(err, "{clear}{}", say(name));
+                    let _ = writeln!(err, "{clear}{}", say(signal_name(signal)));
                 }
                 end_by(signal);
             }

@@ -57,7 +57,7 @@ impl Drop for Running {
 pub(crate) fn signalled() -> Option<&'static str> {
     match SIGNALLED.load(Ordering::SeqCst) {
         0 => None,
-        signal => Some(signal_name(signal)),
+        signal => Some(super::cleanup::signal_name(signal)),
     }
 }
 
@@ -68,16 +68,6 @@ pub(crate) fn end_if_signalled() {
         0 => {}
         signal => super::cleanup::end_by(signal),
     }
-}
-
-#[cfg(unix)]
-fn signal_name(signal: i32) -> &'static str {
-    signal_hook::low_level::signal_name(signal).unwrap_or("a signal")
-}
-
-#[cfg(not(unix))]
-fn signal_name(_: i32) -> &'static str {
-    "a signal"
 }
 
 /// From now on, a SIGINT, SIGTERM or SIGHUP stops the running solves (see

@@ -354,16 +354,12 @@ impl Cuts {
         if self.inside(dragon, nearest) {
             return None;
         }
-        let pair = |farthest: u32| {
-            Some((
-                CellId(self.cell[nearest as usize]),
-                CellId(self.cell[farthest as usize]),
-            ))
-        };
+        let c = CellId(self.cell[nearest as usize]);
+        let pair = |farthest: u32| Some((c, CellId(self.cell[farthest as usize])));
         // When the dragon's node is above, the farthest is one or two nodes
         // below it, found among their children (when they are few).
-        let at = self.enter[nearest as usize];
-        if (self.enter[d as usize]..self.leave[d as usize]).contains(&at) {
+        if self.inside(c, d) {
+            let at = self.place[c.index()];
             let block = if self.cell[d as usize] == NONE {
                 Some(d)
             } else {
