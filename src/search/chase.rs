@@ -271,13 +271,9 @@ pub(super) fn search(
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
                 };
-                // Moves stay in memory once taken: a bucket's vector keeps
-                // its room.
-                let bytes = table.bytes()
-                    + (g.len() + parent.len()) * size_of::<u32>()
-                    + open.bytes()
-                    + pockets.as_ref().map_or(0, |p| p.bytes());
-                if game.over_budget(table.len(), bytes) {
+                if game.budget_due(table.len())
+                    && game.over_budget(table.len(), bytes(&table, &g, &open, pockets.as_deref()))
+                {
                     break 'search None;
                 }
                 g.push(next_g);
@@ -290,6 +286,7 @@ pub(super) fn search(
         }
     };
     stats.states_stored = table.len() as u64;
+    game.record(table.len(), bytes(&table, &g, &open, pockets.as_deref()));
     let (last, dragon_at_exit) = found?;
     // The positions back to the start, each with whether a jump reached it.
     let mut back = Vec::new();
@@ -331,6 +328,13 @@ pub(super) fn search(
     }
     line.push((exit, dragon_at_exit));
     Some(line)
+}
+
+/// The bytes a search holds: its positions, their g and parents, the
+/// open list and the pocket rule's tables. Moves stay in memory once
+/// taken: a bucket's vector keeps its room.
+fn bytes(table: &StateTable, g: &[u32], open: &Open, pockets: Option<&Pockets<'_>>) -> usize {
+    table.bytes() + 2 * g.len() * size_of::<u32>() + open.bytes() + pockets.map_or(0, Pockets::bytes)
 }
 
 /// Marks, in a position's parent, that a jump of the pocket rule reached it
