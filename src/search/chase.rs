@@ -334,7 +334,10 @@ pub(super) fn search(
 /// open list and the pocket rule's tables. Moves stay in memory once
 /// taken: a bucket's vector keeps its room.
 fn bytes(table: &StateTable, g: &[u32], open: &Open, pockets: Option<&Pockets<'_>>) -> usize {
-    table.bytes() + 2 * g.len() * size_of::<u32>() + open.bytes() + pockets.map_or(0, Pockets::bytes)
+    table.bytes()
+        + 2 * g.len() * size_of::<u32>()
+        + open.bytes()
+        + pockets.map_or(0, Pockets::bytes)
 }
 
 /// Marks, in a position's parent, that a jump of the pocket rule reached it
