@@ -107,7 +107,8 @@ impl<'a, 'g> Game<'a, 'g> {
     /// first [`BUDGET_EVERY`] positions, then every [`BUDGET_EVERY`], at
     /// the cap on them, and at once when asked to stop. What a few
     /// positions add in between is far below any budget, and weighing them
-    /// each time cost a search with a cheap step a tenth of its time.
+    /// each time cost a search with a cheap step (a sparse braid) about 6 %
+    /// of its instructions.
     #[inline]
     pub(crate) fn budget_due(&self, stored: usize) -> bool {
         stored < BUDGET_EVERY
