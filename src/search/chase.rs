@@ -271,9 +271,7 @@ pub(super) fn search(
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
                 };
-                if game.budget_due(table.len())
-                    && game.over_budget(table.len(), bytes(&table, &g, &open, pockets.as_deref()))
-                {
+                if game.over_budget(table.len(), || bytes(&table, &g, &open, pockets.as_deref())) {
                     break 'search None;
                 }
                 g.push(next_g);

@@ -220,11 +220,13 @@ impl<'h> Prover<'h> {
             };
             match child {
                 Ok((at, r)) => {
-                    let bytes = super::memory::hash_table(
-                        self.known.len(),
-                        self.known.capacity(),
-                        size_of::<(u64, Known)>(),
-                    ) + stack.len() * size_of::<Frame>();
+                    let bytes = || {
+                        super::memory::hash_table(
+                            self.known.len(),
+                            self.known.capacity(),
+                            size_of::<(u64, Known)>(),
+                        ) + stack.len() * size_of::<Frame>()
+                    };
                     if game.over_budget(self.known.len(), bytes) || self.gave_up() {
                         return None;
                     }

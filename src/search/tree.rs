@@ -58,7 +58,7 @@ impl Tree {
         let mut depth: Vec<u32> = vec![0];
         let mut next: StateId = 0;
         while (next as usize) < tree.table.len() {
-            if game.over_budget(tree.table.len(), tree.bytes() + depth.len() * 4) {
+            if game.over_budget(tree.table.len(), || tree.bytes() + depth.len() * 4) {
                 break;
             }
             let (hero, dragon) = tree.table.get(next);
@@ -90,6 +90,7 @@ impl Tree {
             }
             tree.move_first.push(tree.escapes.len() as u32);
         }
+        game.record(tree.table.len(), tree.bytes() + depth.len() * 4);
         tree
     }
 

@@ -45,7 +45,7 @@ fn in_reach(graph: &Graph, speed: Speed, dragon: CellId, cell: CellId) -> bool {
     }
 }
 
-/// See [`Game::budget_due`].
+/// See [`Game::over_budget`].
 const BUDGET_EVERY: usize = 64;
 
 /// The dragon's half of a turn: a graph, an oracle and the tie rule.
@@ -67,6 +67,9 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) memory: usize,
     pub(crate) exceeded: bool,
     pub(crate) stored: usize,
+    /// The positions stored when the search last weighed them
+    /// ([`Game::over_budget`]).
+    weighed: usize,
     /// Whether the search stopped because its [`Progress`] asked it to
     /// (then `exceeded` is set too).
     pub(crate) stopped: bool,
@@ -97,24 +100,10 @@ impl<'a, 'g> Game<'a, 'g> {
             memory,
             exceeded: false,
             stored: 0,
+            weighed: 0,
             stopped: false,
             progress: None,
         }
-    }
-
-    /// Whether a search that now stores `stored` positions should weigh
-    /// them against the budget ([`Game::over_budget`]): at each of the
-    /// first [`BUDGET_EVERY`] positions, then every [`BUDGET_EVERY`], at
-    /// the cap on them, and at once when asked to stop. What a few
-    /// positions add in between is far below any budget, and weighing them
-    /// each time cost a search with a cheap step (a sparse braid) about 6 %
-    /// of its instructions.
-    #[inline]
-    pub(crate) fn budget_due(&self, stored: usize) -> bool {
-        stored < BUDGET_EVERY
-            || stored % BUDGET_EVERY == 0
-            || stored > self.max_positions
-            || self.progress.is_some_and(Progress::is_stopped)
     }
 
     /// Leaves a finished search's figures, `stored` positions in `bytes`
@@ -125,12 +114,27 @@ impl<'a, 'g> Game<'a, 'g> {
         }
     }
 
-    /// Whether a search storing `stored` positions in `bytes` is past the
+    /// Whether a search storing `stored` positions in `bytes()` is past the
     /// budget, with what the oracle holds (and records it), or was asked to
-    /// stop. Tells the oracle
-    /// the room the search leaves it.
+    /// stop. Tells the oracle the room the search leaves it.
+    ///
+    /// The weighing is done at each of the first [`BUDGET_EVERY`]
+    /// positions, then when the count has moved by [`BUDGET_EVERY`] since
+    /// the last, past the cap on positions, and at once when asked to
+    /// stop; in between the answer stands. What a few positions add is far
+    /// below any budget, and weighing them each time cost a search with a
+    /// cheap step (a sparse braid) about 6 % of its instructions.
     #[inline]
-    pub(crate) fn over_budget(&mut self, stored: usize, bytes: usize) -> bool {
+    pub(crate) fn over_budget(&mut self, stored: usize, bytes: impl FnOnce() -> usize) -> bool {
+        let due = stored < BUDGET_EVERY
+            || stored.abs_diff(self.weighed) >= BUDGET_EVERY
+            || stored > self.max_positions
+            || self.progress.is_some_and(Progress::is_stopped);
+        if !due {
+            return self.exceeded;
+        }
+        self.weighed = stored;
+        let bytes = bytes();
         self.oracle.set_room(self.memory.saturating_sub(bytes));
         let held = bytes.saturating_add(self.oracle.bytes());
         if let Some(progress) = self.progress {
