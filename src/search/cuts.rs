@@ -425,14 +425,12 @@ pub(super) struct Pockets<'s> {
     numbers: FxHashMap<(u32, u32), u32>,
     /// Scratch: a breadth-first queue of cells and turns to spare.
     queue: Vec<(u32, u32)>,
-    /// Scratch: the cells a first jump reached, and its turns to spare
-    /// on each ([`Self::spread_first`]).
+    /// Scratch: the cells a spreading reached, and its turns to spare on
+    /// each ([`Self::spread`]).
     first: Vec<(u32, u32)>,
-    /// Scratch, [`NONE`] but where a spreading is under way: distances
-    /// from the hero for [`Self::line`], a first jump's turns to spare.
+    /// Scratch, [`NONE`] but where a spreading is under way: its turns to
+    /// spare ([`Self::spread`]).
     distance: Vec<u32>,
-    /// Scratch: the cells [`Self::line`] reached.
-    reached: Vec<u32>,
     /// The dragon's walks towards cut cells, as each cell's next step and
     /// its number of steps left ([`NONE`] until the walk is known to its
     /// end), by `(cell, cut cell)`: walks that meet go on together, so each
@@ -546,7 +544,6 @@ impl<'s> Pockets<'s> {
             queue: Vec::new(),
             first: Vec::new(),
             distance: Vec::new(),
-            reached: Vec::new(),
             walks: FxHashMap::default(),
             walk: Vec::new(),
             walk_budget: WALK_BUDGET,
@@ -564,7 +561,7 @@ impl<'s> Pockets<'s> {
 
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
-        (self.distance.len() + self.reached.capacity() + self.walk.capacity()) * size_of::<u32>()
+        (self.distance.len() + self.walk.capacity()) * size_of::<u32>()
             + (self.queue.capacity() + self.first.capacity()) * size_of::<(u32, u32)>()
             + self.walks.capacity() * (size_of::<(u64, (CellId, u32))>() + 1)
             + self.numbers.capacity() * (size_of::<((u32, u32), u32)>() + 1)
@@ -704,12 +701,19 @@ impl<'s> Pockets<'s> {
         self.held = self.held + arrival.bytes() - held;
     }
 
-    /// Spreads the first jump of an arrival breadth first (a cell once)
-    /// into [`Self::first`], with its turns to spare on each cell in
-    /// [`Self::distance`] until [`Self::forget_first`].
+    /// Spreads the first jump of an arrival ([`Self::spread`]).
     fn spread_first(&mut self, graph: &Graph, number: u32) {
         let arrival = &self.arrivals[number as usize];
         let (c, hero, turns) = (arrival.c, arrival.hero, arrival.cost);
+        self.spread(graph, hero, c, turns);
+    }
+
+    /// Spreads a jump of `turns` from `hero` inside the pocket of `c`
+    /// breadth first (a cell once), without the steps the dead-end rule
+    /// leaves out in every turn (see the module's documentation): the
+    /// cells reached go into [`Self::first`], with the turns to spare on
+    /// each in [`Self::distance`] until [`Self::forget_first`].
+    fn spread(&mut self, graph: &Graph, hero: CellId, c: CellId, turns: u32) {
         self.first.clear();
         self.first.push((hero.0, turns));
         self.distance[hero.index()] = turns;
@@ -727,7 +731,7 @@ impl<'s> Pockets<'s> {
         }
     }
 
-    /// Clears [`Self::distance`] after [`Self::spread_first`].
+    /// Clears [`Self::distance`] after [`Self::spread`].
     fn forget_first(&mut self) {
         for &(x, _) in &self.first {
             self.distance[x as usize] = NONE;
@@ -930,15 +934,16 @@ impl<'s> Pockets<'s> {
         let mut way = vec![to];
         let mut at = to;
         while at != hero {
-            let steps = self.distance[at.index()];
+            // One step nearer the hero: one more turn to spare.
+            let spare = self.distance[at.index()];
             at = graph
                 .neighbors(at)
                 .map(|(_, n)| n)
-                .find(|n| self.distance[n.index()] == steps - 1)
+                .find(|n| self.distance[n.index()] == spare + 1)
                 .expect("a reached cell has a neighbour one step nearer");
             way.push(at);
         }
-        self.clear();
+        self.forget_first();
         way.reverse();
         let other = if way.len() > 1 {
             way[way.len() - 2]
@@ -956,34 +961,6 @@ impl<'s> Pockets<'s> {
         }
         debug_assert_eq!(cells.len() as u32, cost);
         cells
-    }
-
-    /// Breadth first from `hero` inside the pocket of `c`, `turns` deep,
-    /// without the steps the dead-end rule leaves out in every turn (see
-    /// the module's documentation).
-    fn spread(&mut self, graph: &Graph, hero: CellId, c: CellId, turns: u32) {
-        self.distance[hero.index()] = 0;
-        self.reached.push(hero.0);
-        let mut head = 0;
-        while let Some(&at) = self.reached.get(head) {
-            head += 1;
-            let so_far = self.distance[at as usize];
-            let (reached, distance) = (&mut self.reached, &mut self.distance);
-            let cuts = self.cuts.as_ref().expect("the rule was tried");
-            steps((cuts, self.hanging), graph, at, turns - so_far, c, |n| {
-                if distance[n.index()] == NONE {
-                    distance[n.index()] = so_far + 1;
-                    reached.push(n.0);
-                }
-            });
-        }
-    }
-
-    fn clear(&mut self) {
-        for &x in &self.reached {
-            self.distance[x as usize] = NONE;
-        }
-        self.reached.clear();
     }
 }
 

@@ -56,9 +56,10 @@ impl Tree {
         // Breadth-first: positions are numbered in discovery order, so the
         // table is the queue and `depth` is each position's least depth.
         let mut depth: Vec<u32> = vec![0];
+        let held = |tree: &Tree, depth: &[u32]| tree.bytes() + size_of_val(depth);
         let mut next: StateId = 0;
         while (next as usize) < tree.table.len() {
-            if game.over_budget(tree.table.len(), || tree.bytes() + depth.len() * 4) {
+            if game.over_budget(tree.table.len(), || held(&tree, &depth)) {
                 break;
             }
             let (hero, dragon) = tree.table.get(next);
@@ -90,7 +91,7 @@ impl Tree {
             }
             tree.move_first.push(tree.escapes.len() as u32);
         }
-        game.record(tree.table.len(), tree.bytes() + depth.len() * 4);
+        game.record(tree.table.len(), held(&tree, &depth));
         tree
     }
 
