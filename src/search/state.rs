@@ -257,13 +257,14 @@ mod tests {
         #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
         /// A table with bits and a hashed one tell new pairs from met ones
-        /// alike, number them alike, and give the pairs back.
+        /// alike, number them alike, and give the pairs back (the heroes
+        /// span three tiles' blocks).
         #[test]
         fn bits_and_hashing_agree(
-            pairs in proptest::collection::vec((0u32..300, 0u32..300), 0..400),
+            pairs in proptest::collection::vec((0u32..3000, 0u32..300), 0..400),
         ) {
-            let mut bits = StateTable::with_bits(300, 300, usize::MAX);
-            let mut hashed = StateTable::with_bits(300, 300, 0);
+            let mut bits = StateTable::with_bits(3000, 300, usize::MAX);
+            let mut hashed = StateTable::with_bits(3000, 300, 0);
             prop_assert!(bits.bits.is_some() && hashed.bits.is_none());
             // The pairs hashed first, some of them again, then the test's own.
             let first = (0..BITS_FROM as u32).map(|i| (i / 300, i % 300));
@@ -271,6 +272,7 @@ mod tests {
                 let (hero, second) = (CellId(hero), CellId(second));
                 let added = bits.add(hero, second);
                 prop_assert_eq!(added, hashed.add(hero, second));
+                prop_assert!(bits.contains(hero, second) && hashed.contains(hero, second));
                 if let Some(id) = added {
                     prop_assert_eq!(bits.get(id), (hero, second));
                     prop_assert_eq!(hashed.get(id), (hero, second));
