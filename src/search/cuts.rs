@@ -91,6 +91,27 @@
 //!   queued all at once: most lie beyond the answer. The few a later jump
 //!   adds are queued as jumps of their own.
 //!
+//! **Positions an arrival's first jump covers.** Let the first jump of the
+//! arrival `(c, A)` start from `(h, d₁)` at g₁, and let a new position
+//! `(h, d)` at g have `c` as its pocket too, with `T = dist(d, c) >= 2`
+//! turns and `g + T = A`: the same hero cell, the same arrival. If `d` is
+//! a cut cell that every path from `d₁` to `c` passes, the search need not
+//! store `(h, d)`: the game reaches it from `(h, d₁)` in `g − g₁` moves,
+//! so every escape from it is one from `(h, d₁)`, as long in all, and the
+//! search already covers those. Indeed, from `(h, d₁)` the dragon walks
+//! towards `c` whatever the hero does inside the pocket, one step closer a
+//! turn, along shortest paths, which all pass `d`, at `dist(d₁, c) −
+//! dist(d, c) = (A − g₁) − (A − g) = g − g₁` steps from `d₁`. Meanwhile
+//! the hero steps back and forth between `h` and a neighbour in the pocket
+//! (`g − g₁` is even: a cell is reached at turns of one parity), never
+//! next to the dragon, which stays `T` or more steps from `c`. Without the
+//! cut cell the rule would be wrong: a dragon that comes round a loop the
+//! other way reaches `c` at the same turn from another side, and the hero
+//! may slip out where the first dragon would block it. The search asks
+//! this of the landings it is handed and of the ways out, before it
+//! stores them: on the sparse braids most of them are covered (sparse-4
+//! at 201 tiles a side stores 41,664 positions instead of 275,800).
+//!
 //! **What it costs.** The dragon's walk to `c` is asked of the oracle a few
 //! steps per position ([`WALK_QUESTIONS`], or as many as were known):
 //! until it is known to the end, the position is expanded as usual, which
@@ -330,6 +351,24 @@ impl Cuts {
         self.enter[k]..self.leave[k]
     }
 
+    /// Whether `x` is a cut cell that every path from `a` to `b` passes
+    /// (`a` and `b` not on it): it is on their path in the tree, as one's
+    /// ancestor and not the other's, or as the node where the two meet (if
+    /// it has few children: else the answer is no).
+    fn on_every_path(&self, x: CellId, a: CellId, b: CellId) -> bool {
+        let k = self.node[x.index()];
+        if k == NONE || self.cell[k as usize] == NONE || a == x || b == x {
+            return false;
+        }
+        match (self.inside(a, k), self.inside(b, k)) {
+            (true, true) => self
+                .child_towards(k, self.place[b.index()])
+                .is_some_and(|child| !self.inside(a, child)),
+            (false, false) => false,
+            _ => true,
+        }
+    }
+
     /// Whether `cell` lies in the pocket of the cut cell `c`.
     #[inline]
     pub(super) fn in_pocket(&self, cell: CellId, c: CellId) -> bool {
@@ -448,6 +487,11 @@ pub(super) struct Pockets<'s> {
     /// to.
     asked: u64,
     applied: u64,
+    /// Positions left out as an arrival's first jump covers them.
+    pub(super) left_out: u64,
+    /// For tests: each position left out ([`Cover`]).
+    #[cfg(test)]
+    pub(super) covers: std::cell::RefCell<Vec<Cover>>,
     /// Bytes the arrivals hold, roughly.
     held: usize,
 }
@@ -485,6 +529,11 @@ fn steps(
     }
 }
 
+/// A position left out as covered, for tests: `((hero, dragon), g)`, the
+/// pocket's cut cell, and the first jump's position and g.
+#[cfg(test)]
+pub(super) type Cover = ((CellId, CellId), u32, CellId, ((CellId, CellId), u32));
+
 /// What [`Pockets::jumps`] and [`Pockets::release`] give the search to
 /// queue.
 pub(super) enum Landing {
@@ -513,9 +562,11 @@ struct Arrival {
     /// The distance from `c` of the landings to hand out next: a release
     /// below it was overtaken by an earlier one.
     next: usize,
-    /// The first jump: its position, the hero's cell there, and its turns.
+    /// The first jump: its position, the hero's and the dragon's cells
+    /// there, and its turns.
     from: StateId,
     hero: CellId,
+    dragon: CellId,
     cost: u32,
     /// For each cell reached, the most turns to spare on it, once a later
     /// jump is not covered by the first ([`Pockets::spare`]).
@@ -552,6 +603,9 @@ impl<'s> Pockets<'s> {
             walk_budget: WALK_BUDGET,
             asked: 0,
             applied: 0,
+            left_out: 0,
+            #[cfg(test)]
+            covers: std::cell::RefCell::default(),
             held: 0,
         }
     }
@@ -621,7 +675,11 @@ impl<'s> Pockets<'s> {
         let way_out = self.exit_distance[hero.index()] - self.exit_distance[c.index()];
         if way_out < turns {
             let reply = self.after_steps(game, dragon, (top, to_top), c, way_out);
-            out(Landing::Jump(state, c, reply, way_out));
+            if self.covered((c, reply), g + way_out, turns - way_out) {
+                self.left_out += 1;
+            } else {
+                out(Landing::Jump(state, c, reply, way_out));
+            }
         }
         if self.hanging.in_tree(c) {
             // A tree: a hero still in it when the dragon reaches `c` is
@@ -648,6 +706,7 @@ impl<'s> Pockets<'s> {
                 next: 0,
                 from: state,
                 hero,
+                dragon,
                 cost: turns,
                 spare: None,
                 cells: Vec::new(),
@@ -837,12 +896,51 @@ impl<'s> Pockets<'s> {
             return None;
         }
         arrival.next = k + 1;
+        let arrival = &self.arrivals[number as usize];
+        let mut covered = 0;
         if let Some(&[from, to]) = arrival.levels.get(k..k + 2) {
+            let e = |x: CellId| self.exit_distance[x.index()];
             for &x in &arrival.cells[from as usize..to as usize] {
-                land(CellId(x), arrival.c, arrival.from, arrival.cost);
+                let (x, c) = (CellId(x), arrival.c);
+                // The dragon on `c` is `e(x) - e(c)` steps from the hero.
+                if self.covered((x, c), arrival.arrive, e(x) - e(c)) {
+                    covered += 1;
+                } else {
+                    land(x, c, arrival.from, arrival.cost);
+                }
             }
         }
-        arrival.level_from(k + 1).map(|k| arrival.base + k)
+        let next = arrival.level_from(k + 1).map(|k| arrival.base + k);
+        self.left_out += covered;
+        next
+    }
+
+    /// Whether the first jump of an arrival covers `(hero, dragon)` at `g`,
+    /// the dragon `to_hero` steps from the hero (see the module's
+    /// documentation, "Positions an arrival's first jump covers").
+    fn covered(&self, (hero, dragon): (CellId, CellId), g: u32, to_hero: u32) -> bool {
+        let cuts = self.cuts();
+        let Some((c, _)) = cuts.pocket(hero, dragon) else {
+            return false;
+        };
+        // Every way from the dragon to the hero passes `c`.
+        let turns = to_hero - (self.exit_distance[hero.index()] - self.exit_distance[c.index()]);
+        if turns < 2 {
+            return false;
+        }
+        let Some(&number) = self.numbers.get(&(c.0, g + turns)) else {
+            return false;
+        };
+        let first = &self.arrivals[number as usize];
+        let covered = first.hero == hero
+            && turns <= first.cost
+            && cuts.on_every_path(dragon, first.dragon, c);
+        #[cfg(test)]
+        if covered {
+            let from = ((first.hero, first.dragon), first.arrive - first.cost);
+            self.covers.borrow_mut().push(((hero, dragon), g, c, from));
+        }
+        covered
     }
 
     /// The dragon's cell `steps` turns after `dragon` on its walk to `c`,
@@ -1015,5 +1113,92 @@ impl Arrival {
             .as_ref()
             .map_or(0, |spare| spare.capacity() * (size_of::<(u32, u32)>() + 1))
             + (self.cells.capacity() + self.levels.capacity()) * size_of::<u32>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dragon::OracleKind;
+    use crate::puzzle::{Pos, Puzzle};
+    use crate::search::{Rules, Solver};
+
+    /// A cut cell is on every path between two cells when it is on their
+    /// path in the cut tree: above one and not the other, or where their
+    /// branches meet; not above both in one branch, nor beside them.
+    #[test]
+    fn a_cut_cell_on_every_path_is_on_their_path_in_the_tree() {
+        let map = "\
+#######
+#E...D#
+###.###
+#H....#
+#######
+";
+        let puzzle = Puzzle::parse(map.as_bytes()).unwrap();
+        let graph = Graph::new(&puzzle);
+        let cuts = Cuts::new(&graph);
+        let cell = |row, col| graph.cell_at(Pos::new(row, col)).unwrap();
+        let on = |x: (usize, usize), a: (usize, usize), b: (usize, usize)| {
+            cuts.on_every_path(cell(x.0, x.1), cell(a.0, a.1), cell(b.0, b.1))
+        };
+        // Where the two branches of the bottom row meet.
+        assert!(on((3, 3), (3, 1), (3, 5)));
+        assert!(on((3, 3), (3, 5), (3, 1)));
+        // Above both, in one branch.
+        assert!(!on((2, 3), (3, 1), (3, 5)));
+        // Above one only, either way round.
+        assert!(on((2, 3), (1, 5), (3, 1)));
+        assert!(on((2, 3), (3, 1), (1, 5)));
+        // Beside both, on an end, or one of them.
+        assert!(!on((3, 4), (3, 1), (1, 1)));
+        assert!(!on((1, 5), (3, 1), (1, 1)));
+        assert!(!on((3, 3), (3, 3), (3, 5)));
+    }
+
+    /// A later position is covered by an arrival's first jump only when the
+    /// first dragon's walk passes the later dragon's cell. Here the hero's
+    /// pocket is the ring below (cut cell at row 6, column 4), reached from
+    /// the loop above through a corridor. A first jump with the dragon on
+    /// the loop's left side covers the dragon two steps from the ring at
+    /// turn 4, where its walk must pass; not a dragon as far as the first
+    /// on the loop's right side: it reaches the ring at the same turn, but
+    /// from the other side of the loop.
+    #[test]
+    fn a_first_jump_covers_only_where_its_dragon_walks() {
+        let map = "\
+#########
+#...E...#
+#.#####.#
+#D#####.#
+#.......#
+####.####
+###...###
+###.#.###
+###.H.###
+#########
+";
+        let puzzle = Puzzle::parse(map.as_bytes()).unwrap();
+        let solver = Solver::new(&puzzle);
+        let graph = solver.graph();
+        let cell = |row, col| graph.cell_at(Pos::new(row, col)).unwrap();
+        let (hero, first) = (cell(8, 4), cell(3, 1));
+        let mut pockets = Pockets::new(&solver.hanging, &solver.exit_distance);
+        let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+        let mut game = Game::new(graph, (hero, first), oracle.as_mut(), Rules::default(), 0);
+        assert!(pockets.jumps(&mut game, 0, (hero, first), 0, |_| {}));
+        // The dragon 6 steps from the ring's cut cell, so 10 from the hero.
+        assert_eq!(pockets.arrivals[0].cost, 6);
+        // On the first dragon's walk: two steps from the ring at turn 4,
+        // and four at turn 2 (on the loop: no cut cell, so not known).
+        assert!(pockets.covered((hero, cell(4, 4)), 4, 6));
+        assert!(!pockets.covered((hero, cell(4, 2)), 2, 8));
+        // As far on the other side at the start, and the first dragon's
+        // cell at the wrong turn.
+        assert!(!pockets.covered((hero, cell(3, 7)), 0, 10));
+        assert!(!pockets.covered((hero, cell(4, 4)), 2, 6));
+        // Another hero cell in the ring, as far from the cut cell.
+        assert!(!pockets.covered((cell(7, 3), cell(4, 4)), 4, 4));
+        assert_eq!(pockets.covers.take().len(), 1);
     }
 }

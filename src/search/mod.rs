@@ -898,6 +898,63 @@ mod tests {
         );
     }
 
+    /// Every position the pocket rule leaves out as covered by an
+    /// arrival's first jump (see [`cuts`]) is one the game reaches from the
+    /// first jump's position in the turns between: the hero steps back and
+    /// forth with a neighbour in the pocket, never onto or next to the
+    /// dragon, and the dragon, replying, ends on the left-out position's
+    /// cell.
+    #[test]
+    fn a_left_out_position_is_reached_from_the_first_jump() {
+        let mut checked = 0;
+        each_start(150, 7, |seed, start, solver, hero, dragon| {
+            let graph = solver.graph();
+            for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
+                let rules = Rules {
+                    ties,
+                    ..Rules::default()
+                };
+                let mut pockets = cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
+                let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
+                chase::search(
+                    &mut game,
+                    &solver.exit_distance,
+                    chase::Reversals::Allowed,
+                    Some(&solver.hanging),
+                    Some(&mut pockets),
+                    usize::MAX,
+                    &mut Stats::default(),
+                );
+                let covers = pockets.covers.take();
+                let pocket = cuts::Cuts::new(graph);
+                for (left_out, g, c, ((at, first), first_g)) in covers {
+                    let other = graph
+                        .neighbors(at)
+                        .map(|(_, n)| n)
+                        .find(|&n| pocket.in_pocket(n, c))
+                        .expect("the hero has a neighbour in its pocket");
+                    let (mut hero, mut dragon) = (at, first);
+                    for turn in 0..g - first_g {
+                        hero = if turn % 2 == 0 { other } else { at };
+                        assert!(
+                            hero != dragon && !graph.touches(hero, dragon),
+                            "seed {seed}, start {start}: a legal step"
+                        );
+                        game.dragon_replies(dragon, hero, |reply| dragon = reply);
+                    }
+                    assert_eq!(
+                        (hero, dragon),
+                        left_out,
+                        "seed {seed}, start {start}, {ties:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        });
+        assert!(checked > 1000, "too few positions left out: {checked}");
+    }
+
     /// The cut tree's pockets and climbs agree with their definitions: the
     /// pocket of `c` is what the exit cannot reach without `c`, and the
     /// rule's pocket for `(hero, dragon)` is the smallest such one holding
