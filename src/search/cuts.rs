@@ -379,23 +379,8 @@ impl Cuts {
     /// nearest to the hero, if any (see the module's rule), and the one
     /// farthest from it: the dragon's walk to the first passes the second.
     pub(super) fn pocket(&self, hero: CellId, dragon: CellId) -> Option<(CellId, CellId)> {
-        let (h, d) = (self.node[hero.index()], self.node[dragon.index()]);
-        if h == NONE || d == NONE {
-            return None;
-        }
-        // The hero's block, then the cut node above it.
-        let block = if self.cell[h as usize] == NONE {
-            h
-        } else {
-            self.parent[h as usize]
-        };
-        if block == NONE {
-            return None;
-        }
-        let nearest = self.parent[block as usize];
-        if self.inside(dragon, nearest) {
-            return None;
-        }
+        let nearest = self.nearest(hero, dragon)?;
+        let d = self.node[dragon.index()];
         let c = CellId(self.cell[nearest as usize]);
         let pair = |farthest: u32| Some((c, CellId(self.cell[farthest as usize])));
         // When the dragon's node is above, the farthest is one or two nodes
@@ -431,6 +416,28 @@ impl Cuts {
             farthest = up;
         }
         pair(farthest)
+    }
+
+    /// The node of the cut cell whose pocket holds `hero` (not on it) and
+    /// not `dragon`, nearest to the hero, if any: the first of
+    /// [`Cuts::pocket`].
+    #[inline]
+    fn nearest(&self, hero: CellId, dragon: CellId) -> Option<u32> {
+        let (h, d) = (self.node[hero.index()], self.node[dragon.index()]);
+        if h == NONE || d == NONE {
+            return None;
+        }
+        // The hero's block, then the cut node above it.
+        let block = if self.cell[h as usize] == NONE {
+            h
+        } else {
+            self.parent[h as usize]
+        };
+        if block == NONE {
+            return None;
+        }
+        let nearest = self.parent[block as usize];
+        (!self.inside(dragon, nearest)).then_some(nearest)
     }
 
     /// The child of `k` whose subtree holds the place `at`, if `k` has at
@@ -920,7 +927,10 @@ impl<'s> Pockets<'s> {
     /// documentation, "Positions an arrival's first jump covers").
     fn covered(&self, (hero, dragon): (CellId, CellId), g: u32, to_hero: u32) -> bool {
         let cuts = self.cuts();
-        let Some((c, _)) = cuts.pocket(hero, dragon) else {
+        let Some(c) = cuts
+            .nearest(hero, dragon)
+            .map(|k| CellId(cuts.cell[k as usize]))
+        else {
             return false;
         };
         // Every way from the dragon to the hero passes `c`.
