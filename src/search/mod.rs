@@ -766,6 +766,21 @@ mod tests {
         }
     }
 
+    /// Calls `each(seed, start, solver, (hero, dragon), rules)` for the
+    /// starts of [`each_start`] the pocket rule's tests use, under two
+    /// priority rules.
+    fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId), Rules)) {
+        each_start(150, 7, |seed, start, solver, hero, dragon| {
+            for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
+                let rules = Rules {
+                    ties,
+                    ..Rules::default()
+                };
+                each(seed, start, solver, (hero, dragon), rules);
+            }
+        });
+    }
+
     /// Leaving out the steps deep into dead ends (see [`hanging`]) never
     /// changes whether or how fast the hero escapes, under priority rules
     /// and the optimistic one, from many starts on many maps.
@@ -824,73 +839,66 @@ mod tests {
     #[test]
     fn the_pocket_rule_keeps_every_escape_length() {
         let (mut jumped, mut escapes, mut budgeted) = (0, 0, 0);
-        each_start(150, 7, |seed, start, solver, hero, dragon| {
+        each_priority_start(|seed, start, solver, (hero, dragon), rules| {
             let graph = solver.graph();
-            for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
-                let rules = Rules {
-                    ties,
-                    ..Rules::default()
-                };
-                // Without the rule, with it, and with its walks soon out of
-                // questions (then only walks known to their end serve).
-                let mut lines = [None, None, None];
-                let mut stored = [0, 0, 0];
-                for (i, budget) in [None, Some(u64::MAX / 4), Some(6)].into_iter().enumerate() {
-                    let mut pockets = budget.map(|budget| {
-                        let mut pockets =
-                            cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
-                        pockets.walk_budget = budget;
-                        pockets
-                    });
-                    let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-                    let mut game =
-                        Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
-                    let mut stats = Stats::default();
-                    lines[i] = chase::search(
-                        &mut game,
-                        &solver.exit_distance,
-                        chase::Reversals::Allowed,
-                        Some(&solver.hanging),
-                        pockets.as_mut(),
-                        usize::MAX,
-                        &mut stats,
+            let ties = rules.ties;
+            // Without the rule, with it, and with its walks soon out of
+            // questions (then only walks known to their end serve).
+            let mut lines = [None, None, None];
+            let mut stored = [0, 0, 0];
+            for (i, budget) in [None, Some(u64::MAX / 4), Some(6)].into_iter().enumerate() {
+                let mut pockets = budget.map(|budget| {
+                    let mut pockets = cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
+                    pockets.walk_budget = budget;
+                    pockets
+                });
+                let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
+                let mut stats = Stats::default();
+                lines[i] = chase::search(
+                    &mut game,
+                    &solver.exit_distance,
+                    chase::Reversals::Allowed,
+                    Some(&solver.hanging),
+                    pockets.as_mut(),
+                    usize::MAX,
+                    &mut stats,
+                );
+                stored[i] = stats.states_stored;
+            }
+            let lengths = lines.each_ref().map(|l| l.as_ref().map(Vec::len));
+            assert_eq!(
+                lengths[0], lengths[1],
+                "seed {seed}, start {start}, {ties:?}"
+            );
+            assert_eq!(
+                lengths[0], lengths[2],
+                "seed {seed}, start {start}, {ties:?}, few questions"
+            );
+            budgeted += usize::from(stored[2] != stored[1]);
+            let [_, Some(line), budgeted_line] = &lines else {
+                return;
+            };
+            for line in [Some(line), budgeted_line.as_ref()].into_iter().flatten() {
+                let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, 0);
+                assert_eq!(line[0], (hero, dragon));
+                for pair in line.windows(2) {
+                    let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
+                    assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
+                    assert!(
+                        !graph.touches(to, dragon),
+                        "seed {seed}: next to the dragon"
                     );
-                    stored[i] = stats.states_stored;
-                }
-                let lengths = lines.each_ref().map(|l| l.as_ref().map(Vec::len));
-                assert_eq!(
-                    lengths[0], lengths[1],
-                    "seed {seed}, start {start}, {ties:?}"
-                );
-                assert_eq!(
-                    lengths[0], lengths[2],
-                    "seed {seed}, start {start}, {ties:?}, few questions"
-                );
-                budgeted += usize::from(stored[2] != stored[1]);
-                let [_, Some(line), budgeted_line] = &lines else {
-                    continue;
-                };
-                for line in [Some(line), budgeted_line.as_ref()].into_iter().flatten() {
-                    let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-                    let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, 0);
-                    assert_eq!(line[0], (hero, dragon));
-                    for pair in line.windows(2) {
-                        let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
-                        assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
-                        assert!(
-                            !graph.touches(to, dragon),
-                            "seed {seed}: next to the dragon"
-                        );
-                        if to != graph.exit() {
-                            let mut replies = Vec::new();
-                            game.dragon_replies(dragon, to, |d| replies.push(d));
-                            assert_eq!(replies, [reply], "seed {seed}: the dragon's reply");
-                        }
+                    if to != graph.exit() {
+                        let mut replies = Vec::new();
+                        game.dragon_replies(dragon, to, |d| replies.push(d));
+                        assert_eq!(replies, [reply], "seed {seed}: the dragon's reply");
                     }
                 }
-                escapes += 1;
-                jumped += usize::from(stored[1] < stored[0]);
             }
+            escapes += 1;
+            jumped += usize::from(stored[1] < stored[0]);
         });
         assert!(
             escapes > 5_000 && jumped > 500 && budgeted > 100,
@@ -907,49 +915,44 @@ mod tests {
     #[test]
     fn a_left_out_position_is_reached_from_the_first_jump() {
         let mut checked = 0;
-        each_start(150, 7, |seed, start, solver, hero, dragon| {
+        each_priority_start(|seed, start, solver, (hero, dragon), rules| {
             let graph = solver.graph();
-            for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
-                let rules = Rules {
-                    ties,
-                    ..Rules::default()
-                };
-                let mut pockets = cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
-                let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-                let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
-                chase::search(
-                    &mut game,
-                    &solver.exit_distance,
-                    chase::Reversals::Allowed,
-                    Some(&solver.hanging),
-                    Some(&mut pockets),
-                    usize::MAX,
-                    &mut Stats::default(),
-                );
-                let covers = pockets.covers.take();
-                let pocket = cuts::Cuts::new(graph);
-                for (left_out, g, c, ((at, first), first_g)) in covers {
-                    let other = graph
-                        .neighbors(at)
-                        .map(|(_, n)| n)
-                        .find(|&n| pocket.in_pocket(n, c))
-                        .expect("the hero has a neighbour in its pocket");
-                    let (mut hero, mut dragon) = (at, first);
-                    for turn in 0..g - first_g {
-                        hero = if turn % 2 == 0 { other } else { at };
-                        assert!(
-                            hero != dragon && !graph.touches(hero, dragon),
-                            "seed {seed}, start {start}: a legal step"
-                        );
-                        game.dragon_replies(dragon, hero, |reply| dragon = reply);
-                    }
-                    assert_eq!(
-                        (hero, dragon),
-                        left_out,
-                        "seed {seed}, start {start}, {ties:?}"
+            let ties = rules.ties;
+            let mut pockets = cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
+            let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+            let mut game = Game::new(graph, (hero, dragon), oracle.as_mut(), rules, usize::MAX);
+            chase::search(
+                &mut game,
+                &solver.exit_distance,
+                chase::Reversals::Allowed,
+                Some(&solver.hanging),
+                Some(&mut pockets),
+                usize::MAX,
+                &mut Stats::default(),
+            );
+            let covers = pockets.covers.take();
+            let pocket = cuts::Cuts::new(graph);
+            for (left_out, g, c, ((at, first), first_g)) in covers {
+                let other = graph
+                    .neighbors(at)
+                    .map(|(_, n)| n)
+                    .find(|&n| pocket.in_pocket(n, c))
+                    .expect("the hero has a neighbour in its pocket");
+                let (mut hero, mut dragon) = (at, first);
+                for turn in 0..g - first_g {
+                    hero = if turn % 2 == 0 { other } else { at };
+                    assert!(
+                        hero != dragon && !graph.touches(hero, dragon),
+                        "seed {seed}, start {start}: a legal step"
                     );
-                    checked += 1;
+                    game.dragon_replies(dragon, hero, |reply| dragon = reply);
                 }
+                assert_eq!(
+                    (hero, dragon),
+                    left_out,
+                    "seed {seed}, start {start}, {ties:?}"
+                );
+                checked += 1;
             }
         });
         assert!(checked > 1000, "too few positions left out: {checked}");
