@@ -494,9 +494,8 @@ pub(super) struct Pockets<'s> {
     /// to.
     asked: u64,
     applied: u64,
-    /// Positions left out as an arrival's first jump covers them.
-    pub(super) left_out: u64,
-    /// For tests: each position left out ([`Cover`]).
+    /// For tests: each position left out as an arrival's first jump
+    /// covers it ([`Cover`]).
     #[cfg(test)]
     pub(super) covers: std::cell::RefCell<Vec<Cover>>,
     /// Bytes the arrivals hold, roughly.
@@ -610,7 +609,6 @@ impl<'s> Pockets<'s> {
             walk_budget: WALK_BUDGET,
             asked: 0,
             applied: 0,
-            left_out: 0,
             #[cfg(test)]
             covers: std::cell::RefCell::default(),
             held: 0,
@@ -682,9 +680,7 @@ impl<'s> Pockets<'s> {
         let way_out = self.exit_distance[hero.index()] - self.exit_distance[c.index()];
         if way_out < turns {
             let reply = self.after_steps(game, dragon, (top, to_top), c, way_out);
-            if self.covered((c, reply), g + way_out, turns - way_out) {
-                self.left_out += 1;
-            } else {
+            if !self.covered((c, reply), g + way_out, turns - way_out) {
                 out(Landing::Jump(state, c, reply, way_out));
             }
         }
@@ -904,22 +900,17 @@ impl<'s> Pockets<'s> {
         }
         arrival.next = k + 1;
         let arrival = &self.arrivals[number as usize];
-        let mut covered = 0;
         if let Some(&[from, to]) = arrival.levels.get(k..k + 2) {
             let e = |x: CellId| self.exit_distance[x.index()];
             for &x in &arrival.cells[from as usize..to as usize] {
                 let (x, c) = (CellId(x), arrival.c);
                 // The dragon on `c` is `e(x) - e(c)` steps from the hero.
-                if self.covered((x, c), arrival.arrive, e(x) - e(c)) {
-                    covered += 1;
-                } else {
+                if !self.covered((x, c), arrival.arrive, e(x) - e(c)) {
                     land(x, c, arrival.from, arrival.cost);
                 }
             }
         }
-        let next = arrival.level_from(k + 1).map(|k| arrival.base + k);
-        self.left_out += covered;
-        next
+        arrival.level_from(k + 1).map(|k| arrival.base + k)
     }
 
     /// Whether the first jump of an arrival covers `(hero, dragon)` at `g`,
