@@ -120,6 +120,18 @@ impl Bits {
         clear
     }
 
+    /// Entries of the directory: a tile's place for each second number and
+    /// block of hero cells.
+    fn entries(&self) -> usize {
+        self.width * self.blocks
+    }
+
+    /// The bytes the directory (counted before it is made) and the tiles
+    /// made take.
+    fn bytes(&self) -> usize {
+        self.entries() * size_of::<u32>() + self.tiles.capacity() * size_of::<u64>()
+    }
+
     /// The most bytes the directory and every tile would take.
     fn most_bytes(heroes: usize, width: usize) -> usize {
         let blocks = heroes.div_ceil(TILE);
@@ -171,7 +183,7 @@ impl StateTable {
     #[cold]
     fn move_to_bits(&mut self) {
         if let Some(bits) = &mut self.bits {
-            bits.directory = vec![0; bits.width * bits.blocks];
+            bits.directory = vec![0; bits.entries()];
             for &[hero, second] in &self.pairs {
                 bits.set(hero, second);
             }
@@ -241,9 +253,7 @@ impl StateTable {
             self.index.capacity(),
             size_of::<StateId>(),
         ) + self.len() * 2 * size_of::<u32>()
-            + self.bits.as_ref().map_or(0, |b| {
-                b.width * b.blocks * size_of::<u32>() + b.tiles.capacity() * size_of::<u64>()
-            })
+            + self.bits.as_ref().map_or(0, Bits::bytes)
     }
 }
 
