@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::puzzle::{Pos, Puzzle};
+use crate::puzzle::{Locks, Pos, Puzzle};
 
 /// One of the four orthogonal directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -325,6 +325,19 @@ impl Graph {
             graph.adjacent[cell.index()] = [NONE; 4];
         }
         graph
+    }
+
+    /// The map as its doors stand: the same graph with the doors of
+    /// `doors` that `locks` leaves closed cut off (docs/RULES.md, "Keys and
+    /// doors": a closed door is a wall to everyone). `doors` are the door
+    /// cells in the puzzle's order, so bit `i` of [`Locks::opened`] is
+    /// `doors[i]`.
+    pub fn with_doors(&self, doors: &[CellId], locks: Locks) -> Graph {
+        let closed: Vec<CellId> = (0..doors.len())
+            .filter(|&i| !locks.is_open(i))
+            .map(|i| doors[i])
+            .collect();
+        self.with_closed(&closed)
     }
 
     /// About how many bytes the graph holds.

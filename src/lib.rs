@@ -67,10 +67,8 @@ pub mod playback;
 pub use dragon::OracleKind;
 pub use error::{Error, Location, Resource};
 pub use graph::{CellId, Direction, Graph};
-pub use puzzle::{MAX_DRAGONS, MAX_KEYS, Pos, Puzzle};
+pub use puzzle::{Locks, MAX_DRAGONS, MAX_KEYS, Pos, Puzzle};
 pub use search::rules::{Priority, Rules, Speed, Ties};
-pub use search::solution::{
-    Ending, Locks, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn,
-};
+pub use search::solution::{Ending, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
 pub use search::{IllegalMove, Options, Progress, Solver, solve};
 pub use tile::Tile;

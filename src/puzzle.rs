@@ -356,6 +356,48 @@ impl fmt::Display for Puzzle {
     }
 }
 
+/// Which keys the hero has taken and which doors it has opened: bit `i`
+/// stands for the `i`-th key of [`Puzzle::keys`] and
+/// the `i`-th door of [`Puzzle::doors`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Locks {
+    /// The keys taken.
+    pub taken: u16,
+    /// The doors opened.
+    pub opened: u16,
+}
+
+impl Locks {
+    /// The keys the hero holds: taken and not yet used on a door.
+    pub fn held(self) -> u32 {
+        self.taken.count_ones() - self.opened.count_ones()
+    }
+
+    /// Whether the `i`-th key has been taken.
+    pub fn is_taken(self, i: usize) -> bool {
+        self.taken >> i & 1 == 1
+    }
+
+    /// Whether the `i`-th door is open.
+    pub fn is_open(self, i: usize) -> bool {
+        self.opened >> i & 1 == 1
+    }
+
+    /// The locks as one word, keys taken in the low half and doors opened
+    /// in the high half, for tables of positions.
+    pub(crate) fn word(self) -> u32 {
+        u32::from(self.taken) | u32::from(self.opened) << 16
+    }
+
+    /// The locks of a [`Locks::word`].
+    pub(crate) fn from_word(word: u32) -> Locks {
+        Locks {
+            taken: word as u16,
+            opened: (word >> 16) as u16,
+        }
+    }
+}
+
 /// Why a map with doors and no key is refused.
 pub(crate) fn no_key_message(doors: usize) -> String {
     let doors = if doors == 1 {

@@ -33,8 +33,9 @@ use crate::render::map::{MapStyle, Mark, RESET, draw};
 use crate::render::text;
 use crate::tile::Tile;
 
+use crate::puzzle::Locks;
 use crate::search::Options;
-use crate::search::solution::{Ending, Locks, Move, Others, Outcome, Pieces, Solution};
+use crate::search::solution::{Ending, Move, Others, Outcome, Pieces, Solution};
 
 const BOLD: &str = "\x1b[1m";
 

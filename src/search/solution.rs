@@ -2,7 +2,7 @@
 
 use crate::dragon::OracleKind;
 use crate::graph::Direction;
-use crate::puzzle::{MAX_DRAGONS, Pos};
+use crate::puzzle::{Locks, MAX_DRAGONS, Pos};
 use crate::search::rules::Rules;
 
 /// How the game ends when the hero plays its best.
@@ -198,34 +198,6 @@ impl Others {
 impl Default for Others {
     fn default() -> Self {
         Others::NONE
-    }
-}
-
-/// Which keys the hero has taken and which doors it has opened: bit `i`
-/// stands for the `i`-th key of [`Puzzle::keys`](crate::Puzzle::keys) and
-/// the `i`-th door of [`Puzzle::doors`](crate::Puzzle::doors).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Locks {
-    /// The keys taken.
-    pub taken: u16,
-    /// The doors opened.
-    pub opened: u16,
-}
-
-impl Locks {
-    /// The keys the hero holds: taken and not yet used on a door.
-    pub fn held(self) -> u32 {
-        self.taken.count_ones() - self.opened.count_ones()
-    }
-
-    /// Whether the `i`-th key has been taken.
-    pub fn is_taken(self, i: usize) -> bool {
-        self.taken >> i & 1 == 1
-    }
-
-    /// Whether the `i`-th door is open.
-    pub fn is_open(self, i: usize) -> bool {
-        self.opened >> i & 1 == 1
     }
 }
 

@@ -44,14 +44,12 @@ use std::hash::BuildHasher;
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
-use super::solution::{
-    Ending, Locks, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn,
-};
+use super::solution::{Ending, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
 use super::{Options, Progress, Ties};
 use crate::dragon::DragonOracle;
 use crate::error::{Error, Resource};
 use crate::graph::{CellId, DirSet, Direction, Graph};
-use crate::puzzle::{MAX_DRAGONS, Puzzle};
+use crate::puzzle::{Locks, MAX_DRAGONS, Puzzle};
 
 /// A merged dragon's word, and "no cell".
 const NONE: u32 = u32::MAX;
@@ -551,7 +549,11 @@ impl<'a, 'g> Space<'a, 'g> {
                         set[i] = NONE;
                     }
                 }
-                combo[stride - 1] = u32::from(taken2) | u32::from(opened2) << 16;
+                combo[stride - 1] = Locks {
+                    taken: taken2,
+                    opened: opened2,
+                }
+                .word();
                 let r = if next_depth.saturating_add(self.to_exit[to.index()]) > self.bound {
                     self.pruned = true;
                     NONE
@@ -624,10 +626,7 @@ impl Start {
 
     /// The locks as a [`Locks`].
     pub(crate) fn locks(&self) -> Locks {
-        Locks {
-            taken: self.locks as u16,
-            opened: (self.locks >> 16) as u16,
-        }
+        Locks::from_word(self.locks)
     }
 }
 
@@ -1145,10 +1144,7 @@ fn turns(space: &Space<'_, '_>, line: &[(u32, Move)]) -> (Vec<Turn>, Vec<Pieces>
     for (k, &(s, step)) in line.iter().enumerate() {
         let p = space.position(s);
         let (dragon, others) = dragons_at(graph, &p[1..stride - 1]);
-        let locks = Locks {
-            taken: p[stride - 1] as u16,
-            opened: (p[stride - 1] >> 16) as u16,
-        };
+        let locks = Locks::from_word(p[stride - 1]);
         let mut hero = graph.pos(CellId(p[0]));
         if k + 1 == line.len() && escapes(space, s, step) {
             // The escaping move: the dragons stay, the hero is on the exit
