@@ -504,9 +504,10 @@ struct Run {
 }
 
 /// The straightforward solver: `pathfinding`'s BFS over (hero, dragon)
-/// cells, one turn of docs/RULES.md per edge through the library's own turn
-/// (`Solver::legal_moves`, `Solver::priority_reply`) with the default
-/// oracle. States expanded are the calls of the successor function.
+/// cells, one turn of docs/RULES.md per edge: the hero's legal moves by the
+/// library's `Solver::hero_moves`, the dragon's first shortest step in the
+/// official order by the default oracle's `shortest_steps`. States
+/// expanded are the calls of the successor function.
 fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
     let solver = Solver::new(puzzle);
     let graph = solver.graph();
@@ -517,15 +518,21 @@ fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
     let successors = |&(hero, dragon): &(_, _)| {
         expanded += 1;
         let mut next = Vec::with_capacity(4);
-        for (_, to) in solver.legal_moves(hero, dragon, Rules::default()) {
+        let (at, dragon_at) = (graph.pos(hero), graph.pos(dragon));
+        for (_, to) in solver.hero_moves(at, dragon_at, Rules::default()) {
+            let to = graph.cell_at(to).expect("the hero steps onto a free cell");
             if to == exit {
                 next.push((to, dragon)); // escaped: the dragon does not move
                 continue;
             }
-            next.push((
-                to,
-                solver.priority_reply(&mut oracle, to, dragon, Priority::OFFICIAL, Speed::ONE),
-            ));
+            let reply = match oracle.shortest_steps(dragon, to) {
+                None => dragon, // it sleeps
+                Some(steps) => {
+                    let d = Priority::OFFICIAL.first_in(steps).expect("a shortest step");
+                    graph.neighbor(dragon, d).expect("onto a free cell")
+                }
+            };
+            next.push((to, reply));
         }
         next
     };

@@ -28,14 +28,12 @@ use std::fmt;
 use crate::dragon::OracleKind;
 use crate::dragon::Ruler;
 use crate::error::{Error, plural};
-use crate::graph::CellId;
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::frames::{Board, Event, Frame, lower};
-use crate::search::Start;
 use crate::search::rules::Rules;
 use crate::search::solution::{Move, Others, Outcome, Pieces};
-use crate::search::{IllegalMove, Options, Solver};
+use crate::search::{IllegalMove, Options, Position, Progress, Solver};
 
 /// What the person asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -213,11 +211,8 @@ pub struct Play {
     solver: Solver,
     options: Options,
     optimum: Outcome,
-    /// (hero, dragon) positions, the start first.
-    line: Vec<(Pos, Pos)>,
-    /// With several dragons, keys or doors: the whole positions of the
-    /// variant game, in step with `line` (empty in the official game).
-    variant: Vec<Start>,
+    /// The positions played, the start first.
+    line: Vec<Position>,
     /// The map, with the cells of the line visited.
     board: Board,
     /// Measures the distance between the pieces for the status line,
@@ -245,20 +240,18 @@ impl Play {
         };
         // The hints' solves need the oracle's share of the budget.
         solver.oracle_budget(&options)?;
-        let line = vec![(puzzle.hero(), puzzle.dragon())];
+        let start = solver.start_position();
         let mut board = Board::new(&puzzle);
         board.visit(puzzle.hero(), 0);
-        let variant: Vec<Start> = solver.variant_start().into_iter().collect();
-        if let Some(start) = variant.first() {
-            board.set_pieces(0, pieces_of(&solver, start));
+        if solver.has_variant_pieces() {
+            board.set_pieces(0, pieces_of(&solver, &start));
         }
         Ok(Play {
             puzzle,
             solver,
             options,
             optimum,
-            line,
-            variant,
+            line: vec![start],
             board,
             ruler: RefCell::default(),
         })
@@ -296,11 +289,8 @@ impl Play {
 
     /// How the game stands.
     pub fn state(&self) -> State {
-        let (hero, dragon) = self.position();
-        let stuck = match self.variant.last() {
-            Some(at) => self.solver.variant_stuck(at, self.options.rules),
-            None => self.solver.is_stuck(hero, dragon, self.options.rules),
-        };
+        let hero = self.hero();
+        let stuck = self.solver.stuck_at(self.last(), self.options.rules);
         if hero == self.puzzle.exit() {
             State::Escaped
         } else if stuck {
@@ -341,34 +331,25 @@ impl Play {
         if self.state() != State::Playing {
             return Err(Refusal::Over);
         }
-        if let Some(at) = self.variant.last() {
-            let (to, locks) = self.solver.variant_step(at, d, self.options.rules)?;
-            let next = self
-                .solver
-                .variant_reply(at, to, locks, &self.options)
-                .map_err(|_| Refusal::OverBudget)?;
-            let first = |p: &Start| self.solver.graph().pos(CellId(p.live()[0]));
-            let (before, after) = (first(at), first(&next));
-            let hero = self.solver.graph().pos(to);
-            self.board.visit(hero, self.line.len());
+        let at = *self.last();
+        let (to, locks) = self.solver.step_at(&at, d, self.options.rules)?;
+        let next = self
+            .solver
+            .reply_at(&at, to, locks, &self.options, self.ruler.get_mut())
+            .map_err(|_| Refusal::OverBudget)?;
+        let graph = self.solver.graph();
+        let (before, after) = (
+            graph.pos(at.dragons.first()),
+            graph.pos(next.dragons.first()),
+        );
+        self.board.visit(graph.pos(to), self.line.len());
+        if self.solver.has_variant_pieces() {
             self.board
                 .set_pieces(self.line.len(), pieces_of(&self.solver, &next));
-            self.line.push((hero, after));
-            self.variant.push(next);
-            return Ok(Done::Moved {
-                dragon: Direction::between(before, after),
-            });
         }
-        let (hero, dragon) = self.position();
-        let to = self.solver.hero_step(hero, dragon, d, self.options.rules)?;
-        let answer = self
-            .solver
-            .dragon_reply_measured(to, dragon, &self.options, self.ruler.get_mut())
-            .map_err(|_| Refusal::OverBudget)?;
-        self.board.visit(to, self.line.len());
-        self.line.push((to, answer));
+        self.line.push(next);
         Ok(Done::Moved {
-            dragon: Direction::between(dragon, answer),
+            dragon: Direction::between(before, after),
         })
     }
 
@@ -378,11 +359,9 @@ impl Play {
         if self.state() != State::Playing {
             return None;
         }
-        let (hero, dragon) = self.position();
-        let solved = match self.variant.last() {
-            Some(at) => self.solver.variant_solve_from(at, &self.options),
-            None => self.solver.solve_from(hero, dragon, &self.options),
-        };
+        let solved = self
+            .solver
+            .solve_at(self.last(), &self.options, &Progress::default());
         let Ok(solution) = solved else {
             return Some(Hint::OverBudget);
         };
@@ -405,13 +384,12 @@ impl Play {
     /// Takes back the last turn of the line (not the start).
     fn pop(&mut self) {
         if self.line.len() > 1 {
-            let (hero, _) = self.line.pop().expect("checked above");
+            let hero = self.hero();
+            self.line.pop();
             self.board.forget(hero, self.line.len());
-            if self.variant.len() > 1 {
-                self.variant.pop();
-                let last = self.variant.last().expect("the start stays");
-                self.board
-                    .set_pieces(self.line.len() - 1, pieces_of(&self.solver, last));
+            if self.solver.has_variant_pieces() {
+                let last = pieces_of(&self.solver, self.last());
+                self.board.set_pieces(self.line.len() - 1, last);
             }
         }
     }
@@ -434,38 +412,27 @@ impl Play {
             hero,
             dragon,
             caught: state == State::Caught,
-            distance: match self.variant.last() {
-                Some(at) => self.solver.variant_distance(at).map(|d| d as usize),
-                None => self
-                    .ruler
-                    .borrow_mut()
-                    .measure(self.solver.graph(), hero, dragon),
-            },
+            distance: self
+                .solver
+                .distance_at(self.last(), &mut self.ruler.borrow_mut()),
             status: String::new(),
             message: None,
         };
-        let several = self.variant.last().is_some_and(|at| at.live().len() > 1);
+        let several = self.last().dragons.live().count() > 1;
         let distance = match frame.distance {
             Some(d) if several => format!("nearest dragon {} away", plural(d, "step")),
             Some(d) => format!("dragon {} away", plural(d, "step")),
             None if several => "no dragon can reach you".into(),
             None => "the dragon cannot reach you".into(),
         };
-        let pieces = match self.variant.last() {
-            Some(at) => {
-                let held = at.locks().held();
-                let dragons = at.live().len();
-                let mut text = String::new();
-                if dragons > 1 {
-                    text.push_str(&format!("  dragons {dragons}"));
-                }
-                if !self.puzzle.keys().is_empty() {
-                    text.push_str(&format!("  keys {held}"));
-                }
-                text
-            }
-            None => String::new(),
-        };
+        let mut pieces = String::new();
+        if several {
+            let dragons = self.last().dragons.live().count();
+            pieces.push_str(&format!("  dragons {dragons}"));
+        }
+        if !self.puzzle.keys().is_empty() {
+            pieces.push_str(&format!("  keys {}", self.last().locks.held()));
+        }
         let optimum = match self.optimum {
             Outcome::Escaped { steps } => format!("optimum {}", plural(steps, "step")),
             Outcome::Caught | Outcome::NoPath => "optimum: no escape".into(),
@@ -499,21 +466,25 @@ impl Play {
         }
     }
 
+    /// The position now.
+    fn last(&self) -> &Position {
+        self.line.last().expect("the line holds the start")
+    }
+
     fn position(&self) -> (Pos, Pos) {
-        *self.line.last().expect("the line holds the start")
+        let graph = self.solver.graph();
+        let at = self.last();
+        (graph.pos(at.hero), graph.pos(at.dragons.first()))
     }
 }
 
-/// The other dragons, keys taken and doors opened of a variant position,
-/// for the board.
-fn pieces_of(solver: &Solver, at: &Start) -> Pieces {
+/// The other dragons, keys taken and doors opened of a position, for the
+/// board.
+fn pieces_of(solver: &Solver, at: &Position) -> Pieces {
+    let others = at.dragons.sorted().into_iter().skip(1);
     Pieces {
-        others: Others::new(
-            at.live()[1..]
-                .iter()
-                .map(|&d| solver.graph().pos(CellId(d))),
-        ),
-        locks: at.locks(),
+        others: Others::new(others.map(|d| solver.graph().pos(d))),
+        locks: at.locks,
     }
 }
 

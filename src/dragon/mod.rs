@@ -14,7 +14,7 @@ mod ruler;
 
 pub use bfs::BfsFields;
 pub use floyd_warshall::FloydWarshall;
-pub(crate) use ruler::{Measured, Ruler};
+pub(crate) use ruler::Ruler;
 
 use crate::error::Error;
 use crate::graph::{CellId, DirSet, Graph};

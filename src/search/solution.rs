@@ -271,6 +271,10 @@ pub struct Solution {
     pub turns: Vec<Turn>,
     /// How [`turns`](Self::turns) ends.
     pub ending: Ending,
+    /// The hero's dragon-free distance to the exit (with keys and doors,
+    /// using them as they lie), `None` without a path: a lower bound on
+    /// every answer.
+    pub free_distance: Option<usize>,
     /// Work counters.
     pub stats: Stats,
 }

@@ -1,23 +1,125 @@
-//! One turn of the game, defined once: the hero's legal moves, the dragon's
-//! replies under the tie rule, and how the dragon ranks its replies when it
-//! may choose. Every search, the line of play, play mode, the generator's
-//! analysis and the renderers go through this module.
+//! One turn of the game, defined once for every rule set: the hero's legal
+//! moves (rules 1 and 2, and the key and door step), the dragons' replies
+//! under the tie rule at any speed (rule 4, every dragon, dragons that meet
+//! merging), and how a choosing dragon ranks its replies. Every search, the
+//! line of play, play mode, the generator's analysis and the renderers go
+//! through this module (docs/RULES.md, "One turn", "Rule variants").
+//!
+//! The official game's pair search asks the same functions through a
+//! specialised door: [`hero_moves`] and [`Game::dragon_replies`] for one
+//! dragon on a map without doors, whose positions it numbers densely.
 
 use std::cmp::Reverse;
+use std::iter;
 
+use super::ground::{Oracles, Terrain};
+use super::position::{Dragons, Layout, NONE, Position};
 use super::solution::{Ending, Move, Solution};
-use super::{Options, Progress, Solver};
-use crate::dragon::{DragonOracle, Measured, Ruler};
-use crate::error::Error;
+use super::{Progress, Rules};
+use crate::dragon::DragonOracle;
 use crate::graph::{CellId, Direction, Graph};
-use crate::puzzle::Pos;
-use crate::search::rules::{Priority, Rules, Speed, Ties};
+use crate::puzzle::{Locks, MAX_DRAGONS};
+use crate::search::rules::{Speed, Ties};
 
-/// The hero's legal moves from `hero` with the dragon on `dragon` at
-/// `speed`: onto a free cell out of the dragon's reach, that is more than
-/// `speed` steps from it by path (or joined to it by none). At speed 1
-/// that is neither the dragon's cell nor next to it. In direction order,
-/// then, with `wait`, the wait when the hero's own cell is out of reach.
+/// Why the hero may not make a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMove {
+    /// A wall, or the edge of the map.
+    Wall,
+    /// The dragon stands there.
+    Dragon,
+    /// The cell is next to the dragon: it would catch the hero.
+    NextToDragon,
+    /// A faster dragon would reach the cell in its move: it is at most the
+    /// dragon's speed away by path.
+    InReach,
+    /// A wait, and the rules do not allow waiting.
+    NoWaiting,
+    /// A closed door, and the hero holds no key (docs/RULES.md, "Keys and
+    /// doors").
+    LockedDoor,
+}
+
+/// Whether a dragon on `dragon` at `speed` would reach `cell` in its move
+/// on `map`: its path distance to it is at most `speed`. At speed 1 that
+/// is the dragon's own cell and the four next to it, whatever the doors (a
+/// door is a cell, never something between two cells).
+#[inline]
+fn in_reach(map: &Graph, speed: Speed, dragon: CellId, cell: CellId) -> bool {
+    if speed.is_one() {
+        map.touches(cell, dragon)
+    } else {
+        map.within(dragon, cell, speed.steps())
+    }
+}
+
+/// The hero's moves a turn may try, in the official order: the four steps,
+/// then the wait when the rules allow it.
+#[inline]
+fn candidates(wait: bool) -> impl Iterator<Item = Move> + Clone {
+    Direction::ALL
+        .into_iter()
+        .map(Move::Step)
+        .chain(wait.then_some(Move::Wait))
+}
+
+/// Rules 1 and 2 of a turn and the key and door step, written once: where
+/// `step` takes the hero on `hero` holding `locks`, with the dragons on
+/// `dragons`, and the locks after it; or why the rules forbid it.
+///
+/// A step goes onto a free neighbour (`Wall` otherwise); with `layout`, a
+/// closed door needs a key and a key is taken ([`Layout::after_step`]).
+/// The cell must be out of every dragon's reach on the map as its doors
+/// stand after the step (`map` of the doors opened): not a dragon's cell,
+/// not next to one, at speed N not within N steps of one by path. A wait
+/// (only with `wait`) keeps the cell and the locks, under the same reach
+/// rule.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the whole of a turn's first half"
+)]
+#[inline]
+fn step_rule<'m>(
+    base: &Graph,
+    layout: Option<&Layout>,
+    map: impl Fn(u16) -> &'m Graph,
+    speed: Speed,
+    wait: bool,
+    (hero, locks): (CellId, Locks),
+    dragons: impl Iterator<Item = CellId> + Clone,
+    step: Move,
+) -> Result<(CellId, Locks), IllegalMove> {
+    let (to, after) = match step {
+        Move::Wait if !wait => return Err(IllegalMove::NoWaiting),
+        Move::Wait => (hero, locks),
+        Move::Step(d) => {
+            let to = base.neighbor(hero, d).ok_or(IllegalMove::Wall)?;
+            match layout {
+                Some(layout) => (to, layout.after_step(locks, to)?),
+                None => (to, locks),
+            }
+        }
+    };
+    if dragons.clone().any(|d| d == to) {
+        return Err(IllegalMove::Dragon);
+    }
+    if dragons.clone().any(|d| base.touches(d, to)) {
+        return Err(IllegalMove::NextToDragon);
+    }
+    if !speed.is_one() {
+        let map = map(after.opened);
+        if dragons.clone().any(|d| in_reach(map, speed, d, to)) {
+            return Err(IllegalMove::InReach);
+        }
+    }
+    Ok((to, after))
+}
+
+/// The official game's legal moves (one dragon, no keys or doors): from
+/// `hero` with the dragon on `dragon` at `speed`, onto a free cell out of
+/// the dragon's reach, in direction order, then, with `wait`, the wait when
+/// the hero's own cell is out of reach. The pair search's door to
+/// [`step_rule`].
 #[inline]
 pub(crate) fn hero_moves(
     graph: &Graph,
@@ -26,34 +128,68 @@ pub(crate) fn hero_moves(
     hero: CellId,
     dragon: CellId,
 ) -> impl Iterator<Item = (Move, CellId)> + '_ {
-    let stay = wait && !in_reach(graph, speed, dragon, hero);
-    graph
-        .neighbors(hero)
-        .filter(move |&(_, to)| !in_reach(graph, speed, dragon, to))
-        .map(|(d, to)| (Move::Step(d), to))
-        .chain(stay.then_some((Move::Wait, hero)))
+    candidates(wait).filter_map(move |step| {
+        let at = (hero, Locks::default());
+        let dragons = iter::once(dragon);
+        let (to, _) = step_rule(graph, None, |_| graph, speed, wait, at, dragons, step).ok()?;
+        Some((step, to))
+    })
 }
 
-/// Whether the dragon on `dragon` at `speed` would reach `cell` in its move:
-/// its path distance to it is at most `speed`.
-#[inline]
-fn in_reach(graph: &Graph, speed: Speed, dragon: CellId, cell: CellId) -> bool {
-    if speed.is_one() {
-        graph.touches(cell, dragon)
-    } else {
-        graph.within(dragon, cell, speed.steps())
+impl Terrain<'_> {
+    /// Where `step` takes the hero of `at`, and the locks after it, or why
+    /// `rules` forbid it (see [`step_rule`]).
+    #[inline]
+    pub(crate) fn step(
+        &self,
+        rules: Rules,
+        at: &Position,
+        step: Move,
+    ) -> Result<(CellId, Locks), IllegalMove> {
+        let layout = self.layout.has_locks().then_some(self.layout);
+        step_rule(
+            self.base,
+            layout,
+            |opened| self.map(opened),
+            rules.speed,
+            rules.wait,
+            (at.hero, at.locks),
+            at.dragons.live(),
+            step,
+        )
+    }
+
+    /// The hero's legal moves from `at` under `rules`, with the cell and
+    /// the locks after each, in the official order (up, left, down, right,
+    /// wait).
+    #[inline]
+    pub(crate) fn moves<'p>(
+        &'p self,
+        rules: Rules,
+        at: &'p Position,
+    ) -> impl Iterator<Item = (Move, CellId, Locks)> + 'p {
+        candidates(rules.wait).filter_map(move |step| {
+            let (to, locks) = self.step(rules, at, step).ok()?;
+            Some((step, to, locks))
+        })
     }
 }
+
+/// The plain official layout, for a pair game built without a solver.
+pub(crate) static PLAIN: Layout = Layout::EMPTY;
 
 /// See [`Game::over_budget`].
 const BUDGET_EVERY: usize = 64;
 
-/// The dragon's half of a turn: a graph, an oracle and the tie rule.
-pub(crate) struct Game<'a, 'g> {
-    pub(crate) graph: &'g Graph,
-    /// The (hero, dragon) position the search starts from.
+/// A game under a set of rules on a terrain: the dragons' oracles and the
+/// tie rule, with what a search may hold.
+pub(crate) struct Game<'a> {
+    pub(crate) graph: &'a Graph,
+    /// The map as its doors stand.
+    pub(crate) terrain: Terrain<'a>,
+    /// The (hero, dragon) position the pair search starts from.
     pub(crate) start: (CellId, CellId),
-    pub(crate) oracle: &'a mut dyn DragonOracle,
+    oracles: Oracles<'a>,
     pub(crate) ties: Ties,
     /// The dragon's steps a turn.
     pub(crate) speed: Speed,
@@ -61,7 +197,7 @@ pub(crate) struct Game<'a, 'g> {
     pub(crate) wait: bool,
     pub(crate) queries: u64,
     /// The most positions a search may store, and the most bytes it and
-    /// the oracle may hold together; past either, the search stops and
+    /// the oracles may hold together; past either, the search stops and
     /// sets `exceeded`, and `stored` tells how many positions it had.
     pub(crate) max_positions: usize,
     pub(crate) memory: usize,
@@ -76,22 +212,38 @@ pub(crate) struct Game<'a, 'g> {
     /// Where the search notes what it holds and the bounds it proves, for
     /// a progress display.
     pub(crate) progress: Option<&'a Progress>,
+    /// Scratch: each dragon's end cells.
+    ends: Vec<Vec<u32>>,
 }
 
-impl<'a, 'g> Game<'a, 'g> {
-    /// A game from `start` under `rules`, whose search and oracle may hold
-    /// at most `memory` bytes together.
+impl<'a> Game<'a> {
+    /// The official game on `graph` from `start` under `rules`, with one
+    /// `oracle`, whose search and oracle may hold at most `memory` bytes
+    /// together.
     pub(crate) fn new(
-        graph: &'g Graph,
+        graph: &'a Graph,
         start: (CellId, CellId),
-        oracle: &'a mut dyn DragonOracle,
+        oracle: Box<dyn DragonOracle + 'a>,
+        rules: Rules,
+        memory: usize,
+    ) -> Self {
+        let terrain = Terrain::plain(graph, &PLAIN);
+        Game::on(terrain, start, Oracles::given(oracle), rules, memory)
+    }
+
+    /// A game on `terrain` with `oracles`.
+    pub(crate) fn on(
+        terrain: Terrain<'a>,
+        start: (CellId, CellId),
+        oracles: Oracles<'a>,
         rules: Rules,
         memory: usize,
     ) -> Self {
         Game {
-            graph,
+            graph: terrain.base,
+            terrain,
             start,
-            oracle,
+            oracles,
             ties: rules.ties,
             speed: rules.speed,
             wait: rules.wait,
@@ -103,20 +255,42 @@ impl<'a, 'g> Game<'a, 'g> {
             weighed: 0,
             stopped: false,
             progress: None,
+            ends: vec![Vec::new(); MAX_DRAGONS],
         }
     }
 
+    /// The rules the game plays.
+    pub(crate) fn rules(&self) -> Rules {
+        Rules {
+            ties: self.ties,
+            speed: self.speed,
+            wait: self.wait,
+        }
+    }
+
+    /// What the oracles and the door states' maps hold.
+    pub(crate) fn ground_bytes(&self) -> usize {
+        self.oracles.bytes().saturating_add(self.terrain.bytes())
+    }
+
+    /// The error of a door state whose oracles did not fit the budget, if
+    /// one did not (the search stopped for it).
+    pub(crate) fn failure(&mut self) -> Option<crate::Error> {
+        self.oracles.failure()
+    }
+
     /// Leaves a finished search's figures, `stored` positions in `bytes`
-    /// with what the oracle holds, on the progress display.
+    /// with what the oracles hold, on the progress display.
     pub(crate) fn record(&self, stored: usize, bytes: usize) {
         if let Some(progress) = self.progress {
-            progress.record(stored, bytes.saturating_add(self.oracle.bytes()));
+            progress.record(stored, bytes.saturating_add(self.ground_bytes()));
         }
     }
 
     /// Whether a search storing `stored` positions in `bytes()` is past the
-    /// budget, with what the oracle holds (and records it), or was asked to
-    /// stop. Tells the oracle the room the search leaves it.
+    /// budget, with what the oracles hold (and records it), or was asked to
+    /// stop, or a door state's oracles did not fit. Tells the oracles the
+    /// room the search leaves them.
     ///
     /// The weighing is done at each of the first [`BUDGET_EVERY`]
     /// positions, then when the count has moved by [`BUDGET_EVERY`] since
@@ -129,96 +303,51 @@ impl<'a, 'g> Game<'a, 'g> {
         let due = stored < BUDGET_EVERY
             || stored.abs_diff(self.weighed) >= BUDGET_EVERY
             || stored > self.max_positions
+            || self.oracles.failed()
             || self.progress.is_some_and(Progress::is_stopped);
         if !due {
             return self.exceeded;
         }
         self.weighed = stored;
         let bytes = bytes();
-        self.oracle.set_room(self.memory.saturating_sub(bytes));
-        let held = bytes.saturating_add(self.oracle.bytes());
+        self.oracles.set_room(
+            self.memory
+                .saturating_sub(bytes)
+                .saturating_sub(self.terrain.bytes()),
+        );
+        let held = bytes.saturating_add(self.ground_bytes());
         if let Some(progress) = self.progress {
             progress.record(stored, held);
             if !self.exceeded && progress.is_stopped() {
                 self.stopped = true;
             }
         }
-        if !self.exceeded && (stored > self.max_positions || held > self.memory || self.stopped) {
+        let over = stored > self.max_positions || held > self.memory || self.oracles.failed();
+        if !self.exceeded && (over || self.stopped) {
             self.exceeded = true;
             self.stored = stored;
         }
         self.exceeded
     }
 
-    /// Calls `reply` with each cell the dragon may move to once the hero stands
-    /// on `hero`: one cell under a priority rule, every shortest step under
-    /// the adversarial and optimistic rules, its own cell when it sleeps.
-    /// The cells come in the official direction order. A faster dragon
-    /// takes its steps one by one, each by the tie rule: under the
-    /// adversarial and optimistic rules, every cell some sequence of
-    /// shortest steps ends on, each once, in the direction order of the
-    /// first sequence reaching it.
+    /// One step of dragon `which` from `dragon` towards `hero` on the map
+    /// with the doors of `opened` open, the rule 4 of a turn: its first
+    /// shortest step in the priority order, or every shortest step under
+    /// the choosing rules; its own cell when no path joins them (rule 5).
     #[inline]
-    pub(crate) fn dragon_replies(
+    fn dragon_step(
         &mut self,
+        which: usize,
+        opened: u16,
         dragon: CellId,
         hero: CellId,
         mut reply: impl FnMut(CellId),
     ) {
-        if self.speed.is_one() {
-            return self.dragon_step(dragon, hero, reply);
-        }
-        match self.ties {
-            Ties::Priority(_) => {
-                let mut at = dragon;
-                for _ in 0..self.speed.steps() {
-                    let mut next = at;
-                    self.dragon_step(at, hero, |r| next = r);
-                    if next == at {
-                        // It sleeps (only ever on its first step).
-                        break;
-                    }
-                    at = next;
-                    debug_assert_ne!(at, hero, "the hero stepped into the dragon's reach");
-                }
-                reply(at);
-            }
-            Ties::Adversarial | Ties::Optimistic => {
-                // The cells the dragon may stand on after each step: at most
-                // the cells at one distance from the hero within `speed`
-                // of the dragon, a few dozen.
-                let mut ends = vec![dragon];
-                let mut next = Vec::with_capacity(8);
-                for _ in 0..self.speed.steps() {
-                    next.clear();
-                    for &at in &ends {
-                        self.dragon_step(at, hero, |r| {
-                            if !next.contains(&r) {
-                                next.push(r);
-                            }
-                        });
-                    }
-                    if next == ends {
-                        // It sleeps.
-                        break;
-                    }
-                    debug_assert!(
-                        !next.contains(&hero),
-                        "the hero stepped into the dragon's reach"
-                    );
-                    std::mem::swap(&mut ends, &mut next);
-                }
-                ends.into_iter().for_each(reply);
-            }
-        }
-    }
-
-    /// One step of the dragon's (all of them when it may choose): the
-    /// official game's whole reply.
-    #[inline]
-    fn dragon_step(&mut self, dragon: CellId, hero: CellId, mut reply: impl FnMut(CellId)) {
         self.queries += 1;
-        let Some(steps) = self.oracle.shortest_steps(dragon, hero) else {
+        let Some(steps) = self
+            .oracles
+            .steps(&self.terrain, opened, which, dragon, hero)
+        else {
             return reply(dragon);
         };
         let to = |d: Direction| {
@@ -235,6 +364,135 @@ impl<'a, 'g> Game<'a, 'g> {
             }
             Ties::Adversarial | Ties::Optimistic => steps.iter().for_each(|d| reply(to(d))),
         }
+    }
+
+    /// The cells dragon `which` on `dragon` may end its move on once the
+    /// hero stands on `hero`, the doors of `opened` open, into `ends`: one
+    /// under a priority rule, every cell some sequence of shortest steps
+    /// ends on under the choosing rules (each once, in the direction order
+    /// of the first sequence reaching it), its own cell when it sleeps. A
+    /// faster dragon takes its steps one by one, each by the tie rule.
+    fn dragon_ends(
+        &mut self,
+        which: usize,
+        opened: u16,
+        dragon: CellId,
+        hero: CellId,
+        ends: &mut Vec<u32>,
+    ) {
+        ends.clear();
+        if self.speed.is_one() {
+            return self.dragon_step(which, opened, dragon, hero, |r| ends.push(r.0));
+        }
+        match self.ties {
+            Ties::Priority(_) => {
+                let mut at = dragon;
+                for _ in 0..self.speed.steps() {
+                    let mut next = at;
+                    self.dragon_step(which, opened, at, hero, |r| next = r);
+                    if next == at {
+                        // It sleeps (only ever on its first step).
+                        break;
+                    }
+                    at = next;
+                    debug_assert_ne!(at, hero, "the hero stepped into the dragon's reach");
+                }
+                ends.push(at.0);
+            }
+            Ties::Adversarial | Ties::Optimistic => {
+                // The cells the dragon may stand on after each step: at most
+                // the cells at one distance from the hero within `speed`
+                // of the dragon, a few dozen.
+                ends.push(dragon.0);
+                let mut next = Vec::with_capacity(8);
+                for _ in 0..self.speed.steps() {
+                    next.clear();
+                    for &at in ends.iter() {
+                        self.dragon_step(which, opened, CellId(at), hero, |r| {
+                            if !next.contains(&r.0) {
+                                next.push(r.0);
+                            }
+                        });
+                    }
+                    if next == *ends {
+                        // It sleeps.
+                        break;
+                    }
+                    debug_assert!(
+                        !next.contains(&hero.0),
+                        "the hero stepped into the dragon's reach"
+                    );
+                    std::mem::swap(ends, &mut next);
+                }
+            }
+        }
+    }
+
+    /// The official game's reply: calls `reply` with each cell the one
+    /// dragon may move to once the hero stands on `hero`, on a map without
+    /// doors (see [`Game::replies`]).
+    #[inline]
+    pub(crate) fn dragon_replies(
+        &mut self,
+        dragon: CellId,
+        hero: CellId,
+        mut reply: impl FnMut(CellId),
+    ) {
+        if self.speed.is_one() {
+            return self.dragon_step(0, 0, dragon, hero, reply);
+        }
+        let mut ends = std::mem::take(&mut self.ends[0]);
+        self.dragon_ends(0, 0, dragon, hero, &mut ends);
+        ends.iter().for_each(|&e| reply(CellId(e)));
+        self.ends[0] = ends;
+    }
+
+    /// The dragons' half of a turn, the hero having moved: calls `reply`
+    /// with each position the dragons may leave (`moved` is the position
+    /// after the hero's move, the dragons where they stood). Each dragon
+    /// moves as if it were alone ([`Game::dragon_ends`]) on the map as the
+    /// doors stand after the hero's move; every combination of their ends
+    /// is a reply (one under a priority rule), in order, the last dragon's
+    /// end varying fastest, and dragons that end on one cell merge. Two
+    /// combinations may give the same position.
+    pub(crate) fn replies(&mut self, moved: &Position, mut reply: impl FnMut(&Position)) {
+        let count = moved.dragons.count();
+        let opened = moved.locks.opened;
+        let mut ends = std::mem::take(&mut self.ends);
+        for (i, list) in ends.iter_mut().enumerate().take(count) {
+            match moved.dragons.get(i) {
+                Some(d) => self.dragon_ends(i, opened, d, moved.hero, list),
+                None => {
+                    list.clear();
+                    list.push(NONE);
+                }
+            }
+        }
+        let mut pick = [0usize; MAX_DRAGONS];
+        let mut after = *moved;
+        'combos: loop {
+            let mut dragons = Dragons::blank(count);
+            for (i, (&k, list)) in pick.iter().zip(&ends).take(count).enumerate() {
+                dragons.set(i, list[k]);
+            }
+            dragons.merge();
+            after.dragons = dragons;
+            reply(&after);
+            // The next combination, the last dragon fastest.
+            let mut i = count;
+            loop {
+                if i == 0 {
+                    break 'combos;
+                }
+                i -= 1;
+                pick[i] += 1;
+                if pick[i] < ends[i].len() {
+                    break;
+                }
+                pick[i] = 0;
+            }
+        }
+        self.ends = ends;
     }
 }
 
@@ -289,278 +547,6 @@ pub(crate) fn worst_reply<T: Copy>(
         .map(|r| (prospect(r), r))
         .reduce(|a, b| if b.0 < a.0 { b } else { a })
         .map(|(_, r)| r)
-}
-
-/// Why the hero may not make a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IllegalMove {
-    /// A wall, or the edge of the map.
-    Wall,
-    /// The dragon stands there.
-    Dragon,
-    /// The cell is next to the dragon: it would catch the hero.
-    NextToDragon,
-    /// A faster dragon would reach the cell in its move: it is at most the
-    /// dragon's speed away by path.
-    InReach,
-    /// A wait, and the rules do not allow waiting.
-    NoWaiting,
-    /// A closed door, and the hero holds no key (docs/RULES.md, "Keys and
-    /// doors").
-    LockedDoor,
-}
-
-impl Solver {
-    /// The cells of a position, or why it is not one.
-    pub(super) fn cells(&self, hero: Pos, dragon: Pos) -> Result<(CellId, CellId), Error> {
-        let cell = |pos: Pos, what: &str| {
-            self.graph.cell_at(pos).ok_or_else(|| Error::InvalidMap {
-                message: format!("the {what} at {pos} is not on a free cell"),
-            })
-        };
-        let cells = (cell(hero, "hero")?, cell(dragon, "dragon")?);
-        if cells.0 == cells.1 {
-            return Err(Error::InvalidMap {
-                message: format!("the hero and the dragon share the cell {hero}"),
-            });
-        }
-        Ok(cells)
-    }
-
-    /// Where `step` takes the hero from `hero` with the dragon on `dragon`,
-    /// or why `rules` forbid it. The move is a [`Direction`] or a [`Move`]
-    /// (a wait is legal only with [`Rules::wait`], and only out of the
-    /// dragon's reach, as a step onto the hero's own cell would be).
-    ///
-    /// # Errors
-    /// The reason the move is illegal.
-    ///
-    /// # Example
-    /// ```
-    /// use dragon_escape::{Direction, IllegalMove, Move, Pos, Puzzle, Rules, Solver, Speed};
-    /// let puzzle: Puzzle = "H..D.E".parse()?;
-    /// let solver = Solver::new(&puzzle);
-    /// let (hero, dragon, rules) = (puzzle.hero(), puzzle.dragon(), Rules::default());
-    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right, rules), Ok(Pos::new(0, 1)));
-    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Up, rules), Err(IllegalMove::Wall));
-    /// // A dragon of speed 2 would reach (0, 1) in its move.
-    /// let fast = Rules { speed: "2".parse().unwrap(), ..rules };
-    /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right, fast), Err(IllegalMove::InReach));
-    /// // Waiting is a rule variant.
-    /// assert_eq!(solver.hero_step(hero, dragon, Move::Wait, rules), Err(IllegalMove::NoWaiting));
-    /// let patient = Rules { wait: true, ..rules };
-    /// assert_eq!(solver.hero_step(hero, dragon, Move::Wait, patient), Ok(hero));
-    /// # Ok::<(), dragon_escape::Error>(())
-    /// ```
-    pub fn hero_step(
-        &self,
-        hero: Pos,
-        dragon: Pos,
-        step: impl Into<Move>,
-        rules: Rules,
-    ) -> Result<Pos, IllegalMove> {
-        let to = match step.into() {
-            Move::Step(d) => d.step(hero),
-            Move::Wait if rules.wait => Some(hero),
-            Move::Wait => return Err(IllegalMove::NoWaiting),
-        };
-        let to = to
-            .filter(|&p| self.graph.cell_at(p).is_some())
-            .ok_or(IllegalMove::Wall)?;
-        let reach = || {
-            let cells = self.graph.cell_at(to).zip(self.graph.cell_at(dragon));
-            cells.is_some_and(|(to, dragon)| in_reach(&self.graph, rules.speed, dragon, to))
-        };
-        if to == dragon {
-            Err(IllegalMove::Dragon)
-        } else if to.touches(dragon) {
-            Err(IllegalMove::NextToDragon)
-        } else if !rules.speed.is_one() && reach() {
-            Err(IllegalMove::InReach)
-        } else {
-            Ok(to)
-        }
-    }
-
-    /// The hero's legal moves under `rules` from `hero` with the dragon on
-    /// `dragon`, in the official direction order, then the wait when the
-    /// rules allow it.
-    pub fn hero_moves(
-        &self,
-        hero: Pos,
-        dragon: Pos,
-        rules: Rules,
-    ) -> impl Iterator<Item = (Move, Pos)> {
-        let wait = rules.wait.then_some(Move::Wait);
-        Direction::ALL
-            .into_iter()
-            .map(Move::Step)
-            .chain(wait)
-            .filter_map(move |m| Some((m, self.hero_step(hero, dragon, m, rules).ok()?)))
-    }
-
-    /// Whether the hero on `hero` has no legal move under `rules`: the
-    /// dragon catches it. A hero on the exit has escaped and is never stuck.
-    pub fn is_stuck(&self, hero: Pos, dragon: Pos, rules: Rules) -> bool {
-        hero != self.graph.pos(self.graph.exit())
-            && self.hero_moves(hero, dragon, rules).next().is_none()
-    }
-
-    /// Where the dragon on `dragon` goes once the hero has stepped onto
-    /// `hero`, under `options.rules`: its first shortest step in the
-    /// priority order; in adversarial mode the step worst for the hero (the
-    /// one that catches it soonest, else runs the longest chase, else leaves
-    /// the longest guaranteed escape); in optimistic mode the step best for
-    /// the hero, or, when no step lets it escape, the official rule's. It
-    /// stays where it is when it has no path to the hero, or when the hero
-    /// has escaped. Among equal steps, the first in the official order.
-    ///
-    /// The steps are found by a search from the hero that stops at the
-    /// dragon (its cost is the cells nearer the hero than the dragon, not
-    /// the map). The adversarial and optimistic rules solve the game from
-    /// each step, within `options.max_memory`.
-    ///
-    /// # Errors
-    /// [`Error::InvalidMap`] when a piece is not on a free cell, or both
-    /// share one; [`Error::TooLarge`] when the oracle or those solves do not
-    /// fit the memory budget.
-    ///
-    /// # Example
-    /// ```
-    /// use dragon_escape::{Options, Pos, Puzzle, Solver};
-    /// let puzzle: Puzzle = "H..D.E".parse()?;
-    /// let solver = Solver::new(&puzzle);
-    /// let reply = solver.dragon_reply(Pos::new(0, 1), puzzle.dragon(), &Options::default())?;
-    /// assert_eq!(reply, Pos::new(0, 2));
-    /// # Ok::<(), dragon_escape::Error>(())
-    /// ```
-    pub fn dragon_reply(&self, hero: Pos, dragon: Pos, options: &Options) -> Result<Pos, Error> {
-        self.dragon_reply_measured(hero, dragon, options, &mut Ruler::default())
-    }
-
-    /// [`Solver::dragon_reply`] with a ruler kept between questions (a game
-    /// in play asks one a move).
-    pub(crate) fn dragon_reply_measured(
-        &self,
-        hero: Pos,
-        dragon: Pos,
-        options: &Options,
-        ruler: &mut Ruler,
-    ) -> Result<Pos, Error> {
-        let (h, d) = self.cells(hero, dragon)?;
-        if h == self.graph.exit() {
-            return Ok(dragon);
-        }
-        if in_reach(&self.graph, options.rules.speed, d, h) {
-            // No legal step leads here; the dragon would reach the hero.
-            return Ok(hero);
-        }
-        // The replies' solves need the oracle: refuse as they would.
-        self.oracle_budget(options)?;
-        let replies = self.dragon_replies(h, d, options, ruler);
-        if let [only] = replies[..] {
-            return Ok(self.graph.pos(only));
-        }
-        let ranked = |ties| -> Result<Vec<(Pos, Prospect)>, Error> {
-            let options = Options {
-                rules: Rules {
-                    ties,
-                    ..options.rules
-                },
-                // A caught reply is ranked by how long the hero survives it.
-                caught_line: true,
-                ..*options
-            };
-            replies
-                .iter()
-                .map(|&r| {
-                    let solution = self.solve_from(hero, self.graph.pos(r), &options)?;
-                    Ok((self.graph.pos(r), Prospect::of(&solution)))
-                })
-                .collect()
-        };
-        let chosen = match options.rules.ties {
-            Ties::Priority(_) => self.graph.pos(replies[0]),
-            Ties::Adversarial => {
-                let ranked = ranked(Ties::Adversarial)?;
-                worst_reply(ranked, |(_, p)| p)
-                    .expect("the dragon always has a reply")
-                    .0
-            }
-            Ties::Optimistic => {
-                let ranked = ranked(Ties::Optimistic)?;
-                match ranked
-                    .iter()
-                    .copied()
-                    .reduce(|a, b| if b.1 > a.1 { b } else { a })
-                {
-                    Some((pos, Prospect::Escape(_))) => pos,
-                    // No step lets the hero out: as the solver's line, follow
-                    // the official rule, whose step is the first in the
-                    // official order.
-                    _ => self.graph.pos(replies[0]),
-                }
-            }
-        };
-        Ok(chosen)
-    }
-
-    /// The cell-level form of [`Solver::hero_moves`], for engines of their
-    /// own that number positions by [`CellId`]: the hero's legal moves under
-    /// `rules` from `hero` with the dragon on `dragon`, in the official
-    /// direction order, then the wait when the rules allow it.
-    pub fn legal_moves(
-        &self,
-        hero: CellId,
-        dragon: CellId,
-        rules: Rules,
-    ) -> impl Iterator<Item = (Move, CellId)> + '_ {
-        hero_moves(&self.graph, rules.speed, rules.wait, hero, dragon)
-    }
-
-    /// The cell-level form of [`Solver::dragon_reply`] under a priority
-    /// rule, for engines of their own that keep an oracle between
-    /// questions: where the dragon on `dragon` at `speed` goes once the
-    /// hero stands on `hero` (not the exit, out of its reach), asking
-    /// `oracle`.
-    pub fn priority_reply(
-        &self,
-        oracle: &mut dyn DragonOracle,
-        hero: CellId,
-        dragon: CellId,
-        order: Priority,
-        speed: Speed,
-    ) -> CellId {
-        let rules = Rules {
-            ties: Ties::Priority(order),
-            speed,
-            ..Rules::default()
-        };
-        let mut game = Game::new(&self.graph, (hero, dragon), oracle, rules, usize::MAX);
-        let mut reply = dragon;
-        game.dragon_replies(dragon, hero, |r| reply = r);
-        reply
-    }
-
-    /// Every cell the dragon on `d` may step to under `options.rules` once
-    /// the hero stands on `h` (its own cell when it sleeps), in the
-    /// official order, measured with `ruler`.
-    fn dragon_replies(
-        &self,
-        h: CellId,
-        d: CellId,
-        options: &Options,
-        ruler: &mut Ruler,
-    ) -> Vec<CellId> {
-        let mut oracle = Measured {
-            graph: &self.graph,
-            ruler,
-        };
-        let mut game = Game::new(&self.graph, (h, d), &mut oracle, options.rules, usize::MAX);
-        let mut replies = Vec::with_capacity(4);
-        game.dragon_replies(d, h, |r| replies.push(r));
-        replies
-    }
 }
 
 #[cfg(test)]

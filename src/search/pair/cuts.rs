@@ -126,10 +126,10 @@
 //! spread again from the cell jumped from, walk to the landing, and step
 //! back and forth for the turns left.
 
-use super::Game;
 use super::hanging::Hanging;
 use super::state::StateId;
 use crate::graph::{CellId, Direction, Graph};
+use crate::search::turn::Game;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 
@@ -652,7 +652,7 @@ impl<'s> Pockets<'s> {
     /// pocket: the jumps are then the hero's moves.
     pub(super) fn jumps(
         &mut self,
-        game: &mut Game<'_, '_>,
+        game: &mut Game<'_>,
         state: StateId,
         (hero, dragon): (CellId, CellId),
         g: u32,
@@ -948,7 +948,7 @@ impl<'s> Pockets<'s> {
     /// which passes `top` after `to_top` turns.
     fn after_steps(
         &self,
-        game: &mut Game<'_, '_>,
+        game: &mut Game<'_>,
         dragon: CellId,
         (top, to_top): (CellId, u32),
         c: CellId,
@@ -969,7 +969,7 @@ impl<'s> Pockets<'s> {
     /// more new steps than [`WALK_QUESTIONS`] or the steps known before
     /// (those asked are kept), or when the walks are past their budget and
     /// this one is not known to its end (see [`WALK_BUDGET`]).
-    fn turns(&mut self, game: &mut Game<'_, '_>, dragon: CellId, c: CellId) -> Option<u32> {
+    fn turns(&mut self, game: &mut Game<'_>, dragon: CellId, c: CellId) -> Option<u32> {
         let key = |cell: CellId| u64::from(cell.0) << 32 | u64::from(c.0);
         if self.asked >= self.walk_budget + WALK_PER_JUMP * self.applied {
             // Past the budget, only walks known to their end.
@@ -1185,8 +1185,8 @@ mod tests {
         let cell = |row, col| graph.cell_at(Pos::new(row, col)).unwrap();
         let (hero, first) = (cell(8, 4), cell(3, 1));
         let mut pockets = Pockets::new(&solver.hanging, &solver.exit_distance);
-        let mut oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-        let mut game = Game::new(graph, (hero, first), oracle.as_mut(), Rules::default(), 0);
+        let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+        let mut game = Game::new(graph, (hero, first), oracle, Rules::default(), 0);
         assert!(pockets.jumps(&mut game, 0, (hero, first), 0, |_| {}));
         // The dragon 6 steps from the ring's cut cell, so 10 from the hero.
         assert_eq!(pockets.arrivals[0].cost, 6);

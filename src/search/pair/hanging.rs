@@ -41,14 +41,16 @@ const NONE: u32 = u32::MAX;
 /// Each cell's parent in its hanging tree and its branch, or [`NONE`] for
 /// core cells.
 #[derive(Clone, Debug)]
-pub(super) struct Hanging {
+pub(in crate::search) struct Hanging {
     parent: Vec<u32>,
     branch: Vec<u32>,
 }
 
 impl Hanging {
-    /// Peels `graph` (see the module's documentation).
-    pub(super) fn new(graph: &Graph) -> Hanging {
+    /// Peels `graph` (see the module's documentation). A branch that holds
+    /// a cell of `kept` (a key or a door) is kept whole: its cells count
+    /// as the core's, and the rule never leaves a step into it out.
+    pub(in crate::search) fn new(graph: &Graph, kept: &[CellId]) -> Hanging {
         let n = graph.len();
         let mut degree: Vec<u8> = (0..n)
             .map(|c| graph.neighbors(CellId(c as u32)).count() as u8)
@@ -100,11 +102,24 @@ impl Hanging {
                 }
             }
         }
+        let kept_branches: Vec<u32> = kept
+            .iter()
+            .map(|c| branch[c.index()])
+            .filter(|&b| b != NONE)
+            .collect();
+        if !kept_branches.is_empty() {
+            for c in 0..n {
+                if branch[c] != NONE && kept_branches.contains(&branch[c]) {
+                    parent[c] = NONE;
+                    branch[c] = NONE;
+                }
+            }
+        }
         Hanging { parent, branch }
     }
 
     /// The bytes it holds.
-    pub(super) fn bytes(&self) -> usize {
+    pub(in crate::search) fn bytes(&self) -> usize {
         (self.parent.len() + self.branch.len()) * size_of::<u32>()
     }
 
@@ -118,7 +133,7 @@ impl Hanging {
     /// the dragon on `dragon`: a step one deeper, to depth 2 or more, into
     /// a branch the dragon is neither in nor at the attachment of.
     #[inline]
-    pub(super) fn needless(&self, hero: CellId, to: CellId, dragon: CellId) -> bool {
+    pub(in crate::search) fn needless(&self, hero: CellId, to: CellId, dragon: CellId) -> bool {
         let t = to.index();
         if self.parent[t] != hero.0 || self.parent[hero.index()] == NONE {
             return false;

@@ -8,16 +8,18 @@
 //! of them; a position takes the value of its first resolved move. Positions
 //! never resolved are lost: the dragon can force a catch or an endless chase.
 
-use super::solution::Stats;
-use super::state::StateId;
-use super::tree::{OUTSIDE, Tree, UNRESOLVED};
-use super::turn::{Prospect, worst_reply};
-use crate::graph::CellId;
+use super::{OUTSIDE, Tree, UNRESOLVED};
+use crate::search::position::{StateId, Table};
+use crate::search::solution::Stats;
+use crate::search::turn::{Prospect, worst_reply};
 
 /// The optimal line against the worst dragon or, when the hero cannot force
 /// an escape, every position's value (the least number of moves that
 /// guarantees an escape from it, [`UNRESOLVED`] where none does).
-pub(super) fn search(tree: &Tree, stats: &mut Stats) -> Result<Vec<(CellId, CellId)>, Vec<u32>> {
+pub(in crate::search) fn search<T: Table>(
+    tree: &Tree<T>,
+    stats: &mut Stats,
+) -> Result<Vec<T::Position>, Vec<u32>> {
     stats.states_stored = stats.states_stored.max(tree.len() as u64);
     stats.states_expanded += tree.len() as u64;
     let value = retrograde(tree);
@@ -28,7 +30,7 @@ pub(super) fn search(tree: &Tree, stats: &mut Stats) -> Result<Vec<(CellId, Cell
     }
 }
 
-fn retrograde(tree: &Tree) -> Vec<u32> {
+fn retrograde<T: Table>(tree: &Tree<T>) -> Vec<u32> {
     let owner = tree.owners();
     let (rev_first, rev) = tree.reverse();
     let mut pending: Vec<u32> = (0..owner.len())
@@ -63,7 +65,7 @@ fn retrograde(tree: &Tree) -> Vec<u32> {
 /// One optimal line against the dragon's worst replies: the hero takes the
 /// first move (in direction order) of least value; the dragon takes its
 /// worst reply for the hero ([`worst_reply`]: here, of greatest value).
-fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
+fn line<T: Table>(tree: &Tree<T>, value: &[u32]) -> Vec<T::Position> {
     let value_of = |r: StateId| {
         if r == OUTSIDE {
             UNRESOLVED
@@ -95,8 +97,7 @@ fn line(tree: &Tree, value: &[u32]) -> Vec<(CellId, CellId)> {
             .expect("a resolved position has a move");
         debug_assert_eq!(v, value[s as usize]);
         if tree.escapes[m] {
-            let dragon = tree.table.get(s).1;
-            line.push((tree.hero_to(m), dragon));
+            line.push(T::moved(tree.table.get(s), tree.hero_to(m)));
             return line;
         }
         s = worst_reply(m).expect("a move that does not escape has a reply");

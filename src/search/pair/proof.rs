@@ -28,10 +28,10 @@
 
 use rustc_hash::FxHashMap;
 
-use super::Game;
-use super::hero_moves;
-use super::turn::{Prospect, worst_reply};
 use crate::graph::CellId;
+use crate::search::turn::Game;
+use crate::search::turn::hero_moves;
+use crate::search::turn::{Prospect, worst_reply};
 
 /// What is known about a position (the hero to move).
 #[derive(Clone, Copy)]
@@ -119,12 +119,7 @@ impl<'h> Prover<'h> {
 
     /// The hero's moves from `at` that can still reach the exit within `r`
     /// moves in all, in direction order, and how many there are.
-    fn moves_within(
-        &self,
-        game: &Game<'_, '_>,
-        at: (CellId, CellId),
-        r: u32,
-    ) -> ([CellId; 4], usize) {
+    fn moves_within(&self, game: &Game<'_>, at: (CellId, CellId), r: u32) -> ([CellId; 4], usize) {
         let mut moves = [CellId(0); 4];
         let mut count = 0;
         for (_, to) in hero_moves(game.graph, game.speed, false, at.0, at.1) {
@@ -138,7 +133,7 @@ impl<'h> Prover<'h> {
 
     /// A frame for `at` within `r`: its moves that can still reach the exit
     /// in time, closest to the exit first, then in direction order.
-    fn frame(&self, game: &Game<'_, '_>, at: (CellId, CellId), r: u32) -> Frame {
+    fn frame(&self, game: &Game<'_>, at: (CellId, CellId), r: u32) -> Frame {
         let (mut moves, count) = self.moves_within(game, at, r);
         moves[..count].sort_by_key(|to| self.exit_distance[to.index()]);
         Frame {
@@ -158,7 +153,7 @@ impl<'h> Prover<'h> {
     /// limit.
     pub(super) fn proves(
         &mut self,
-        game: &mut Game<'_, '_>,
+        game: &mut Game<'_>,
         start: (CellId, CellId),
         r: u32,
     ) -> Option<bool> {
@@ -221,7 +216,7 @@ impl<'h> Prover<'h> {
             match child {
                 Ok((at, r)) => {
                     let bytes = || {
-                        super::memory::hash_table(
+                        crate::search::memory::hash_table(
                             self.known.len(),
                             self.known.capacity(),
                             size_of::<(u64, Known)>(),
@@ -247,7 +242,7 @@ impl<'h> Prover<'h> {
 
     /// The exact value of `at` (the hero to move), known to be at most `r`:
     /// the least bound of the same parity that proves.
-    fn value(&mut self, game: &mut Game<'_, '_>, at: (CellId, CellId), r: u32) -> Option<u32> {
+    fn value(&mut self, game: &mut Game<'_>, at: (CellId, CellId), r: u32) -> Option<u32> {
         let mut v = r;
         while v >= 2 && self.proves(game, at, v - 2)? {
             v -= 2;
@@ -263,7 +258,7 @@ impl<'h> Prover<'h> {
     /// work limit.
     pub(super) fn line(
         &mut self,
-        game: &mut Game<'_, '_>,
+        game: &mut Game<'_>,
         start: (CellId, CellId),
         v: u32,
     ) -> Option<Vec<(CellId, CellId)>> {

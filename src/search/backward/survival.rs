@@ -7,10 +7,9 @@
 //! all its moves are, worth its last (largest) move. Positions never lost
 //! let the hero evade forever.
 
-use super::state::StateId;
-use super::tree::{Tree, UNRESOLVED};
-use super::turn::{Prospect, worst_reply};
-use crate::graph::CellId;
+use super::{Tree, UNRESOLVED};
+use crate::search::position::{StateId, Table};
+use crate::search::turn::{Prospect, worst_reply};
 
 /// The longest line of play the hero survives, from the start, and whether
 /// it can go on forever (then the line ends where a position repeats).
@@ -18,10 +17,10 @@ use crate::graph::CellId;
 /// `escape_value` holds, for a dragon with choices, each position's
 /// guaranteed-escape value ([`UNRESOLVED`] where the hero cannot force an
 /// escape): the dragon never picks a reply that lets the hero force one.
-pub(super) fn longest_line(
-    tree: &Tree,
+pub(in crate::search) fn longest_line<T: Table>(
+    tree: &Tree<T>,
     escape_value: Option<&[u32]>,
-) -> (Vec<(CellId, CellId)>, bool) {
+) -> (Vec<T::Position>, bool) {
     debug_assert!(!tree.pruned, "survival needs every reachable position");
     let value = retrograde(tree);
     let mut line = vec![tree.table.get(0)];
@@ -66,11 +65,11 @@ pub(super) fn longest_line(
 /// cannot be endless: in a tree the dragon, once inside, walks towards the
 /// hero and shrinks the part of the tree beyond it at each step, until the
 /// hero is caught. And a line of the smaller game is one of the whole game.
-pub(super) fn endless(tree: &Tree) -> bool {
+pub(in crate::search) fn endless<T: Table>(tree: &Tree<T>) -> bool {
     retrograde(tree)[0] == UNRESOLVED
 }
 
-fn retrograde(tree: &Tree) -> Vec<u32> {
+fn retrograde<T: Table>(tree: &Tree<T>) -> Vec<u32> {
     let owner = tree.owners();
     let (rev_first, rev) = tree.reverse();
     let mut pending: Vec<u32> = (0..tree.len() as StateId)

@@ -29,22 +29,105 @@
 //!   edge while the dragon closes in.
 
 use crate::graph::{CellId, Graph};
+use crate::puzzle::Locks;
+use crate::search::position::{Dragons, NONE, Position};
 
 /// The closed-form result: the line of (hero, dragon) positions, start
 /// first, and whether it ends on the exit (else it is the longest line the
 /// hero survives).
-pub(super) struct Closed {
-    pub(super) line: Vec<(CellId, CellId)>,
-    pub(super) escaped: bool,
+pub(in crate::search) struct Closed {
+    pub(in crate::search) line: Vec<(CellId, CellId)>,
+    pub(in crate::search) escaped: bool,
+}
+
+/// What the closed form says of one dragon.
+enum Chase {
+    /// Its part of the map has a loop: no closed form.
+    Loop,
+    /// The hero is out of its reach: it sleeps all game.
+    Asleep,
+    /// The game against it alone.
+    Closed(Closed),
 }
 
 /// Solves the game from (`hero`, `dragon`) in closed form if the dragon's
 /// connected part of the map is a tree that holds the hero; `None` when it
 /// has a loop, or the hero is out of the dragon's reach (the dragon sleeps).
 /// The hero must not stand on the exit.
-pub(super) fn solve(graph: &Graph, hero: CellId, dragon: CellId) -> Option<Closed> {
-    let tree = Rooted::new(graph, dragon)?;
-    let a = tree.depth(hero)?;
+pub(in crate::search) fn solve(graph: &Graph, hero: CellId, dragon: CellId) -> Option<Closed> {
+    match chase(graph, hero, dragon) {
+        Chase::Closed(closed) => Some(closed),
+        Chase::Loop | Chase::Asleep => None,
+    }
+}
+
+/// The closed form against several dragons, each chasing as if alone
+/// (docs/RULES.md, "Several dragons"), when every awake dragon's part of
+/// the map is a tree: the line of positions, start first, when the hero
+/// escapes, or `Some(None)` when it is caught. `None` when some awake
+/// dragon's part has a loop, or every dragon sleeps (the search is then
+/// quick). The hero must not stand on the exit.
+///
+/// **Why.** The dragons move independently (their merging changes no
+/// cell any of them goes to), and with more dragons the hero has fewer
+/// legal moves, never more. So a line the hero survives against all of
+/// them is one it survives against each alone. Against each alone, the
+/// one-dragon closed form says the hero escapes exactly when it walks the
+/// one path to the exit unharmed, and dawdling never helps; so if it
+/// escapes against each, the same walk (the one path) escapes against all,
+/// in the dragon-free distance, each dragon doing on it what it does
+/// alone; and if one dragon alone catches it, so do all together, and
+/// never endlessly (in a tree an awake dragon corners the hero).
+pub(in crate::search) fn solve_several(
+    graph: &Graph,
+    hero: CellId,
+    dragons: &Dragons,
+) -> Option<Option<Vec<Position>>> {
+    let mut walks: Vec<Option<Closed>> = Vec::with_capacity(dragons.count());
+    for i in 0..dragons.count() {
+        let walk = match dragons.get(i) {
+            None => None,
+            Some(dragon) => match chase(graph, hero, dragon) {
+                Chase::Loop => return None,
+                Chase::Asleep => None,
+                Chase::Closed(closed) => Some(closed),
+            },
+        };
+        walks.push(walk);
+    }
+    let first = walks.iter().flatten().next()?;
+    if walks.iter().flatten().any(|c| !c.escaped) {
+        return Some(None);
+    }
+    // Each dragon's cell after each turn: its walk, or where it sleeps.
+    let line = (0..first.line.len())
+        .map(|t| {
+            let mut at = Dragons::blank(dragons.count());
+            for (i, walk) in walks.iter().enumerate() {
+                let cell = match walk {
+                    Some(closed) => Some(closed.line[t].1),
+                    None => dragons.get(i),
+                };
+                at.set(i, cell.map_or(NONE, |c| c.0));
+            }
+            at.merge();
+            Position {
+                hero: first.line[t].0,
+                dragons: at,
+                locks: Locks::default(),
+            }
+        })
+        .collect();
+    Some(Some(line))
+}
+
+fn chase(graph: &Graph, hero: CellId, dragon: CellId) -> Chase {
+    let Some(tree) = Rooted::new(graph, dragon) else {
+        return Chase::Loop;
+    };
+    let Some(a) = tree.depth(hero) else {
+        return Chase::Asleep;
+    };
     // The junction of every reached cell: path cells are their own (their
     // depth); any other cell inherits its parent's, breadth-first.
     let mut junction = vec![u32::MAX; graph.len()];
@@ -78,7 +161,7 @@ pub(super) fn solve(graph: &Graph, hero: CellId, dragon: CellId) -> Option<Close
         // No reply to the escaping move.
         let last = line.last().expect("the line holds the start").1;
         line.push((exit_cell, last));
-        return Some(Closed {
+        return Chase::Closed(Closed {
             line,
             escaped: true,
         });
@@ -107,7 +190,7 @@ pub(super) fn solve(graph: &Graph, hero: CellId, dragon: CellId) -> Option<Close
         .zip(&dragon_path)
         .map(|(&h, &d)| (h, d))
         .collect();
-    Some(Closed {
+    Chase::Closed(Closed {
         line,
         escaped: false,
     })

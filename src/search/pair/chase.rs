@@ -33,10 +33,10 @@
 
 use super::cuts::{Landing, Pockets};
 use super::hanging::Hanging;
-use super::solution::Stats;
 use super::state::{NO_STATE, StateId, StateTable};
-use super::{Game, hero_moves};
 use crate::graph::{CellId, Direction};
+use crate::search::solution::Stats;
+use crate::search::turn::{Game, hero_moves};
 
 /// Whether the hero may step straight back, and how a position's second
 /// number packs the dragon's cell with the hero's last step when it may not.
@@ -108,7 +108,7 @@ impl Move {
 /// the dragon catches the hero on every line of at most `limit` moves (or
 /// the search outgrew its budget: see [`Game::over_budget`]).
 pub(super) fn search(
-    game: &mut Game<'_, '_>,
+    game: &mut Game<'_>,
     exit_distance: &[u32],
     reversals: Reversals,
     hanging: Option<&Hanging>,
@@ -191,7 +191,7 @@ pub(super) fn search(
                  table: &StateTable,
                  g: &[u32],
                  open: &mut Open,
-                 game: &mut Game<'_, '_>,
+                 game: &mut Game<'_>,
                  pockets: Option<&mut Pockets<'_>>,
                  stats: &mut Stats|
      -> Option<(StateId, CellId)> {

@@ -32,8 +32,8 @@ use rustc_hash::FxBuildHasher;
 
 use crate::graph::CellId;
 
-/// A dense number for a (hero, dragon) position.
-pub(crate) type StateId = u32;
+pub(crate) use crate::search::position::StateId;
+use crate::search::position::Table;
 
 /// Marks "no state" in parent links.
 pub(crate) const NO_STATE: StateId = u32::MAX;
@@ -246,14 +246,40 @@ impl StateTable {
         self.pairs.len()
     }
 
-    /// The bytes the table holds (see [`super::memory`]).
+    /// The bytes the table holds (see [`crate::search::memory`]).
     pub(crate) fn bytes(&self) -> usize {
-        super::memory::hash_table(
+        crate::search::memory::hash_table(
             self.index.len(),
             self.index.capacity(),
             size_of::<StateId>(),
         ) + self.len() * 2 * size_of::<u32>()
             + self.bits.as_ref().map_or(0, Bits::bytes)
+    }
+}
+
+impl Table for StateTable {
+    type Position = (CellId, CellId);
+
+    #[inline]
+    fn intern(&mut self, (hero, dragon): (CellId, CellId)) -> (StateId, bool) {
+        StateTable::intern(self, hero, dragon)
+    }
+
+    #[inline]
+    fn get(&self, id: StateId) -> (CellId, CellId) {
+        StateTable::get(self, id)
+    }
+
+    fn moved((_, dragon): (CellId, CellId), hero: CellId) -> (CellId, CellId) {
+        (hero, dragon)
+    }
+
+    fn len(&self) -> usize {
+        StateTable::len(self)
+    }
+
+    fn bytes(&self) -> usize {
+        StateTable::bytes(self)
     }
 }
 

@@ -1,0 +1,337 @@
+//! The backward analyses over numbered positions, for every rule set: the
+//! explicit game graph ([`Tree`]), the adversarial valuation
+//! ([`guaranteed`]), the longest survival ([`survival`]) and the deepening
+//! loop that bounds what they explore ([`deepen`]).
+//!
+//! A [`Tree`] holds every position reachable from the start (within a
+//! bound), each hero move from it and each dragon reply to that move, in
+//! flat `Vec`s (compressed sparse rows). It does not care what a position
+//! is: the official game numbers (hero, dragon) pairs in the pair search's
+//! dense table ([`Pairs`]), the general engine numbers whole positions
+//! (several dragons, keys and doors: [`Wide`]), and both reach their moves
+//! through the one turn of [`super::turn`].
+
+pub(super) mod guaranteed;
+pub(super) mod survival;
+
+use super::pair::hanging::Hanging;
+use super::pair::state::StateTable;
+use super::position::{Position, StateId, Table, WideTable};
+use super::solution::Stats;
+use super::turn::{Game, hero_moves};
+use crate::graph::CellId;
+
+/// Marks a position whose value is not (yet) known.
+pub(super) const UNRESOLVED: u32 = u32::MAX;
+
+/// Stands, among a move's replies, for a position left out by the bound of
+/// [`Tree::explore`]: it is never resolved.
+pub(super) const OUTSIDE: StateId = StateId::MAX;
+
+/// How a game's positions are numbered and reached: the hero's legal moves
+/// and the dragons' replies, from [`super::turn`].
+pub(super) trait Kind {
+    /// A position, hero to move.
+    type Position: Copy;
+    /// The table that numbers positions.
+    type Table: Table<Position = Self::Position>;
+    /// An empty table.
+    fn table(&self) -> Self::Table;
+    /// Pushes onto `out` the hero's legal moves from `at`: the hero's cell
+    /// after each, and the position after the hero's half of the turn.
+    fn moves(&self, game: &Game<'_>, at: &Self::Position, out: &mut Vec<(CellId, Self::Position)>);
+    /// Calls `reply` with each position the dragons may leave after the
+    /// hero's half `moved`.
+    fn replies(
+        &self,
+        game: &mut Game<'_>,
+        moved: &Self::Position,
+        reply: impl FnMut(Self::Position),
+    );
+}
+
+/// The official game: (hero, dragon) pairs in the pair search's table.
+pub(super) struct Pairs<'h> {
+    /// The dead-end rule's trees ([`super::pair::hanging`]): the moves it
+    /// finds needless are left out, so only [`survival::endless`] may value
+    /// such a tree.
+    pub(super) dead_ends: Option<&'h Hanging>,
+}
+
+impl Kind for Pairs<'_> {
+    type Position = (CellId, CellId);
+    type Table = StateTable;
+
+    fn table(&self) -> StateTable {
+        StateTable::default()
+    }
+
+    #[inline]
+    fn moves(
+        &self,
+        game: &Game<'_>,
+        &(hero, dragon): &(CellId, CellId),
+        out: &mut Vec<(CellId, (CellId, CellId))>,
+    ) {
+        let moves = hero_moves(game.graph, game.speed, game.wait, hero, dragon)
+            .filter(|&(_, to)| self.dead_ends.is_none_or(|h| !h.needless(hero, to, dragon)));
+        out.extend(moves.map(|(_, to)| (to, (to, dragon))));
+    }
+
+    #[inline]
+    fn replies(
+        &self,
+        game: &mut Game<'_>,
+        &(hero, dragon): &(CellId, CellId),
+        mut reply: impl FnMut((CellId, CellId)),
+    ) {
+        game.dragon_replies(dragon, hero, |r| reply((hero, r)));
+    }
+}
+
+/// Any rule set: whole positions (every dragon, the locks).
+#[derive(Clone, Copy)]
+pub(super) struct Wide<'h> {
+    /// The dragons the map starts with.
+    pub(super) dragons: usize,
+    /// Words a position takes ([`super::position::Layout::stride`]).
+    pub(super) stride: usize,
+    /// The dead-end rule's trees, as for [`Pairs`]: a step is left out
+    /// when the rule finds it needless against every dragon.
+    pub(super) dead_ends: Option<&'h Hanging>,
+}
+
+impl Kind for Wide<'_> {
+    type Position = Position;
+    type Table = WideTable;
+
+    fn table(&self) -> WideTable {
+        WideTable::new(self.stride, self.dragons)
+    }
+
+    #[inline]
+    fn moves(&self, game: &Game<'_>, at: &Position, out: &mut Vec<(CellId, Position)>) {
+        let terrain = game.terrain;
+        let needed = |to: CellId| {
+            self.dead_ends
+                .is_none_or(|h| at.dragons.live().any(|d| !h.needless(at.hero, to, d)))
+        };
+        let moves = terrain
+            .moves(game.rules(), at)
+            .filter(|&(_, to, _)| needed(to));
+        let moves = moves.map(|(_, to, locks)| {
+            let moved = Position {
+                hero: to,
+                locks,
+                ..*at
+            };
+            (to, moved)
+        });
+        out.extend(moves);
+    }
+
+    #[inline]
+    fn replies(&self, game: &mut Game<'_>, moved: &Position, mut reply: impl FnMut(Position)) {
+        game.replies(moved, |p| reply(*p));
+    }
+}
+
+/// The explored game.
+pub(super) struct Tree<T> {
+    pub(super) table: T,
+    /// Moves of position `s` are `move_first[s]..move_first[s + 1]`.
+    move_first: Vec<u32>,
+    /// Replies of move `m` are `reply_first[m]..reply_first[m + 1]`; a move
+    /// onto the exit has none and is marked in `escapes`.
+    reply_first: Vec<u32>,
+    pub(super) escapes: Vec<bool>,
+    hero_to: Vec<u32>,
+    replies: Vec<StateId>,
+    /// Whether the bound left any position out.
+    pub(super) pruned: bool,
+}
+
+impl<T: Table> Tree<T> {
+    /// Explores every position of `kind` reachable from `start` under
+    /// `game`'s tie rule (every shortest step for the adversarial and
+    /// optimistic rules), breadth first.
+    ///
+    /// With `bound = Some((b, exit_distance))`, a position first reached in
+    /// g moves is left out (as [`OUTSIDE`]) when g plus its hero's
+    /// dragon-free distance to the exit (every door open) exceeds b: no
+    /// line of at most b moves passes it.
+    pub(super) fn explore<K: Kind<Table = T, Position = T::Position>>(
+        game: &mut Game<'_>,
+        kind: &K,
+        start: T::Position,
+        bound: Option<(u32, &[u32])>,
+    ) -> Tree<T> {
+        let exit = game.graph.exit();
+        let mut tree = Tree::empty(kind.table());
+        tree.table.intern(start);
+        // Positions are numbered in discovery order, so the table is the
+        // queue and `depth` is each position's least depth.
+        let mut depth: Vec<u32> = vec![0];
+        let held = |tree: &Tree<T>, depth: &[u32]| tree.bytes() + size_of_val(depth);
+        let mut moves = Vec::with_capacity(5);
+        let mut next: StateId = 0;
+        while (next as usize) < tree.table.len() {
+            if game.over_budget(tree.table.len(), || held(&tree, &depth)) {
+                break;
+            }
+            let at = tree.table.get(next);
+            let g = depth[next as usize] + 1;
+            next += 1;
+            moves.clear();
+            kind.moves(game, &at, &mut moves);
+            for (to, moved) in moves.drain(..) {
+                tree.hero_to.push(to.0);
+                tree.escapes.push(to == exit);
+                let outside = bound.is_some_and(|(b, h)| g + h[to.index()] > b);
+                if to != exit {
+                    let (table, replies) = (&mut tree.table, &mut tree.replies);
+                    let pruned = &mut tree.pruned;
+                    let first = replies.len();
+                    kind.replies(game, &moved, |reply| {
+                        let id = if outside {
+                            *pruned = true;
+                            OUTSIDE
+                        } else {
+                            let (id, new) = table.intern(reply);
+                            if new {
+                                depth.push(g);
+                            }
+                            id
+                        };
+                        // Dragons that merge may leave one position twice.
+                        if !replies[first..].contains(&id) {
+                            replies.push(id);
+                        }
+                    });
+                }
+                tree.reply_first.push(tree.replies.len() as u32);
+            }
+            tree.move_first.push(tree.escapes.len() as u32);
+        }
+        game.record(tree.table.len(), held(&tree, &depth));
+        tree
+    }
+
+    /// The bytes the tree holds, and those its retrograde analyses
+    /// (`guaranteed`, `survival`) will add: per position a value, a queue
+    /// entry and the first of its reverse links; per move its owner and its
+    /// pending replies; per reply a reverse link.
+    fn bytes(&self) -> usize {
+        let (positions, moves, replies) = (self.len(), self.escapes.len(), self.replies.len());
+        self.table.bytes() + positions * (4 + 12) + moves * (4 + 4 + 1 + 8) + replies * (4 + 4)
+    }
+
+    /// A tree of no positions in `table`.
+    pub(super) fn empty(table: T) -> Tree<T> {
+        Tree {
+            table,
+            move_first: vec![0],
+            reply_first: vec![0],
+            escapes: Vec::new(),
+            hero_to: Vec::new(),
+            replies: Vec::new(),
+            pruned: false,
+        }
+    }
+
+    /// The number of positions.
+    pub(super) fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The moves of position `s`, in the official order.
+    pub(super) fn moves(&self, s: StateId) -> std::ops::Range<usize> {
+        self.move_first[s as usize] as usize..self.move_first[s as usize + 1] as usize
+    }
+
+    /// The dragons' replies to move `m`, in order.
+    pub(super) fn replies(&self, m: usize) -> &[StateId] {
+        &self.replies[self.reply_first[m] as usize..self.reply_first[m + 1] as usize]
+    }
+
+    /// The hero's cell after move `m`.
+    pub(super) fn hero_to(&self, m: usize) -> CellId {
+        CellId(self.hero_to[m])
+    }
+
+    /// The position each move is made from.
+    pub(super) fn owners(&self) -> Vec<StateId> {
+        (0..self.len() as StateId)
+            .flat_map(|s| self.moves(s).map(move |_| s))
+            .collect()
+    }
+
+    /// For each position, the moves that have it as a reply, in CSR form:
+    /// `(first, moves)` with position `s`'s at `moves[first[s]..first[s + 1]]`.
+    pub(super) fn reverse(&self) -> (Vec<u32>, Vec<u32>) {
+        let states = self.len();
+        let mut first = vec![0u32; states + 1];
+        for &r in self.replies.iter().filter(|&&r| r != OUTSIDE) {
+            first[r as usize + 1] += 1;
+        }
+        for i in 0..states {
+            first[i + 1] += first[i];
+        }
+        let mut fill = first.clone();
+        let mut moves = vec![0u32; first[states] as usize];
+        for m in 0..self.escapes.len() {
+            for &r in self.replies(m).iter().filter(|&&r| r != OUTSIDE) {
+                moves[fill[r as usize] as usize] = m as u32;
+                fill[r as usize] += 1;
+            }
+        }
+        (first, moves)
+    }
+}
+
+/// A lost game: every reachable position and its escape values (empty
+/// when the search stopped at its budget), for the survival analysis.
+pub(super) type Lost<T> = Box<(Tree<T>, Vec<u32>)>;
+
+/// The adversarial analysis by iterative deepening, for every rule set:
+/// explore only the positions that a line of at most `bound` moves can
+/// pass, from `first` up (by growing steps), until the hero can guarantee
+/// an escape within the bound, or until nothing was left out (then it
+/// cannot). Left-out positions count as lost, so a line found in a pruned
+/// tree is only an upper bound on the answer: exact when it fits the bound
+/// (every line of at most `bound` moves was explored), otherwise a shorter
+/// line may pass positions the bound left out.
+///
+/// `first` may be any lower bound on the answer: the free distance, or the
+/// answer under a priority rule (a choosing dragon may play like it).
+///
+/// Returns the line of positions against the dragons' worst replies (the
+/// start first, the last on the exit), or, when the hero cannot force an
+/// escape, the whole tree and its values.
+pub(super) fn deepen<K: Kind>(
+    game: &mut Game<'_>,
+    kind: &K,
+    start: K::Position,
+    exit_distance: &[u32],
+    first: u32,
+    stats: &mut Stats,
+) -> Result<Vec<K::Position>, Lost<K::Table>> {
+    let mut bound = first;
+    let mut raise = 2;
+    loop {
+        let tree = Tree::explore(game, kind, start, Some((bound, exit_distance)));
+        if game.exceeded {
+            stats.states_expanded += tree.len() as u64;
+            return Err(Box::new((tree, Vec::new())));
+        }
+        match guaranteed::search(&tree, stats) {
+            Ok(line) if !tree.pruned || line.len() - 1 <= bound as usize => return Ok(line),
+            Ok(line) => bound = (line.len() - 1) as u32,
+            Err(value) if !tree.pruned => return Err(Box::new((tree, value))),
+            Err(_) => {
+                bound = bound.saturating_add(raise);
+                raise = raise.saturating_mul(2);
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Which shortcuts a rule set gets: the one place that says it, with the
+//! reason for each.
+//!
+//! Every rule set is played by the same turn ([`super::turn`]) and valued
+//! by the same backward analyses ([`super::backward`]); what differs is
+//! which proven shortcuts may stand in for part of the search. A shortcut
+//! is used wherever its argument carries, and its module restates the
+//! argument for each rule set it claims:
+//!
+//! | shortcut | one dragon | several dragons | speed N > 1 | waiting | keys and doors | tie rules | oracle |
+//! |---|---|---|---|---|---|---|---|
+//! | closed form of loop-free maps (`pair::acyclic`) | yes | yes (escape; a caught line is searched) | no | no | no | all (no ties in a tree) | default |
+//! | dead-end rule (`pair::hanging`) | yes | yes | no | no | branches with no key or door | all | any |
+//! | pocket jumps (`pair::cuts`) | yes | no | no | no | no | priority | default |
+//! | proof search (`pair::proof`) | yes | no | no | no | no | adversarial | default |
+//! | first bound from the default answer (`backward::deepen`) | yes | yes | yes | yes | yes | adversarial | any |
+//!
+//! Why not elsewhere:
+//! - The closed form and the dead-end rule count one dragon step a turn
+//!   (a faster dragon may pass a junction the argument needs it to stop
+//!   at) and every hero move a step (a wait breaks the parity the
+//!   replacement lines keep). Doors change the map under the dragons, so
+//!   the loop-free part is not fixed; a key deep in a dead end is worth
+//!   fetching, so such branches are never cut.
+//! - The pocket jumps follow one dragon's fixed walk to the pocket the hero
+//!   waits in; with several dragons each walks its own way and the pocket
+//!   of one is no resting place against the others.
+//! - The proof search's frames hold one dragon's replies of one step (four
+//!   at most) and its bounds go up in twos (the hero's parity); several
+//!   dragons multiply the replies, a wait breaks the parity.
+//! - The closed form, the pocket jumps and the proof search are shortcuts
+//!   of the default oracle: the reference (Floyd–Warshall) always runs the
+//!   whole search, so the two can be compared.
+//! - The first bound holds for every rule set: a choosing dragon may play
+//!   like the priority rule, so the adversarial answer is never below the
+//!   default one, and a hero caught by the default rule is caught by the
+//!   adversarial one.
+
+use super::position::Layout;
+use super::rules::{Rules, Ties};
+use crate::dragon::OracleKind;
+
+/// The shortcuts a solve may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shortcuts {
+    /// The closed form of loop-free maps.
+    pub(crate) closed_form: bool,
+    /// The dead-end rule: no step deeper into a dead end no dragon is in.
+    pub(crate) dead_ends: bool,
+    /// The pocket jumps over the dragon's walk (priority rules).
+    pub(crate) pockets: bool,
+    /// The proof search before and beside the retrograde analysis
+    /// (adversarial rule).
+    pub(crate) proof: bool,
+    /// The default rule's answer as the adversarial deepening's first
+    /// bound.
+    pub(crate) first_bound: bool,
+}
+
+impl Shortcuts {
+    /// The shortcuts for `rules` with `oracle` on a map of `layout`'s
+    /// pieces (see the module's table).
+    pub(crate) fn of(rules: Rules, oracle: OracleKind, layout: &Layout) -> Shortcuts {
+        let reference = oracle != OracleKind::Bfs;
+        let one_step = rules.speed.is_one() && !rules.wait;
+        let one = !layout.is_wide();
+        Shortcuts {
+            closed_form: !reference && one_step && !layout.has_locks(),
+            dead_ends: one_step,
+            pockets: !reference && one_step && one && matches!(rules.ties, Ties::Priority(_)),
+            proof: !reference && one_step && one && rules.ties == Ties::Adversarial,
+            first_bound: rules.ties == Ties::Adversarial,
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! The general engine: the game under any rule set, over whole positions
+//! (the hero's cell, every dragon's cell, the keys taken and the doors
+//! opened; [`Position`]). Maps with several dragons, keys or doors are
+//! played here; the official game has its dense specialisation in
+//! [`super::pair`], and the tests play it here too to check that both
+//! agree.
+//!
+//! The turn is the one of [`super::turn`] on the terrain as its doors stand
+//! ([`super::ground`]); positions are numbered in a [`WideTable`]. Why the
+//! answers are exact, rule by rule:
+//! - **Priority and optimistic**: best-first search (A*) with the moves
+//!   made plus the hero's dragon-free distance to the exit (every door
+//!   open) as the estimate: a lower bound that changes by at most one a
+//!   move, so a position is expanded once, at its fewest moves, and the
+//!   first escaping move met is a shortest one. Under priority a move has
+//!   one reply; under optimistic the hero picks among the replies, so each
+//!   is a position it may reach.
+//! - **Adversarial**: the retrograde analysis of [`super::backward`],
+//!   deepened from the default rule's answer ([`backward::deepen`]).
+//! - **Caught**: the backward survival analysis over every reachable
+//!   position gives the longest line the hero survives, or shows that it
+//!   may run forever.
+//!
+//! The shortcuts that carry to these rule sets ([`Shortcuts`]): the closed
+//! form of loop-free maps with several dragons (`pair::acyclic`), and the
+//! dead-end rule (`pair::hanging`): a dragon outside a dead-end branch and
+//! off its attachment heads for the attachment whatever the hero does in
+//! the branch, so the one-dragon argument holds for each dragon at once;
+//! it leaves out a step deeper into a branch when no dragon is in it or on
+//! its attachment, and never into a branch that holds a key or a door (a
+//! key deep in a dead end is worth the walk).
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
+
+use super::backward::{self, Tree, Wide, survival};
+use super::dispatch::Shortcuts;
+use super::ground::{DoorMaps, Oracles, Terrain};
+use super::position::{Position, StateId, Table, WideTable};
+use super::rules::Ties;
+use super::solution::{Ending, Method, Stats};
+use super::turn::Game;
+use super::{Found, Options, Progress, Solver, outgrown};
+use crate::error::{Error, Resource};
+use crate::graph::CellId;
+
+/// Solves the game of `solver`'s map from `at` (the hero off the exit,
+/// able to reach it) under `options`, noting what it holds in `progress`.
+pub(super) fn solve(
+    solver: &Solver,
+    at: &Position,
+    options: &Options,
+    progress: &Progress,
+    stats: &mut Stats,
+) -> Result<Found, Error> {
+    let graph = &solver.graph;
+    let layout = &solver.layout;
+    let shortcuts = Shortcuts::of(options.rules, options.oracle, layout);
+    if shortcuts.closed_form && at.locks == Default::default() {
+        match super::pair::acyclic::solve_several(graph, at.hero, &at.dragons) {
+            Some(Some(line)) => {
+                stats.method = Method::LoopFree;
+                return Ok(Found {
+                    line,
+                    ending: Ending::Escaped,
+                });
+            }
+            Some(None) if !options.caught_line => {
+                stats.method = Method::LoopFree;
+                return Ok(Found {
+                    line: Vec::new(),
+                    ending: Ending::Skipped { endless: false },
+                });
+            }
+            // Caught: the longest line needs the search.
+            Some(None) | None => {}
+        }
+    }
+    let maps = DoorMaps::new(layout.doors().len());
+    let terrain = Terrain::new(graph, layout, &maps);
+    let oracles = Oracles::built(&terrain, options.oracle, solver.oracle_budget(options)?)?;
+    let memory = solver.search_memory(options);
+    let start = (at.hero, at.dragons.first());
+    let mut game = Game::on(terrain, start, oracles, options.rules, memory);
+    game.progress = Some(progress);
+    let dead_ends = shortcuts.dead_ends.then_some(&solver.hanging);
+    let wide = Wide {
+        dragons: layout.dragons().len(),
+        stride: layout.stride(),
+        dead_ends,
+    };
+    let escape = match options.rules.ties {
+        Ties::Adversarial => {
+            // The default rule's answer is the first bound (see
+            // `dispatch`): a hero it catches is caught here too.
+            let mut default = *options;
+            default.rules.ties = Ties::default();
+            let first = solve(solver, at, &default, progress, stats)?;
+            let bound = match first.ending {
+                Ending::Escaped => (first.line.len() - 1) as u32,
+                _ => u32::MAX,
+            };
+            let exit_distance = &solver.exit_distance;
+            let all = Wide {
+                dead_ends: None,
+                ..wide
+            };
+            backward::deepen(&mut game, &all, *at, exit_distance, bound, stats).map_err(Some)
+        }
+        Ties::Priority(_) | Ties::Optimistic => {
+            best_first(&mut game, &wide, *at, &solver.exit_distance, stats).ok_or(None)
+        }
+    };
+    let found = match escape {
+        Ok(line) => Found {
+            line,
+            ending: Ending::Escaped,
+        },
+        Err(_) if game.exceeded => return Err(outgrown(options, &mut game)),
+        Err(explored) => {
+            if game.ties == Ties::Optimistic {
+                // No rule lets the hero escape. The optimistic bound is no
+                // rule, so its chase is shown under the default order.
+                let mut shown = *options;
+                shown.rules.ties = Ties::default();
+                stats.dragon_queries += game.queries;
+                return solve(solver, at, &shown, progress, stats);
+            }
+            let (line, endless, skipped) = match explored.as_deref() {
+                Some((tree, value)) => {
+                    let (line, endless) = survival::longest_line(tree, Some(value));
+                    (line, endless, false)
+                }
+                None => {
+                    // Without the line, whether it is endless is all that
+                    // is asked, and the dead-end rule keeps that answer
+                    // (see `survival::endless`).
+                    let skipped = !options.caught_line;
+                    let kind = Wide {
+                        dead_ends: if skipped { dead_ends } else { None },
+                        ..wide
+                    };
+                    let tree = Tree::explore(&mut game, &kind, *at, None);
+                    if game.exceeded {
+                        return Err(outgrown(options, &mut game));
+                    }
+                    stats.states_stored = stats.states_stored.max(tree.len() as u64);
+                    stats.states_expanded += tree.len() as u64;
+                    if skipped {
+                        (Vec::new(), survival::endless(&tree), true)
+                    } else {
+                        let (line, endless) = survival::longest_line(&tree, None);
+                        (line, endless, false)
+                    }
+                }
+            };
+            let ending = match (skipped, endless) {
+                (true, endless) => Ending::Skipped { endless },
+                (false, true) => Ending::Endless,
+                (false, false) => Ending::Stuck,
+            };
+            Found { line, ending }
+        }
+    };
+    if game.exceeded {
+        return Err(outgrown(options, &mut game));
+    }
+    stats.dragon_queries += game.queries;
+    Ok(found)
+}
+
+/// A* over whole positions, the moves made plus the hero's free distance to
+/// the exit first (a lower bound that grows by at most one a move, so a
+/// position is expanded once, at its fewest moves), deeper first among
+/// equals. Returns the line of positions to a shortest escape (the start
+/// first, the last on the exit), or `None` once every position is expanded
+/// or the search outgrew its budget ([`Game::over_budget`]).
+fn best_first(
+    game: &mut Game<'_>,
+    wide: &Wide<'_>,
+    start: Position,
+    exit_distance: &[u32],
+    stats: &mut Stats,
+) -> Option<Vec<Position>> {
+    let exit = game.graph.exit();
+    let mut table: WideTable = backward::Kind::table(wide);
+    // Per position: the fewest moves it was met in, where from, and
+    // whether it was expanded.
+    let mut depth: Vec<u32> = Vec::new();
+    let mut parent: Vec<StateId> = Vec::new();
+    let mut expanded: Vec<bool> = Vec::new();
+    let mut buckets: Vec<Vec<StateId>> = Vec::new();
+    let f_of = |at: &Position, g: u32| (g + exit_distance[at.hero.index()]) as usize;
+    let push = |buckets: &mut Vec<Vec<StateId>>, f: usize, s: StateId| {
+        if buckets.len() <= f {
+            buckets.resize_with(f + 1, Vec::new);
+        }
+        buckets[f].push(s);
+    };
+    table.intern(start);
+    depth.push(0);
+    parent.push(StateId::MAX);
+    expanded.push(false);
+    push(&mut buckets, f_of(&start, 0), 0);
+    let bytes = |table: &WideTable, depth: &Vec<u32>, buckets: &Vec<Vec<StateId>>| {
+        table.bytes()
+            + depth.len() * (2 * size_of::<u32>() + 1)
+            + buckets.iter().map(Vec::capacity).sum::<usize>() * size_of::<StateId>()
+    };
+    let mut moves = Vec::with_capacity(5);
+    let mut met = Vec::new();
+    let mut f = 0;
+    let found = loop {
+        let Some(s) = buckets.get_mut(f).and_then(Vec::pop) else {
+            if f >= buckets.len() {
+                break None;
+            }
+            f += 1;
+            // Every line shorter than the lowest f was searched.
+            if let Some(progress) = game.progress {
+                progress.bound(f);
+            }
+            continue;
+        };
+        let at = table.get(s);
+        let g = depth[s as usize];
+        if f_of(&at, g) != f || expanded[s as usize] {
+            // Met again in fewer moves, or expanded already.
+            continue;
+        }
+        expanded[s as usize] = true;
+        stats.states_expanded += 1;
+        moves.clear();
+        backward::Kind::moves(wide, game, &at, &mut moves);
+        if let Some(&(to, _)) = moves.iter().find(|&&(to, _)| to == exit) {
+            break Some((s, to));
+        }
+        for &(_, moved) in &moves {
+            met.clear();
+            game.replies(&moved, |reply| met.push(*reply));
+            for &reply in &met {
+                let (r, new) = table.intern(reply);
+                if new {
+                    depth.push(g + 1);
+                    parent.push(s);
+                    expanded.push(false);
+                } else if g + 1 < depth[r as usize] {
+                    depth[r as usize] = g + 1;
+                    parent[r as usize] = s;
+                } else {
+                    continue;
+                }
+                push(&mut buckets, f_of(&reply, g + 1), r);
+            }
+            if game.over_budget(table.len(), || bytes(&table, &depth, &buckets)) {
+                break;
+            }
+        }
+        if game.exceeded {
+            break None;
+        }
+    };
+    stats.states_stored = stats.states_stored.max(table.len() as u64);
+    game.record(table.len(), bytes(&table, &depth, &buckets));
+    let (s, exit_cell) = found?;
+    let mut line = vec![Position {
+        hero: exit_cell,
+        ..table.get(s)
+    }];
+    let mut at = s;
+    while at != StateId::MAX {
+        line.push(table.get(at));
+        at = parent[at as usize];
+    }
+    line.reverse();
+    Some(line)
+}
+
+/// The hero's least number of steps from `at` to the exit with no dragon
+/// on the map, using the keys and doors as they lie; `None` when it cannot
+/// get there. A breadth-first search over (cell, keys taken, doors
+/// opened), within `options.max_memory` and stopped when `progress` asks.
+///
+/// # Errors
+/// [`Error::TooLarge`] when its table outgrows the budget; the stop when
+/// `progress` asked for one.
+pub(super) fn free_distance(
+    solver: &Solver,
+    at: &Position,
+    options: &Options,
+    progress: &Progress,
+) -> Result<Option<usize>, Error> {
+    let graph = &solver.graph;
+    let layout = &solver.layout;
+    if !layout.has_locks() {
+        let d = solver.exit_distance[at.hero.index()];
+        return Ok((d != crate::graph::UNREACHABLE).then_some(d as usize));
+    }
+    // The hero alone, no dragon to reach it: the step rule of the turn
+    // with no dragon on the map.
+    let maps = DoorMaps::new(layout.doors().len());
+    let terrain = Terrain::new(graph, layout, &maps);
+    let free_rules = super::Rules {
+        wait: false,
+        ..options.rules
+    };
+    let alone = |hero: CellId, locks| Position {
+        hero,
+        dragons: super::position::Dragons::blank(0),
+        locks,
+    };
+    let entry = size_of::<(u32, u32, u32)>() + 1;
+    let mut seen: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+    seen.insert((at.hero.0, at.locks.word()), 0);
+    let mut queue = VecDeque::from([(at.hero, at.locks)]);
+    let mut taken = 0usize;
+    while let Some((hero, locks)) = queue.pop_front() {
+        taken += 1;
+        let d = seen[&(hero.0, locks.word())];
+        if hero == graph.exit() {
+            return Ok(Some(d as usize));
+        }
+        for (_, to, after) in terrain.moves(free_rules, &alone(hero, locks)) {
+            if let std::collections::hash_map::Entry::Vacant(new) = seen.entry((to.0, after.word()))
+            {
+                new.insert(d + 1);
+                queue.push_back((to, after));
+            }
+        }
+        if taken % 4096 == 0 {
+            let held = super::memory::hash_table(seen.len(), seen.capacity(), entry)
+                + queue.len() * size_of::<(CellId, crate::Locks)>();
+            progress.record(seen.len(), held);
+            if progress.is_stopped() {
+                return Err(super::stopped(seen.len(), Some(progress)));
+            }
+            if held > solver.search_memory(options) {
+                return Err(Error::TooLarge {
+                    resource: Resource::Positions,
+                    message: format!(
+                        "the dragon-free distance with keys and doors outgrew the memory budget \
+                         of {} after {} positions",
+                        crate::error::bytes(options.max_memory),
+                        seen.len()
+                    ),
+                });
+            }
+        }
+    }
+    Ok(None)
+}

@@ -1,0 +1,298 @@
+//! The ground the dragons walk on: the map as its doors stand, and the
+//! oracles that answer the dragons' questions on it.
+//!
+//! Without doors the map never changes: one set of oracles answers, one a
+//! dragon (each with its first root field at that dragon's start, where its
+//! chase comes from). With doors, each door state met gets its own map
+//! (the closed doors cut off, the cells keeping their numbers, made once by
+//! [`Graph::with_doors`]) and its own oracles, within a share of the
+//! oracles' budget each; a state whose oracles do not fit stops the search
+//! with the budget error ([`Oracles::failure`]), and the oracle asked for
+//! is the one every state gets (the reference stays the reference).
+
+use std::cell::{Cell, OnceCell};
+
+use rustc_hash::FxHashMap;
+
+use super::position::Layout;
+use crate::dragon::{DragonOracle, OracleKind, Ruler};
+use crate::error::Error;
+use crate::graph::{CellId, DirSet, Graph};
+use crate::puzzle::Locks;
+
+/// Door states a page of [`DoorMaps`] holds.
+const PAGE: usize = 256;
+
+/// The map of each door state, made on first use: pages of slots, made
+/// when a state of theirs is first asked for, so that sixteen doors cost
+/// nothing until their states are met.
+#[derive(Default)]
+pub(crate) struct DoorMaps {
+    pages: Vec<OnceCell<Box<[OnceCell<Graph>]>>>,
+    bytes: Cell<usize>,
+}
+
+impl DoorMaps {
+    /// Room for the door states of `doors` doors.
+    pub(crate) fn new(doors: usize) -> DoorMaps {
+        let states = if doors == 0 { 0 } else { 1usize << doors };
+        DoorMaps {
+            pages: (0..states.div_ceil(PAGE))
+                .map(|_| OnceCell::new())
+                .collect(),
+            bytes: Cell::new(0),
+        }
+    }
+
+    /// About how many bytes the maps made so far hold.
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes.get() + self.pages.len() * size_of::<OnceCell<Box<[OnceCell<Graph>]>>>()
+    }
+}
+
+/// The map as its doors stand: the base graph, where the keys and doors
+/// are, and the maps of the door states met.
+#[derive(Clone, Copy)]
+pub(crate) struct Terrain<'a> {
+    pub(crate) base: &'a Graph,
+    pub(crate) layout: &'a Layout,
+    /// The door states' maps (`None` on a map without doors).
+    maps: Option<&'a DoorMaps>,
+}
+
+impl<'a> Terrain<'a> {
+    /// The terrain of `base` with the pieces of `layout`, whose door
+    /// states' maps go in `maps` (made with [`DoorMaps::new`] for the
+    /// layout's doors).
+    pub(crate) fn new(base: &'a Graph, layout: &'a Layout, maps: &'a DoorMaps) -> Self {
+        Terrain {
+            base,
+            layout,
+            maps: Some(maps),
+        }
+    }
+
+    /// The terrain of a map without doors.
+    pub(crate) fn plain(base: &'a Graph, layout: &'a Layout) -> Self {
+        debug_assert!(layout.doors().is_empty(), "a map without doors");
+        Terrain {
+            base,
+            layout,
+            maps: None,
+        }
+    }
+
+    /// The map with the doors of `opened` open and the others closed (the
+    /// base graph on a map without doors).
+    #[inline]
+    pub(crate) fn map(&self, opened: u16) -> &'a Graph {
+        let doors = self.layout.doors();
+        let Some(maps) = self.maps.filter(|_| !doors.is_empty()) else {
+            return self.base;
+        };
+        let i = usize::from(opened);
+        let page =
+            maps.pages[i / PAGE].get_or_init(|| (0..PAGE).map(|_| OnceCell::new()).collect());
+        page[i % PAGE].get_or_init(|| {
+            let map = self.base.with_doors(doors, Locks { taken: 0, opened });
+            let page_bytes = if i % PAGE == 0 {
+                PAGE * size_of::<OnceCell<Graph>>()
+            } else {
+                0
+            };
+            maps.bytes.set(maps.bytes.get() + map.bytes() + page_bytes);
+            map
+        })
+    }
+
+    /// About how many bytes the door states' maps hold.
+    pub(crate) fn bytes(&self) -> usize {
+        self.maps.map_or(0, DoorMaps::bytes)
+    }
+}
+
+/// Where the oracles come from.
+enum Source<'a> {
+    /// Built on demand, of this kind, for each door state: for the default
+    /// oracle one a dragon, each with its first root at that dragon's start.
+    Built {
+        kind: OracleKind,
+        starts: Vec<CellId>,
+    },
+    /// Given, for the one map (no doors).
+    Given,
+    /// A ruler that measures single questions (a game in play), on any
+    /// door state's map.
+    Ruler(&'a mut Ruler),
+}
+
+/// The dragons' oracles on each door state's map.
+pub(crate) struct Oracles<'a> {
+    source: Source<'a>,
+    /// The oracles of each door state met, one a dragon (or one for all).
+    states: Vec<Vec<Box<dyn DragonOracle + 'a>>>,
+    state_of: FxHashMap<u16, usize>,
+    /// The door state last asked about and its place in `states`.
+    last: Option<(u16, usize)>,
+    /// What the oracles of one door state may hold.
+    share: usize,
+    /// Why a door state's oracles could not be built; the search stops.
+    failure: Option<Error>,
+}
+
+impl<'a> Oracles<'a> {
+    /// One given oracle for every dragon, on a map without doors.
+    pub(crate) fn given(oracle: Box<dyn DragonOracle + 'a>) -> Self {
+        let mut state_of = FxHashMap::default();
+        state_of.insert(0, 0);
+        Oracles {
+            source: Source::Given,
+            states: vec![vec![oracle]],
+            state_of,
+            last: Some((0, 0)),
+            share: usize::MAX,
+            failure: None,
+        }
+    }
+
+    /// Oracles of `kind` for the dragons of `terrain`'s layout, within
+    /// `budget` bytes: all of it without doors, a quarter for each door
+    /// state's oracles with doors (the first state's are built now, the
+    /// search counts the later ones).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when the first state's oracles do not fit.
+    pub(crate) fn built(
+        terrain: &Terrain<'a>,
+        kind: OracleKind,
+        budget: usize,
+    ) -> Result<Self, Error> {
+        let share = if terrain.layout.doors().is_empty() {
+            budget
+        } else {
+            budget / 4
+        };
+        let mut oracles = Oracles {
+            source: Source::Built {
+                kind,
+                starts: terrain.layout.dragons().to_vec(),
+            },
+            states: Vec::new(),
+            state_of: FxHashMap::default(),
+            last: None,
+            share,
+            failure: None,
+        };
+        oracles.state(terrain, 0)?;
+        Ok(oracles)
+    }
+
+    /// A ruler for single questions, on every door state's map.
+    pub(crate) fn ruler(ruler: &'a mut Ruler) -> Self {
+        Oracles {
+            source: Source::Ruler(ruler),
+            states: Vec::new(),
+            state_of: FxHashMap::default(),
+            last: None,
+            share: usize::MAX,
+            failure: None,
+        }
+    }
+
+    /// The place of door state `opened`'s oracles, built if new.
+    fn state(&mut self, terrain: &Terrain<'a>, opened: u16) -> Result<usize, Error> {
+        if let Some(&i) = self.state_of.get(&opened) {
+            return Ok(i);
+        }
+        let Source::Built { kind, starts } = &self.source else {
+            unreachable!("given oracles serve a map without doors")
+        };
+        let map = terrain.map(opened);
+        let made: Vec<Box<dyn DragonOracle + 'a>> = if *kind == OracleKind::Bfs {
+            let share = self.share / starts.len();
+            starts
+                .iter()
+                .map(|&start| {
+                    crate::dragon::BfsFields::with_start(map, share, start)
+                        .map(|o| Box::new(o) as Box<dyn DragonOracle + 'a>)
+                })
+                .collect::<Result<_, _>>()?
+        } else {
+            vec![kind.build(map, self.share)?]
+        };
+        self.states.push(made);
+        self.state_of.insert(opened, self.states.len() - 1);
+        Ok(self.states.len() - 1)
+    }
+
+    /// Dragon `which`'s shortest steps from `dragon` towards `target` on
+    /// the map with the doors of `opened` open, or `None` when no path
+    /// joins them (or the door state's oracles did not fit: then
+    /// [`Oracles::failure`] says so and the search stops).
+    #[inline]
+    pub(crate) fn steps(
+        &mut self,
+        terrain: &Terrain<'a>,
+        opened: u16,
+        which: usize,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<DirSet> {
+        let i = match self.last {
+            Some((last, i)) if last == opened => i,
+            _ => {
+                if let Source::Ruler(ruler) = &mut self.source {
+                    return ruler.steps_on(terrain.map(opened), opened, dragon, target);
+                }
+                match self.state(terrain, opened) {
+                    Ok(i) => {
+                        self.last = Some((opened, i));
+                        i
+                    }
+                    Err(error) => {
+                        self.failure.get_or_insert(error);
+                        return None;
+                    }
+                }
+            }
+        };
+        let oracles = &mut self.states[i];
+        let last = oracles.len() - 1;
+        oracles[which.min(last)].shortest_steps(dragon, target)
+    }
+
+    /// The error of a door state whose oracles did not fit, if any.
+    pub(crate) fn failure(&mut self) -> Option<Error> {
+        self.failure.take()
+    }
+
+    /// Whether a door state's oracles did not fit.
+    pub(crate) fn failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
+    /// About how many bytes the oracles hold.
+    pub(crate) fn bytes(&self) -> usize {
+        let ruler = match &self.source {
+            Source::Ruler(ruler) => ruler.bytes(),
+            _ => 0,
+        };
+        ruler
+            + self
+                .states
+                .iter()
+                .flatten()
+                .map(|o| o.bytes())
+                .sum::<usize>()
+    }
+
+    /// Shares `bytes` of room among the oracles.
+    pub(crate) fn set_room(&mut self, bytes: usize) {
+        let all = self.states.iter().map(Vec::len).sum::<usize>().max(1);
+        let share = bytes / all;
+        self.states
+            .iter_mut()
+            .flatten()
+            .for_each(|o| o.set_room(share));
+    }
+}

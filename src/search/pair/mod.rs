@@ -1,0 +1,291 @@
+//! The official game's specialisation: one dragon, no keys or doors, so a
+//! position is a (hero, dragon) pair of cells, numbered densely
+//! ([`state`]). The turn is the one of [`super::turn`], asked through its
+//! pair door ([`hero_moves`](super::turn::hero_moves),
+//! [`Game::dragon_replies`]); the backward analyses are the ones of
+//! [`super::backward`] over [`Pairs`]. What is special here is the set of
+//! shortcuts whose arguments need one dragon (see [`super::dispatch`]):
+//!
+//! - `acyclic`: the closed form for loop-free maps (perfect mazes); it also
+//!   serves several dragons, each chasing as if alone.
+//! - `chase`: best-first search (A* with the exact dragon-free distance to
+//!   the exit as heuristic) for a deterministic dragon, and for the
+//!   optimistic bound where the hero picks the dragon's ties; its moves are
+//!   queued and the dragon's reply asked only when a move is taken.
+//! - `hanging`: the dead-end rule, which leaves out steps deep into dead
+//!   ends (with its proof); it also serves several dragons.
+//! - `cuts`: the cut cells and, under a priority rule, the jumps over the
+//!   dragon's walk to the pocket the hero is in (with its proof).
+//! - `proof`: a depth-first proof search for the adversarial dragon, which
+//!   takes over from the retrograde analysis where the positions are too
+//!   many.
+//!
+//! A faster dragon (`Rules::speed` above 1) changes the turn only; waiting
+//! adds a move that keeps the hero's cell. The shortcuts whose arguments
+//! count one dragon step a turn, or every move a step, stand aside for
+//! them ([`Shortcuts`]).
+
+pub(super) mod acyclic;
+mod chase;
+pub(super) mod cuts;
+pub(super) mod hanging;
+mod proof;
+pub(super) mod state;
+#[cfg(test)]
+mod tests;
+
+use super::backward::{self, Lost, Pairs, survival};
+use super::dispatch::Shortcuts;
+use super::position::Position;
+use super::rules::Ties;
+use super::solution::{Ending, Method, Stats};
+use super::turn::Game;
+use super::{Found, Options, Progress, Solver, outgrown};
+use crate::error::{Error, Resource};
+use crate::graph::CellId;
+use state::StateTable;
+
+/// How many positions the adversarial analysis may store before the proof
+/// search takes over: at least this, or two per cell of the map.
+const ANALYSIS_FIRST: usize = 1 << 16;
+
+/// How much work (positions worked out) the adversarial proof search may do
+/// before the retrograde analysis takes over: at least this, or four per
+/// cell of the map.
+const PROOF_WORK: u64 = 1 << 23;
+
+/// The most extra moves over the free distance the proof search tries.
+const PROOF_DETOUR: u32 = 16;
+
+/// A line of (hero, dragon) pairs as positions.
+fn positions(line: &[(CellId, CellId)]) -> Vec<Position> {
+    line.iter()
+        .map(|&(hero, dragon)| Position::pair(hero, dragon))
+        .collect()
+}
+
+impl Solver {
+    /// Solves the official game from `start` (the hero off the exit, able
+    /// to reach it), writing into `progress`.
+    pub(super) fn solve_pair(
+        &self,
+        start: (CellId, CellId),
+        options: &Options,
+        progress: &Progress,
+        stats: &mut Stats,
+    ) -> Result<Found, Error> {
+        let graph = &self.graph;
+        let shortcuts = Shortcuts::of(options.rules, options.oracle, &self.layout);
+        if shortcuts.closed_form {
+            if let Some(closed) = acyclic::solve(graph, start.0, start.1) {
+                stats.method = Method::LoopFree;
+                let ending = if closed.escaped {
+                    Ending::Escaped
+                } else {
+                    Ending::Stuck
+                };
+                return Ok(Found {
+                    line: positions(&closed.line),
+                    ending,
+                });
+            }
+        }
+        let oracle = options.oracle.build(graph, self.oracle_budget(options)?)?;
+        let hanging = shortcuts.dead_ends.then_some(&self.hanging);
+        // The pocket rule's tables count against the search's memory: it is
+        // left out where they would take over a quarter of it.
+        let mut pockets = (shortcuts.pockets
+            && cuts::Pockets::most_bytes(graph.len()) * 4 <= self.search_memory(options))
+        .then(|| cuts::Pockets::new(&self.hanging, &self.exit_distance));
+        let memory = self.search_memory(options);
+        let mut game = Game::new(graph, start, oracle, options.rules, memory);
+        game.progress = Some(progress);
+        let escape = match options.rules.ties {
+            Ties::Priority(_) | Ties::Optimistic => chase::search(
+                &mut game,
+                &self.exit_distance,
+                chase::Reversals::Allowed,
+                hanging,
+                pockets.as_mut(),
+                usize::MAX,
+                stats,
+            )
+            .ok_or(None),
+            Ties::Adversarial => self
+                .guaranteed(&mut game, shortcuts.proof, stats)
+                .map_err(Some),
+        };
+        let found = match escape {
+            Ok(line) => Found {
+                line: positions(&line),
+                ending: Ending::Escaped,
+            },
+            Err(_) if game.exceeded => return Err(outgrown(options, &mut game)),
+            Err(explored) => {
+                // The optimistic bound is no rule to play by: when even it
+                // finds no escape, show the official rule's chase.
+                if game.ties == Ties::Optimistic {
+                    game.ties = Ties::default();
+                }
+                let (line, endless, skipped) = match explored.as_deref() {
+                    Some((tree, value)) => {
+                        let (line, endless) = survival::longest_line(tree, Some(value));
+                        (line, endless, false)
+                    }
+                    None => {
+                        // Without the line, whether it is endless is all
+                        // that is asked, and the dead-end rule keeps that
+                        // answer (see `survival::endless`).
+                        let skipped = !options.caught_line;
+                        let dead_ends = if skipped { hanging } else { None };
+                        let tree =
+                            backward::Tree::explore(&mut game, &Pairs { dead_ends }, start, None);
+                        if game.exceeded {
+                            // A tree cut short has positions without moves:
+                            // the survival analysis needs it whole.
+                            return Err(outgrown(options, &mut game));
+                        }
+                        if skipped {
+                            (Vec::new(), survival::endless(&tree), true)
+                        } else {
+                            let (line, endless) = survival::longest_line(&tree, None);
+                            (line, endless, false)
+                        }
+                    }
+                };
+                let ending = match (skipped, endless) {
+                    (true, endless) => Ending::Skipped { endless },
+                    (false, true) => Ending::Endless,
+                    (false, false) => Ending::Stuck,
+                };
+                Found {
+                    line: positions(&line),
+                    ending,
+                }
+            }
+        };
+        if game.exceeded {
+            // The survival line's exploration outgrew the budget.
+            return Err(outgrown(options, &mut game));
+        }
+        stats.dragon_queries = game.queries;
+        Ok(found)
+    }
+
+    /// The least number of hero moves to the exit, if at most `limit`, when
+    /// the hero may never step straight back onto the cell it has just
+    /// left: the generator's test whether a puzzle needs a back-step. The
+    /// same search as [`Solver::solve`]'s under a priority rule (or the
+    /// optimistic bound), within the same budget.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] as for [`Solver::solve`]; [`Error::Unsupported`]
+    /// on a map with several dragons, keys or doors.
+    #[cfg_attr(
+        not(feature = "mapgen"),
+        expect(dead_code, reason = "only the generator's analysis asks")
+    )]
+    pub(crate) fn escape_without_back_steps(
+        &self,
+        options: &Options,
+        limit: usize,
+    ) -> Result<Option<usize>, Error> {
+        debug_assert_ne!(options.rules.ties, Ties::Adversarial);
+        if self.layout.is_wide() {
+            return Err(Error::Unsupported {
+                message: "the back-step test does not take several dragons, keys or doors".into(),
+            });
+        }
+        let graph = &self.graph;
+        if graph.len() > (u32::MAX / 5) as usize {
+            return Err(Error::TooLarge {
+                resource: Resource::Grid,
+                message: format!(
+                    "{} cells; the back-step analysis counts at most {}",
+                    graph.len(),
+                    u32::MAX / 5
+                ),
+            });
+        }
+        let oracle = options.oracle.build(graph, self.oracle_budget(options)?)?;
+        let memory = self.search_memory(options);
+        let start = (graph.hero(), graph.dragon());
+        let mut game = Game::new(graph, start, oracle, options.rules, memory);
+        let reversals = chase::Reversals::Forbidden;
+        let mut stats = Stats::default();
+        let line = chase::search(
+            &mut game,
+            &self.exit_distance,
+            reversals,
+            None,
+            None,
+            limit,
+            &mut stats,
+        );
+        if game.exceeded {
+            return Err(outgrown(options, &mut game));
+        }
+        Ok(line.map(|line| line.len() - 1))
+    }
+
+    /// The adversarial search. The retrograde analysis
+    /// ([`backward::deepen`]) is fastest where the positions a short line
+    /// can pass are few, as in mazes; in open rooms they are legion. So
+    /// with `prove`, the analysis first runs within a small share of
+    /// positions; past it, a depth-first proof search ([`proof`]), which
+    /// stores about one position per (hero, dragon) pair its strategy
+    /// meets, tries bounds from the free distance up in steps of two within
+    /// a fixed amount of work; if it gives up, the analysis runs again
+    /// within the whole budget.
+    ///
+    /// On failure, returns the complete tree and its values.
+    fn guaranteed(
+        &self,
+        game: &mut Game<'_>,
+        prove: bool,
+        stats: &mut Stats,
+    ) -> Result<Vec<(CellId, CellId)>, Lost<StateTable>> {
+        let start = game.start;
+        let free = self.exit_distance[start.0.index()];
+        let pairs = Pairs { dead_ends: None };
+        let analysis = |game: &mut Game<'_>, stats: &mut Stats| {
+            backward::deepen(game, &pairs, start, &self.exit_distance, free, stats)
+        };
+        if !prove {
+            return analysis(game, stats);
+        }
+        game.max_positions = ANALYSIS_FIRST.max(2 * self.graph.len());
+        let first = analysis(game, stats);
+        game.max_positions = usize::MAX;
+        if !game.exceeded || game.stopped {
+            return first;
+        }
+        game.exceeded = false;
+        drop(first);
+
+        let work = PROOF_WORK.max(4 * self.graph.len() as u64);
+        let mut prover = proof::Prover::new(&self.exit_distance, work);
+        let mut bound = free;
+        let proved = loop {
+            match prover.proves(game, start, bound) {
+                Some(true) => break prover.line(game, start, bound),
+                Some(false) if bound < free.saturating_add(PROOF_DETOUR) => bound += 2,
+                Some(false) | None => break None,
+            }
+        };
+        stats.states_expanded += prover.expanded;
+        stats.states_stored = stats.states_stored.max(prover.len() as u64);
+        if let Some(line) = proved {
+            stats.method = Method::Proof;
+            return Ok(line);
+        }
+        if game.exceeded {
+            return Err(Box::new((
+                backward::Tree::empty(StateTable::default()),
+                Vec::new(),
+            )));
+        }
+        drop(prover);
+        analysis(game, stats)
+    }
+}

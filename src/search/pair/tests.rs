@@ -1,0 +1,366 @@
+//! The pair search's shortcuts against the full search: the dead-end
+//! rule, the pocket jumps and the proof search keep every answer.
+
+use super::chase;
+use super::cuts;
+use super::proof;
+use crate::dragon::OracleKind;
+use crate::graph::{CellId, Graph, UNREACHABLE};
+use crate::search::backward::{self, Pairs};
+use crate::search::rules::{Rules, Ties};
+use crate::search::solution::Stats;
+use crate::search::tests::random_map;
+use crate::search::turn::Game;
+use crate::search::{Options, Solver};
+
+/// Calls `each(seed, start, solver, hero, dragon)` for one in `every`
+/// of the starts on the random maps of seeds `0..seeds`: the hero off
+/// the exit and able to reach it, the dragon not next to it.
+fn each_start(seeds: u64, every: u32, mut each: impl FnMut(u64, u32, &Solver, CellId, CellId)) {
+    for seed in 0..seeds {
+        let Some(puzzle) = random_map(seed) else {
+            continue;
+        };
+        let solver = Solver::new(&puzzle);
+        let graph = solver.graph();
+        let n = graph.len() as u32;
+        for start in 0..n * n {
+            let (hero, dragon) = (CellId(start / n), CellId(start % n));
+            if start % every != seed as u32 % every || graph.touches(hero, dragon) {
+                continue;
+            }
+            if hero == graph.exit() || solver.exit_distance[hero.index()] == UNREACHABLE {
+                continue;
+            }
+            each(seed, start, &solver, hero, dragon);
+        }
+    }
+}
+
+/// Calls `each(seed, start, solver, (hero, dragon), rules)` for the
+/// starts of [`each_start`] the pocket rule's tests use, under two
+/// priority rules.
+fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId), Rules)) {
+    each_start(150, 7, |seed, start, solver, hero, dragon| {
+        for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
+            let rules = Rules {
+                ties,
+                ..Rules::default()
+            };
+            each(seed, start, solver, (hero, dragon), rules);
+        }
+    });
+}
+
+/// Leaving out the steps deep into dead ends (see [`hanging`]) never
+/// changes whether or how fast the hero escapes, under priority rules
+/// and the optimistic one, from many starts on many maps.
+#[test]
+fn the_dead_end_rule_keeps_every_escape_length() {
+    let (mut pruned, mut escapes) = (0, 0);
+    each_start(100, 11, |seed, start, solver, hero, dragon| {
+        let graph = solver.graph();
+        for ties in [
+            Ties::default(),
+            Ties::Priority("RDLU".parse().unwrap()),
+            Ties::Optimistic,
+        ] {
+            let rules = Rules {
+                ties,
+                ..Rules::default()
+            };
+            let mut lengths = [None, None];
+            let mut stored = [0, 0];
+            for (i, hanging) in [None, Some(&solver.hanging)].into_iter().enumerate() {
+                let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+                let mut stats = Stats::default();
+                let line = chase::search(
+                    &mut game,
+                    &solver.exit_distance,
+                    chase::Reversals::Allowed,
+                    hanging,
+                    None,
+                    usize::MAX,
+                    &mut stats,
+                );
+                lengths[i] = line.map(|l| l.len());
+                stored[i] = stats.states_stored;
+            }
+            assert_eq!(
+                lengths[0], lengths[1],
+                "seed {seed}, start {start}, {ties:?}"
+            );
+            escapes += usize::from(lengths[0].is_some());
+            pruned += usize::from(stored[1] < stored[0]);
+        }
+    });
+    assert!(
+        escapes > 20_000 && pruned > 500,
+        "too few cases: {escapes} escapes, {pruned} pruned"
+    );
+}
+
+/// Jumping over the dragon's walks to pockets (see [`cuts`]) never
+/// changes whether or how fast the hero escapes, under two priority
+/// rules, from many starts on many maps; the line it gives is one the
+/// rules allow: a step a turn, never onto or next to the dragon, and
+/// the dragon's replies its own.
+#[test]
+fn the_pocket_rule_keeps_every_escape_length() {
+    let (mut jumped, mut escapes, mut budgeted) = (0, 0, 0);
+    each_priority_start(|seed, start, solver, (hero, dragon), rules| {
+        let graph = solver.graph();
+        let ties = rules.ties;
+        // Without the rule, with it, and with its walks soon out of
+        // questions (then only walks known to their end serve).
+        let mut lines = [None, None, None];
+        let mut stored = [0, 0, 0];
+        for (i, budget) in [None, Some(u64::MAX / 4), Some(6)].into_iter().enumerate() {
+            let mut pockets = budget.map(|budget| {
+                let mut pockets = cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
+                pockets.walk_budget = budget;
+                pockets
+            });
+            let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+            let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+            let mut stats = Stats::default();
+            lines[i] = chase::search(
+                &mut game,
+                &solver.exit_distance,
+                chase::Reversals::Allowed,
+                Some(&solver.hanging),
+                pockets.as_mut(),
+                usize::MAX,
+                &mut stats,
+            );
+            stored[i] = stats.states_stored;
+        }
+        let lengths = lines.each_ref().map(|l| l.as_ref().map(Vec::len));
+        assert_eq!(
+            lengths[0], lengths[1],
+            "seed {seed}, start {start}, {ties:?}"
+        );
+        assert_eq!(
+            lengths[0], lengths[2],
+            "seed {seed}, start {start}, {ties:?}, few questions"
+        );
+        budgeted += usize::from(stored[2] != stored[1]);
+        let [_, Some(line), budgeted_line] = &lines else {
+            return;
+        };
+        for line in [Some(line), budgeted_line.as_ref()].into_iter().flatten() {
+            let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+            let mut game = Game::new(graph, (hero, dragon), oracle, rules, 0);
+            assert_eq!(line[0], (hero, dragon));
+            for pair in line.windows(2) {
+                let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
+                assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
+                assert!(
+                    !graph.touches(to, dragon),
+                    "seed {seed}: next to the dragon"
+                );
+                if to != graph.exit() {
+                    let mut replies = Vec::new();
+                    game.dragon_replies(dragon, to, |d| replies.push(d));
+                    assert_eq!(replies, [reply], "seed {seed}: the dragon's reply");
+                }
+            }
+        }
+        escapes += 1;
+        jumped += usize::from(stored[1] < stored[0]);
+    });
+    assert!(
+        escapes > 5_000 && jumped > 500 && budgeted > 100,
+        "too few cases: {escapes} escapes, {jumped} with jumps, {budgeted} short of questions"
+    );
+}
+
+/// Every position the pocket rule leaves out as covered by an
+/// arrival's first jump (see [`cuts`]) is one the game reaches from the
+/// first jump's position in the turns between: the hero steps back and
+/// forth with a neighbour in the pocket, never onto or next to the
+/// dragon, and the dragon, replying, ends on the left-out position's
+/// cell.
+#[test]
+fn a_left_out_position_is_reached_from_the_first_jump() {
+    let mut checked = 0;
+    each_priority_start(|seed, start, solver, (hero, dragon), rules| {
+        let graph = solver.graph();
+        let ties = rules.ties;
+        let mut pockets = cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
+        let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+        let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+        chase::search(
+            &mut game,
+            &solver.exit_distance,
+            chase::Reversals::Allowed,
+            Some(&solver.hanging),
+            Some(&mut pockets),
+            usize::MAX,
+            &mut Stats::default(),
+        );
+        let covers = pockets.covers.take();
+        let pocket = cuts::Cuts::new(graph);
+        for (left_out, g, c, ((at, first), first_g)) in covers {
+            let other = graph
+                .neighbors(at)
+                .map(|(_, n)| n)
+                .find(|&n| pocket.in_pocket(n, c))
+                .expect("the hero has a neighbour in its pocket");
+            let (mut hero, mut dragon) = (at, first);
+            for turn in 0..g - first_g {
+                hero = if turn % 2 == 0 { other } else { at };
+                assert!(
+                    hero != dragon && !graph.touches(hero, dragon),
+                    "seed {seed}, start {start}: a legal step"
+                );
+                game.dragon_replies(dragon, hero, |reply| dragon = reply);
+            }
+            assert_eq!(
+                (hero, dragon),
+                left_out,
+                "seed {seed}, start {start}, {ties:?}"
+            );
+            checked += 1;
+        }
+    });
+    assert!(checked > 1000, "too few positions left out: {checked}");
+}
+
+/// The cut tree's pockets and climbs agree with their definitions: the
+/// pocket of `c` is what the exit cannot reach without `c`, and the
+/// rule's pocket for `(hero, dragon)` is the smallest such one holding
+/// the hero (not on `c`) but not the dragon; the climb's end is the
+/// largest.
+#[test]
+fn pockets_are_what_the_exit_cannot_reach_without_their_cut_cell() {
+    let mut pockets = 0;
+    for seed in 0..300 {
+        let Some(puzzle) = random_map(seed) else {
+            continue;
+        };
+        let graph = Graph::new(&puzzle);
+        let cuts = cuts::Cuts::new(&graph);
+        let n = graph.len();
+        let reach = |without: usize| {
+            let mut seen = vec![false; n];
+            let mut stack = vec![graph.exit()];
+            seen[graph.exit().index()] = true;
+            while let Some(at) = stack.pop() {
+                for (_, m) in graph.neighbors(at) {
+                    if m.index() != without && !seen[m.index()] {
+                        seen[m.index()] = true;
+                        stack.push(m);
+                    }
+                }
+            }
+            seen
+        };
+        let everywhere = reach(usize::MAX);
+        // The pocket of each cell that splits the exit's part.
+        let mut of: Vec<(CellId, Vec<bool>)> = Vec::new();
+        for c in (0..n).filter(|&c| everywhere[c] && c != graph.exit().index()) {
+            let without = reach(c);
+            let pocket: Vec<bool> = (0..n)
+                .map(|x| x == c || (everywhere[x] && !without[x]))
+                .collect();
+            if pocket.iter().filter(|&&p| p).count() > 1 {
+                for (x, &inside) in pocket.iter().enumerate() {
+                    assert_eq!(cuts.in_pocket(CellId(x as u32), CellId(c as u32)), inside);
+                }
+                of.push((CellId(c as u32), pocket));
+            }
+        }
+        for hero in (0..n).filter(|&x| everywhere[x]) {
+            for dragon in (0..n).filter(|&x| everywhere[x] && x != hero) {
+                let holding = of
+                    .iter()
+                    .filter(|(c, p)| c.index() != hero && p[hero] && !p[dragon]);
+                let size = |(_, p): &&(CellId, Vec<bool>)| p.iter().filter(|&&x| x).count();
+                let nearest = holding.clone().min_by_key(size).map(|(c, _)| *c);
+                let farthest = holding.max_by_key(size).map(|(c, _)| *c);
+                let found = cuts.pocket(CellId(hero as u32), CellId(dragon as u32));
+                assert_eq!(found.map(|f| f.0), nearest, "seed {seed}");
+                assert_eq!(found.map(|f| f.1), farthest, "seed {seed}");
+                pockets += usize::from(found.is_some());
+            }
+        }
+    }
+    assert!(pockets > 10_000, "too few pockets: {pockets}");
+}
+
+/// The proof search and the retrograde analysis agree on the value and
+/// the whole line (the analysis is checked against the brute force by
+/// the integration tests; the proof search is reached there only on
+/// maps too large for it).
+#[test]
+fn the_proof_search_plays_as_the_analysis() {
+    let (mut proved, mut lost) = (0, 0);
+    for seed in 0..3000 {
+        let Some(puzzle) = random_map(seed) else {
+            continue;
+        };
+        let solver = Solver::new(&puzzle);
+        let graph = solver.graph();
+        let start = (graph.hero(), graph.dragon());
+        let free = solver.exit_distance[start.0.index()];
+        if free == UNREACHABLE || start.0 == graph.exit() {
+            continue;
+        }
+        let options = Options::default();
+        let oracle = options.oracle.build(graph, 1 << 24).unwrap();
+        let rules = Rules {
+            ties: Ties::Adversarial,
+            ..Rules::default()
+        };
+        let mut game = Game::new(graph, start, oracle, rules, usize::MAX);
+        let pairs = Pairs { dead_ends: None };
+        let analysis = backward::deepen(
+            &mut game,
+            &pairs,
+            start,
+            &solver.exit_distance,
+            free,
+            &mut Stats::default(),
+        );
+        let mut prover = proof::Prover::new(&solver.exit_distance, u64::MAX);
+        let proves = |prover: &mut proof::Prover<'_>, game: &mut Game<'_>, r| {
+            prover.proves(game, start, r).unwrap()
+        };
+        match analysis {
+            Ok(line) => {
+                let v = (line.len() - 1) as u32;
+                assert!(
+                    proves(&mut prover, &mut game, v),
+                    "seed {seed}: not proved in {v}"
+                );
+                if v >= 2 {
+                    assert!(
+                        !proves(&mut prover, &mut game, v - 2),
+                        "seed {seed}: proved in less"
+                    );
+                }
+                assert_eq!(
+                    prover.line(&mut game, start, v).unwrap(),
+                    line,
+                    "seed {seed}"
+                );
+                proved += 1;
+            }
+            Err(_) => {
+                for r in (free..free + 40).step_by(2) {
+                    assert!(
+                        !proves(&mut prover, &mut game, r),
+                        "seed {seed}: lost, proved in {r}"
+                    );
+                }
+                lost += 1;
+            }
+        }
+    }
+    assert!(
+        proved > 500 && lost > 50,
+        "too few cases: {proved} proved, {lost} lost"
+    );
+}
