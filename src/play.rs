@@ -25,13 +25,13 @@
 use std::cell::RefCell;
 use std::fmt;
 
+use crate::board::{Board, Event, Frame, lower};
 use crate::dragon::OracleKind;
 use crate::dragon::Ruler;
 use crate::error::{Error, plural};
 use crate::graph::CellId;
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::frames::{Board, Event, Frame, lower};
 use crate::search::Start;
 use crate::search::rules::Rules;
 use crate::search::solution::{Move, Others, Outcome, Pieces};

@@ -18,9 +18,10 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 pub use self::terminal::{Terminal, TerminalKeys, end_if_signalled, ending_signalled};
+use crate::board::{Board, Frame};
 use crate::play::{Command, Done, Play};
 use crate::render::cast::Recorder;
-use crate::render::frames::{Board, Film, Frame, Window};
+use crate::render::frames::{Film, Window};
 use crate::render::map::MapStyle;
 use crate::render::overview::overview;
 use crate::render::screen;

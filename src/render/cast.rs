@@ -22,7 +22,8 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::render::frames::{Board, Film, Frame, Window};
+use crate::board::{Board, Frame};
+use crate::render::frames::{Film, Window};
 use crate::render::map::MapStyle;
 use crate::render::screen::{self, wrap};
 

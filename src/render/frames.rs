@@ -5,14 +5,16 @@
 //! the hero's trail; with the rule variants, every dragon, the keys not yet
 //! taken and the doors, closed or open (the board keeps what each turn
 //! leaves of them, [`Board::pieces`], and the status line counts the
-//! dragons and the keys held). [`Board`] holds the map once, with the step at which
+//! dragons and the keys held). A [`Board`] (the game's data, in
+//! [`board`](crate::board)) holds the map once, with the step at which
 //! the hero first visited each cell, so that any frame of the line (its
 //! [`Frame`]: positions, counters and sentences, no grid) can be drawn
-//! without storing a grid per frame. [`Film`] gives the frames of a
-//! [`Solution`]: the start, then every turn as two half-steps (the hero
-//! moves, then the dragon answers) so that the chase is visible, and the
-//! result sentence on the last frame. Frame `i` costs a distance search,
-//! whatever `i` is, so stepping back or seeking is as cheap as going on.
+//! without storing a grid per frame; this module adds the drawing. [`Film`]
+//! gives the frames of a [`Solution`]: the start, then every turn as two
+//! half-steps (the hero moves, then the dragon answers) so that the chase
+//! is visible, and the result sentence on the last frame. Frame `i` costs a
+//! distance search, whatever `i` is, so stepping back or seeking is as
+//! cheap as going on.
 //!
 //! Nothing here touches a terminal or a file: the terminal driver, the
 //! asciicast export ([`cast`](super::cast)) and the play mode all draw these
@@ -24,6 +26,7 @@
 
 use std::cell::RefCell;
 
+use crate::board::{Board, Event, Frame, lower};
 use crate::dragon::{OracleKind, Ruler};
 use crate::error::Error;
 use crate::error::plural;
@@ -38,50 +41,6 @@ use crate::search::Options;
 use crate::search::solution::{Ending, Move, Others, Outcome, Pieces, Solution};
 
 const BOLD: &str = "\x1b[1m";
-
-/// What happened just before a frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Event {
-    /// The starting position.
-    Start,
-    /// The hero has moved (or waited, with waiting on).
-    Hero(Move),
-    /// The dragon has answered: its step, or `None` when it sleeps (it has
-    /// no path to the hero).
-    Dragon(Option<Direction>),
-    /// The hero has no safe move left: the dragon catches it.
-    Caught,
-    /// A position in play mode (the status line says more).
-    Play,
-}
-
-/// One picture of the game, without its grid: where the pieces stand, how
-/// far the line has come, a status line and perhaps a sentence. A
-/// [`Board`] draws it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Frame {
-    /// Hero moves made so far; the trail is where the hero stood before
-    /// each of them.
-    pub step: usize,
-    /// Hero moves in the whole line (0 in play mode).
-    pub total: usize,
-    /// What just happened.
-    pub event: Event,
-    /// Where the hero stands.
-    pub hero: Pos,
-    /// Where the dragon stands.
-    pub dragon: Pos,
-    /// Whether the hero is caught (it has no safe move left).
-    pub caught: bool,
-    /// The length of a shortest path between hero and dragon through free
-    /// cells, `None` when there is none (the dragon sleeps).
-    pub distance: Option<usize>,
-    /// The status line.
-    pub status: String,
-    /// A sentence under the status line: the result on the last frame of a
-    /// playback, a refusal, hint or result in play mode.
-    pub message: Option<String>,
-}
 
 /// Where the pieces stand in a frame, and how far the line has come
 /// ([`Film::pieces`]).
@@ -140,189 +99,41 @@ impl Window {
     }
 }
 
-/// A step no hero has made yet.
-const NEVER: u32 = u32::MAX;
-
-/// The map of one game: walls, free cells and the exit, and for each cell
-/// the first step at which the hero stood there. It draws any [`Frame`] of
-/// the game; its memory is a few bytes per cell, whatever the line's length.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
-    width: usize,
-    height: usize,
-    exit: Pos,
-    base: Vec<Mark>,
-    /// Per cell, row-major: the first index of the line where the hero
-    /// stands there ([`NEVER`] if none yet).
-    visits: Vec<u32>,
-    /// The keys and the doors, in row-major order (empty in the official
-    /// game).
-    keys: Vec<Pos>,
-    doors: Vec<Pos>,
-    /// With the rule variants' pieces, what the start and each turn of the
-    /// line leave of them (index: hero moves made); empty otherwise.
-    variant: Vec<Pieces>,
-}
-
 impl Board {
-    /// The map's walls, free cells and exit; no visits yet.
-    pub fn new(puzzle: &Puzzle) -> Board {
-        let (width, height) = (puzzle.width(), puzzle.height());
-        let base = (0..width * height)
-            .map(|i| {
-                let pos = Pos::new(i / width, i % width);
-                if pos == puzzle.exit() {
-                    Mark::Exit
-                } else if puzzle.tile(pos) == Some(Tile::Key) {
-                    Mark::Key
-                } else if puzzle.tile(pos) == Some(Tile::Door) {
-                    Mark::Door
-                } else if puzzle.is_free(pos) {
-                    Mark::Free
-                } else {
-                    Mark::Wall
-                }
-            })
-            .collect();
-        Board {
-            width,
-            height,
-            exit: puzzle.exit(),
-            base,
-            visits: vec![NEVER; width * height],
-            keys: puzzle.keys().to_vec(),
-            doors: puzzle.doors().to_vec(),
-            variant: Vec::new(),
-        }
-    }
-
-    /// Records what the rule variants' pieces are after `step` hero moves
-    /// (a game in play: each move's, the start's at step 0); the line is
-    /// cut there, as when the hero steps back.
-    pub fn set_pieces(&mut self, step: usize, pieces: Pieces) {
-        self.variant.truncate(step);
-        let last = self.variant.last().copied().unwrap_or_default();
-        self.variant.resize(step, last);
-        self.variant.push(pieces);
-    }
-
-    /// The other dragons, keys taken and doors opened in `frame`: those
-    /// after its step, but on the hero's half of a turn the other dragons
-    /// of the step before (they have not answered yet). None taken or
-    /// opened, and no other dragon, on a board without a line of them
-    /// (the official game, play mode).
-    pub fn pieces(&self, frame: &Frame) -> Pieces {
-        self.pieces_at(frame.step, matches!(frame.event, Event::Hero(_)))
-    }
-
-    fn pieces_at(&self, step: usize, hero_half: bool) -> Pieces {
-        let Some(after) = self.variant.get(step) else {
-            return Pieces::default();
-        };
-        let others = if hero_half && step > 0 {
-            self.variant[step - 1].others
-        } else {
-            after.others
-        };
-        Pieces {
-            others,
-            locks: after.locks,
-        }
-    }
-
-    /// Grid width in cells.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    /// Grid height in cells.
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
-    /// Where the exit is.
-    pub fn exit(&self) -> Pos {
-        self.exit
-    }
-
-    fn index(&self, pos: Pos) -> Option<usize> {
-        (pos.row < self.height && pos.col < self.width).then(|| pos.row * self.width + pos.col)
-    }
-
-    /// Records that the hero stands on `pos` at step `step` of the line
-    /// (kept if it stood there earlier).
-    pub(crate) fn visit(&mut self, pos: Pos, step: usize) {
-        if let Some(at) = self.index(pos) {
-            let step = u32::try_from(step).unwrap_or(NEVER - 1);
-            self.visits[at] = self.visits[at].min(step);
-        }
-    }
-
-    /// Takes back [`Board::visit`]`(pos, step)`: the line is cut before
-    /// `step`.
-    pub(crate) fn forget(&mut self, pos: Pos, step: usize) {
-        if let Some(at) = self.index(pos) {
-            if usize::try_from(self.visits[at]).is_ok_and(|v| v >= step) {
-                self.visits[at] = NEVER;
-            }
-        }
-    }
-
-    /// Marks every free cell the hero can reach from `hero` (shown when
-    /// there is no path, to say why).
-    fn mark_reach(&mut self, graph: &Graph, hero: Pos) {
-        let Some(hero) = graph.cell_at(hero) else {
-            return;
-        };
-        for (i, d) in graph.distances_from(hero).iter().enumerate() {
-            let pos = graph.pos(CellId(i as u32));
-            let at = pos.row * self.width + pos.col;
-            if *d != UNREACHABLE && self.base[at] == Mark::Free {
-                self.base[at] = Mark::Reach;
-            }
-        }
-    }
-
     /// What the cell at `pos` shows in `frame` (`Wall` outside the grid).
     pub fn mark(&self, frame: &Frame, pos: Pos) -> Mark {
-        if self.variant.is_empty() && self.keys.is_empty() {
-            return match self.index(pos) {
-                Some(at) => self.official_mark(frame, pos, at),
-                None => Mark::Wall,
-            };
+        if self.has_pieces() {
+            return self.mark_with(frame, self.pieces(frame), pos);
         }
-        self.mark_with(frame, self.pieces(frame), pos)
+        match self.ground(pos) {
+            Some(ground) => self.official_mark(frame, pos, ground),
+            None => Mark::Wall,
+        }
     }
 
     /// What the cell at `pos` shows in `frame` with the other dragons, keys
     /// and doors of `pieces` (for a caller that has them from
     /// [`Film::pieces`]).
     pub fn mark_with(&self, frame: &Frame, pieces: Pieces, pos: Pos) -> Mark {
-        let Some(at) = self.index(pos) else {
+        let Some(ground) = self.ground(pos) else {
             return Mark::Wall;
         };
         if pieces.others.iter().any(|p| p == pos) && pos != frame.hero {
             return Mark::Dragon;
         }
-        match self.base[at] {
-            Mark::Key if pos != frame.dragon && pos != frame.hero => {
-                match self.keys.binary_search(&pos) {
-                    Ok(i) if pieces.locks.is_taken(i) => self.trail_or(frame, at, Mark::Free),
-                    _ => Mark::Key,
-                }
+        let under = pos == frame.dragon || pos == frame.hero;
+        match ground {
+            Tile::Key if !under && self.key_taken(pos, pieces.locks) => {
+                self.trail_or(frame, pos, Mark::Free)
             }
-            Mark::Door if pos != frame.dragon && pos != frame.hero => {
-                match self.doors.binary_search(&pos) {
-                    Ok(i) if pieces.locks.is_open(i) => Mark::OpenDoor,
-                    _ => Mark::Door,
-                }
-            }
-            _ => self.official_mark(frame, pos, at),
+            Tile::Door if !under && self.door_open(pos, pieces.locks) => Mark::OpenDoor,
+            _ => self.official_mark(frame, pos, ground),
         }
     }
 
-    /// What the cell at `at` shows in the official game.
-    fn official_mark(&self, frame: &Frame, pos: Pos, at: usize) -> Mark {
+    /// What the cell at `pos`, with `ground` under the pieces, shows in the
+    /// official game (a key or a door as it lies at the start).
+    fn official_mark(&self, frame: &Frame, pos: Pos, ground: Tile) -> Mark {
         if pos == frame.dragon {
             Mark::Dragon
         } else if pos == frame.hero {
@@ -331,16 +142,21 @@ impl Board {
             } else {
                 Mark::Hero
             }
-        } else if self.base[at] == Mark::Free {
-            self.trail_or(frame, at, Mark::Free)
         } else {
-            self.base[at]
+            match ground {
+                Tile::Free if self.reached(pos) => Mark::Reach,
+                Tile::Free | Tile::Hero | Tile::Dragon => self.trail_or(frame, pos, Mark::Free),
+                Tile::Wall => Mark::Wall,
+                Tile::Exit => Mark::Exit,
+                Tile::Key => Mark::Key,
+                Tile::Door => Mark::Door,
+            }
         }
     }
 
     /// A trail where the hero stood before `frame`'s step, else `other`.
-    fn trail_or(&self, frame: &Frame, at: usize, other: Mark) -> Mark {
-        if usize::try_from(self.visits[at]).is_ok_and(|v| v < frame.step) {
+    fn trail_or(&self, frame: &Frame, pos: Pos, other: Mark) -> Mark {
+        if self.trodden(pos, frame.step) {
             Mark::Trail
         } else {
             other
@@ -352,8 +168,8 @@ impl Board {
         Window {
             top: 0,
             left: 0,
-            rows: self.height,
-            cols: self.width,
+            rows: self.height(),
+            cols: self.width(),
         }
     }
 
@@ -365,8 +181,8 @@ impl Board {
             let first = at.saturating_sub(shown / 2).min(len.saturating_sub(shown));
             (first, shown)
         };
-        let (top, rows) = span(self.height, rows, at.row);
-        let (left, cols) = span(self.width, cols, at.col);
+        let (top, rows) = span(self.height(), rows, at.row);
+        let (left, cols) = span(self.width(), cols, at.col);
         Window {
             top,
             left,
@@ -383,7 +199,7 @@ impl Board {
         let others = self.pieces(frame).others;
         let pieces = std::iter::once((Tile::Dragon, frame.dragon))
             .chain(others.iter().map(|pos| (Tile::Dragon, pos)))
-            .chain([(Tile::Exit, self.exit)]);
+            .chain([(Tile::Exit, self.exit())]);
         for (tile, pos) in pieces {
             if window.contains(pos) || window.rows == 0 || window.cols == 0 {
                 continue;
@@ -416,8 +232,8 @@ impl Board {
     /// edge marks are coloured with ANSI codes; otherwise the lines hold
     /// none.
     pub fn grid(&self, frame: &Frame, style: MapStyle, window: Window) -> Vec<String> {
-        let bottom = (window.top + window.rows).min(self.height);
-        let right = (window.left + window.cols).min(self.width);
+        let bottom = (window.top + window.rows).min(self.height());
+        let right = (window.left + window.cols).min(self.width());
         let edges = self.edge_marks(frame, window);
         let mut marks = Vec::with_capacity(right.saturating_sub(window.left));
         (window.top..bottom)
@@ -464,7 +280,7 @@ impl Board {
 
     /// The width of the grid in terminal columns.
     pub fn columns(&self, ascii: bool) -> usize {
-        self.width * if ascii { 1 } else { 2 }
+        self.width() * if ascii { 1 } else { 2 }
     }
 }
 
@@ -542,7 +358,7 @@ impl Film {
         };
         Graph::bytes_needed(cells, tiles, width)
             .saturating_add(doors)
-            .saturating_add(tiles.saturating_mul(size_of::<Mark>() + size_of::<u32>()))
+            .saturating_add(tiles.saturating_mul(Board::BYTES_PER_TILE))
             .saturating_add((solution.turns.len() + 1).saturating_mul(per_step))
             .saturating_add(cells.saturating_mul(size_of::<u32>() + size_of::<CellId>()))
     }
@@ -572,7 +388,9 @@ impl Film {
             board.visit(hero, step);
         }
         if puzzle.has_variant_pieces() {
-            board.variant = (0..line.len()).map(|i| solution.pieces_after(i)).collect();
+            for step in 0..line.len() {
+                board.set_pieces(step, solution.pieces_after(step));
+            }
         }
         let stuck = solution.ending == Ending::Stuck;
         let mut film = Film {
@@ -657,7 +475,7 @@ impl Film {
     /// [`Error::TooLarge`] when the oracle does not fit its share of
     /// `options.max_memory`.
     pub fn measure_all(&self, options: &Options) -> Result<(), Error> {
-        if !self.board.variant.is_empty() {
+        if self.board.records_pieces() {
             for i in 0..self.len() {
                 self.variant_distance(i);
             }
@@ -873,7 +691,7 @@ impl Film {
             hero,
             dragon,
             caught: false,
-            distance: if self.board.variant.is_empty() {
+            distance: if !self.board.records_pieces() {
                 self.distance(i, hero, dragon)
             } else {
                 self.variant_distance(i)
@@ -988,17 +806,6 @@ fn distance_text(distance: Option<usize>) -> String {
     match distance {
         Some(d) => format!("dragon {} away", crate::error::plural(d, "step")),
         None => "the dragon cannot reach the hero".into(),
-    }
-}
-
-/// A move's name in lower case: a direction's, or `wait`.
-pub(crate) fn lower(m: impl Into<Move>) -> &'static str {
-    match m.into() {
-        Move::Step(Direction::Up) => "up",
-        Move::Step(Direction::Left) => "left",
-        Move::Step(Direction::Down) => "down",
-        Move::Step(Direction::Right) => "right",
-        Move::Wait => "wait",
     }
 }
 

@@ -14,9 +14,10 @@
 
 use std::borrow::Cow;
 
+use crate::board::{Event, Frame};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::animate::Sampling;
-use crate::render::frames::{Event, Film, Frame, Positions};
+use crate::render::frames::{Film, Positions};
 use crate::render::map::Mark;
 use crate::search::solution::{Pieces, Solution};
 

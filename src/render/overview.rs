@@ -7,8 +7,8 @@
 //! the hero, the dragon, the exit, the trail, then walls if they are the
 //! majority, else floor.
 
+use crate::board::{Board, Frame};
 use crate::puzzle::Pos;
-use crate::render::frames::{Board, Frame};
 use crate::render::map::{MapStyle, Mark, RESET, draw};
 use crate::tile::HALF_BLOCK;
 

@@ -13,8 +13,9 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use crate::board::{Board, Frame};
 use crate::puzzle::Pos;
-use crate::render::frames::{Board, Frame, Window};
+use crate::render::frames::Window;
 use crate::render::map::{MapStyle, RESET};
 
 const BOLD: &str = "\x1b[1m";
