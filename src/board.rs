@@ -14,9 +14,9 @@
 //! the game as a pure state machine, records its turns on a board and
 //! describes its position as a frame without importing the renderers,
 //! while the renderers read the board to draw any frame of it
-//! ([`render::frames`](crate::render::frames) adds the drawing methods,
-//! such as [`Board::text`], and makes the frames of a solved line,
-//! [`Film`](crate::render::frames::Film)). How a cell looks is the renderers' business:
+//! ([`render::board`](crate::render::board) adds the drawing methods, such
+//! as [`Board::text`], and [`Film`](crate::render::film::Film) makes the
+//! frames of a solved line). How a cell looks is the renderers' business:
 //! the board says what lies there, who stood there and when.
 
 use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
@@ -87,7 +87,7 @@ const NEVER: u32 = u32::MAX;
 /// exit, keys and doors), for each cell the first step at which the hero
 /// stood there, and what each turn leaves of the rule variants' pieces. It
 /// draws any [`Frame`] of the game (see
-/// [`render::frames`](crate::render::frames)); its memory is a few bytes per
+/// [`render::board`](crate::render::board)); its memory is a few bytes per
 /// tile, whatever the line's length.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {

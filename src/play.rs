@@ -8,6 +8,11 @@
 //! the solver's next move from the current position. Both stay within the
 //! game's `max_memory`.
 //!
+//! The line played so far is recorded on a [`Board`] and the position
+//! described as a [`Frame`], the game's data in [`board`](crate::board):
+//! the game imports nothing from [`render`](crate::render), which draws
+//! them (only the tests draw, to check what a person sees).
+//!
 //! ```
 //! use dragon_escape::play::{Command, Play, State};
 //! use dragon_escape::{solve, Direction, Options, Puzzle};

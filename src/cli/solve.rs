@@ -19,7 +19,7 @@ use super::{
 use crate::play::Play;
 use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_bytes};
 use crate::render::cast::{CastOptions, Recorder, cast};
-use crate::render::frames::Film;
+use crate::render::film::Film;
 use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::{SvgOptions, svg_with};
 use crate::render::text;

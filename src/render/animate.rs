@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::frames::{Film, result_sentence};
+use crate::render::film::{Film, result_sentence};
 use crate::render::svg::{
     Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, open, open_map, points, routes,
     variant_keys,
@@ -127,7 +127,7 @@ pub fn animation_bytes(puzzle: &Puzzle, solution: &Solution, sampling: Sampling)
 /// (see the module docs).
 ///
 /// ```
-/// use dragon_escape::render::{animate::{animated_svg, AnimationOptions}, frames::Film};
+/// use dragon_escape::render::{animate::{animated_svg, AnimationOptions}, film::Film};
 /// use dragon_escape::{solve, Options, Puzzle};
 /// let puzzle: Puzzle = "H.E..D".parse()?;
 /// let solution = solve(&puzzle, &Options::default())?;

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use crate::board::{Event, Frame};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::animate::Sampling;
-use crate::render::frames::{Film, Positions};
+use crate::render::film::{Film, Positions};
 use crate::render::map::Mark;
 use crate::search::solution::{Pieces, Solution};
 
@@ -85,7 +85,7 @@ pub fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
 /// ([`MAX_SIDE`] pixels a side) or cannot be encoded.
 ///
 /// ```
-/// use dragon_escape::render::{frames::Film, gif::{gif, GifOptions}};
+/// use dragon_escape::render::{film::Film, gif::{gif, GifOptions}};
 /// use dragon_escape::{solve, Options, Puzzle};
 /// let puzzle: Puzzle = "H.E..D".parse()?;
 /// let solution = solve(&puzzle, &Options::default())?;

@@ -154,7 +154,7 @@ fn most_telling(a: Mark, b: Mark) -> Mark {
 mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
-    use crate::render::frames::Film;
+    use crate::render::film::Film;
     use crate::search::{Options, solve};
 
     fn film(map: &str) -> Film {
