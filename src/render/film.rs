@@ -92,10 +92,13 @@ pub struct Film {
     /// dragons (when the map has several), the keys held (when it has
     /// keys) and the dragon's speed (when above 1).
     counts: Counts,
+    /// The doors' cells on `graph`, in the puzzle's order (bit `i` of
+    /// [`Locks::opened`] is the `i`th); empty without doors.
+    doors: Vec<CellId>,
     /// The graphs the distances are measured on, one per set of open doors
-    /// met along the line (closed doors are walls); empty without doors.
+    /// met along the line, each `graph` with the doors still closed cut
+    /// off ([`Graph::with_doors`]); empty without doors.
     door_graphs: RefCell<Vec<(u16, Graph)>>,
-    puzzle_doors: Option<Puzzle>,
     no_path: bool,
     sentence: String,
     /// The distance between the pieces in each frame, once known: `None`
@@ -108,9 +111,9 @@ impl Film {
     /// About how many bytes [`Film::new`] takes for `solution` on
     /// `puzzle`: a graph of its cells, a mark and a visit per tile, the
     /// line and its distances, and a ruler (a distance and a queue entry a
-    /// cell) to measure them; with doors, a copy of the map and a graph
-    /// for each set of open doors the line passes through (at most one
-    /// more than the doors).
+    /// cell) to measure them; with doors, their cells and a graph for each
+    /// set of open doors the line passes through (at most one more than
+    /// the doors: they only open).
     pub fn bytes_needed(puzzle: &Puzzle, solution: &Solution) -> usize {
         let (width, tiles) = (puzzle.width(), puzzle.walls().len());
         let cells = puzzle.walls().iter().filter(|&&wall| !wall).count();
@@ -126,7 +129,7 @@ impl Film {
         } else {
             (puzzle.doors().len() + 1)
                 .saturating_mul(Graph::bytes_needed(cells, tiles, width))
-                .saturating_add(tiles.saturating_mul(2 * size_of::<bool>()))
+                .saturating_add(puzzle.doors().len() * size_of::<CellId>())
         };
         Graph::bytes_needed(cells, tiles, width)
             .saturating_add(doors)
@@ -143,6 +146,11 @@ impl Film {
     /// [`Film::measure_all`].
     pub fn new(puzzle: &Puzzle, solution: &Solution) -> Film {
         let graph = Graph::new(puzzle);
+        let doors = puzzle
+            .doors()
+            .iter()
+            .map(|&door| graph.cell_at(door).expect("a door stands on a free cell"))
+            .collect();
         let mut board = Board::new(puzzle);
         let no_path = solution.outcome == Outcome::NoPath;
         let mut line = vec![(solution.hero, solution.dragon)];
@@ -176,8 +184,8 @@ impl Film {
                 keys: !puzzle.keys().is_empty(),
                 speed: solution.rules.speed.steps(),
             },
+            doors,
             door_graphs: RefCell::default(),
-            puzzle_doors: (!puzzle.doors().is_empty()).then(|| puzzle.clone()),
             no_path,
             sentence: result_sentence(solution, stuck),
             distances: RefCell::default(),
@@ -217,20 +225,19 @@ impl Film {
             return known;
         }
         let at = self.pieces(i);
-        let measured = match &self.puzzle_doors {
-            None => nearest(&self.graph, at.hero, at.dragons()),
-            Some(puzzle) => {
-                let opened = at.locks.opened;
-                let mut graphs = self.door_graphs.borrow_mut();
-                let index = match graphs.iter().position(|&(o, _)| o == opened) {
-                    Some(index) => index,
-                    None => {
-                        graphs.push((opened, doors_closed(puzzle, at.locks)));
-                        graphs.len() - 1
-                    }
-                };
-                nearest(&graphs[index].1, at.hero, at.dragons())
-            }
+        let measured = if self.doors.is_empty() {
+            nearest(&self.graph, at.hero, at.dragons())
+        } else {
+            let opened = at.locks.opened;
+            let mut graphs = self.door_graphs.borrow_mut();
+            let index = match graphs.iter().position(|&(o, _)| o == opened) {
+                Some(index) => index,
+                None => {
+                    graphs.push((opened, self.graph.with_doors(&self.doors, at.locks)));
+                    graphs.len() - 1
+                }
+            };
+            nearest(&graphs[index].1, at.hero, at.dragons())
         };
         if let Some(slot) = self.distances.borrow_mut().get_mut(i) {
             *slot = Some(measured);
@@ -549,28 +556,6 @@ fn nearest(graph: &Graph, from: Pos, targets: impl Iterator<Item = Pos>) -> Opti
         }
     }
     None
-}
-
-/// The graph of `puzzle` with its closed doors (those `locks` leaves
-/// closed) as walls.
-fn doors_closed(puzzle: &Puzzle, locks: Locks) -> Graph {
-    let mut walls = puzzle.walls().to_vec();
-    for (i, door) in puzzle.doors().iter().enumerate() {
-        if !locks.is_open(i) {
-            walls[door.row * puzzle.width() + door.col] = true;
-        }
-    }
-    match Puzzle::new(
-        puzzle.width(),
-        puzzle.height(),
-        walls,
-        puzzle.hero(),
-        puzzle.dragon(),
-        puzzle.exit(),
-    ) {
-        Ok(closed) => Graph::new(&closed),
-        Err(_) => Graph::new(puzzle),
-    }
 }
 
 /// `dragon 4 steps away`, or the reason there is none.

@@ -323,3 +323,35 @@ fn variant_film_draws_every_dragon_the_key_and_the_door() {
         );
     }
 }
+
+#[test]
+fn distances_go_through_the_doors_opened_so_far() {
+    // Two keys and two doors: each frame's distance is the nearest
+    // dragon's on the map rebuilt with the doors still closed as walls.
+    let puzzle: Puzzle = "k.H.k\n#+#+#\nD...E".parse().unwrap();
+    let solution = solve(&puzzle, &Options::default()).unwrap();
+    assert!(solution.pieces.iter().any(|p| p.locks.opened != 0));
+    let film = Film::new(&puzzle, &solution);
+    let mut woke = false;
+    for i in 0..film.len() {
+        let at = film.pieces(i);
+        let mut walls = puzzle.walls().to_vec();
+        for (d, door) in puzzle.doors().iter().enumerate() {
+            if !at.locks.is_open(d) {
+                walls[door.row * puzzle.width() + door.col] = true;
+            }
+        }
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let closed = Puzzle::new(w, h, walls, puzzle.hero(), puzzle.dragon(), puzzle.exit());
+        let graph = Graph::new(&closed.unwrap());
+        let expected = at
+            .dragons()
+            .filter_map(|d| Ruler::default().measure(&graph, at.hero, d))
+            .min();
+        assert_eq!(film.frame(i).distance, expected, "frame {i}");
+        woke |= expected.is_some();
+    }
+    // The dragon sleeps behind the doors until one opens.
+    assert_eq!(film.frame(0).distance, None);
+    assert!(woke);
+}
