@@ -23,8 +23,7 @@ use std::cell::RefCell;
 
 use crate::board::{Board, Event, Frame, lower};
 use crate::dragon::{OracleKind, Ruler};
-use crate::error::Error;
-use crate::error::plural;
+use crate::error::{Error, Resource, bytes_apart, plural};
 use crate::graph::{CellId, Direction, Graph, UNREACHABLE};
 use crate::puzzle::{Locks, Pos, Puzzle};
 use crate::render::text;
@@ -136,6 +135,29 @@ impl Film {
             .saturating_add(tiles.saturating_mul(Board::BYTES_PER_TILE))
             .saturating_add((solution.turns.len() + 1).saturating_mul(per_step))
             .saturating_add(cells.saturating_mul(size_of::<u32>() + size_of::<CellId>()))
+    }
+
+    /// Makes the film of `solution` on `puzzle` like [`Film::new`], but
+    /// only if it fits in `max_memory` bytes ([`Film::bytes_needed`]).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] (resource [`Resource::Film`]) when the film
+    /// would not fit, before anything is built.
+    pub fn within(puzzle: &Puzzle, solution: &Solution, max_memory: usize) -> Result<Film, Error> {
+        let needed = Film::bytes_needed(puzzle, solution);
+        if needed > max_memory {
+            let (needed, budget) = bytes_apart(needed, max_memory);
+            return Err(Error::TooLarge {
+                resource: Resource::Film,
+                message: format!(
+                    "the playback of this {}x{} map needs about {needed}, over the memory \
+                     budget of {budget}",
+                    puzzle.width(),
+                    puzzle.height()
+                ),
+            });
+        }
+        Ok(Film::new(puzzle, solution))
     }
 
     /// The film of `solution` on `puzzle`: the map once and the line.

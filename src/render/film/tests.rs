@@ -355,3 +355,46 @@ fn distances_go_through_the_doors_opened_so_far() {
     assert_eq!(film.frame(0).distance, None);
     assert!(woke);
 }
+
+#[test]
+fn the_film_is_made_only_within_its_budget() {
+    let (variant, solution) = crate::render::fixture::variant_game();
+    let official = official_1();
+    let official_solution = solve(&official, &Options::default()).unwrap();
+    for (puzzle, solution) in [(&official, &official_solution), (&variant, &solution)] {
+        let needed = Film::bytes_needed(puzzle, solution);
+        let film = Film::within(puzzle, solution, needed).unwrap();
+        assert_eq!(
+            film.frames().collect::<Vec<_>>(),
+            Film::new(puzzle, solution).frames().collect::<Vec<_>>()
+        );
+        let (over, budget) = bytes_apart(needed, needed - 1);
+        assert_eq!(
+            Film::within(puzzle, solution, needed - 1).unwrap_err(),
+            Error::TooLarge {
+                resource: Resource::Film,
+                message: format!(
+                    "the playback of this {}x{} map needs about {over}, over the memory budget \
+                     of {budget}",
+                    puzzle.width(),
+                    puzzle.height()
+                ),
+            }
+        );
+    }
+}
+
+#[test]
+fn the_estimate_counts_every_door_graph_the_line_meets() {
+    // The line opens the left door, then the right one: three door
+    // states, each with its graph, within what the estimate counts.
+    let puzzle: Puzzle = "k.H.k\n#+#+#\n..D.E".parse().unwrap();
+    let solution = solve(&puzzle, &Options::default()).unwrap();
+    let film = Film::new(&puzzle, &solution);
+    film.measure_all(&Options::default()).unwrap();
+    let graphs = film.door_graphs.borrow();
+    assert_eq!(graphs.len(), puzzle.doors().len() + 1);
+    let held: usize = graphs.iter().map(|(_, graph)| graph.bytes()).sum();
+    let graph = Graph::new(&puzzle).bytes();
+    assert!(graph + held <= Film::bytes_needed(&puzzle, &solution));
+}
