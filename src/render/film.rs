@@ -108,8 +108,9 @@ pub struct Film {
 
 impl Film {
     /// About how many bytes [`Film::new`] takes for `solution` on
-    /// `puzzle`: a graph of its cells, a mark and a visit per tile, the
-    /// line and its distances, and a ruler (a distance and a queue entry a
+    /// `puzzle`: a graph of its cells, the board's few bytes a tile (what
+    /// lies there, a reach mark and the first visit), the line and its
+    /// distances, and a ruler (a distance and a queue entry a
     /// cell) to measure them; with doors, their cells and a graph for each
     /// set of open doors the line passes through (at most one more than
     /// the doors: they only open).
