@@ -122,6 +122,12 @@ pub enum Resource {
     Oracle,
     /// The memory budget for the positions a search stores.
     Positions,
+    /// The memory budget for a playback's film, checked before it is made
+    /// ([`Film::within`](crate::render::film::Film::within)).
+    Film,
+    /// Half the memory budget, which an animated SVG or GIF may take
+    /// (`render::animate::animation_within`, `render::gif::gif_within`).
+    Animation,
 }
 
 impl Error {

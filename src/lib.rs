@@ -41,6 +41,7 @@
 //! With `--no-default-features` the library parses, solves, renders text and
 //! runs the play-mode rules with a single small dependency.
 
+pub mod board;
 pub mod dragon;
 mod error;
 pub mod graph;

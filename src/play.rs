@@ -8,6 +8,11 @@
 //! the solver's next move from the current position. Both stay within the
 //! game's `max_memory`.
 //!
+//! The line played so far is recorded on a [`Board`] and the position
+//! described as a [`Frame`], the game's data in [`board`](crate::board):
+//! the game imports nothing from [`render`](crate::render), which draws
+//! them (only the tests draw, to check what a person sees).
+//!
 //! ```
 //! use dragon_escape::play::{Command, Play, State};
 //! use dragon_escape::{solve, Direction, Options, Puzzle};
@@ -25,12 +30,12 @@
 use std::cell::RefCell;
 use std::fmt;
 
+use crate::board::{Board, Event, Frame, lower};
 use crate::dragon::OracleKind;
 use crate::dragon::Ruler;
 use crate::error::{Error, plural};
 use crate::graph::Direction;
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::frames::{Board, Event, Frame, lower};
 use crate::search::rules::Rules;
 use crate::search::solution::{Move, Others, Outcome, Pieces};
 use crate::search::{IllegalMove, Options, Position, Progress, Solver};

@@ -17,9 +17,9 @@ use super::{
     read_input, seconds, write_file,
 };
 use crate::play::Play;
-use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_bytes};
+use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_within};
 use crate::render::cast::{CastOptions, Recorder, cast};
-use crate::render::frames::Film;
+use crate::render::film::Film;
 use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::{SvgOptions, svg_with};
 use crate::render::text;
@@ -830,6 +830,16 @@ fn budget_hint(error: &Error, oracle: OracleKind, budget: usize) -> String {
     }
 }
 
+/// What an exceeded budget says: an [`Error::TooLarge`]'s message, without
+/// the "the map is too large" its display begins with (there the film or a
+/// picture of a solved map is too large); any other error as displayed.
+fn over_budget(error: &Error) -> String {
+    match error {
+        Error::TooLarge { message, .. } => message.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// `bytes` as a `--max-memory` value: in the largest unit that keeps it
 /// whole, rounded up to a whole mebibyte past one.
 fn size_arg(bytes: usize) -> String {
@@ -868,20 +878,16 @@ fn answer(
                 || config.exports.svg_animate.is_some()
                 || config.exports.gif.is_some();
             // The film lives beside the map and the line, not the solve.
-            let needed = Film::bytes_needed(&puzzle, &solution);
-            if needs_film && needed > config.options.max_memory {
-                let (needed, budget) = crate::error::bytes_apart(needed, config.options.max_memory);
-                return Some(fail(
-                    PROGRAM,
-                    &format!(
-                        "{name}: the playback of this {}x{} map needs about {needed}, over the \
-                         memory budget of {budget} (see --max-memory)",
-                        puzzle.width(),
-                        puzzle.height()
-                    ),
-                ));
-            }
-            let film = needs_film.then(|| Film::new(&puzzle, &solution));
+            let film = match needs_film
+                .then(|| Film::within(&puzzle, &solution, config.options.max_memory))
+                .transpose()
+            {
+                Ok(film) => film,
+                Err(e) => {
+                    let message = format!("{name}: {} (see --max-memory)", over_budget(&e));
+                    return Some(fail(PROGRAM, &message));
+                }
+            };
             if let Err(message) = export(config, &name, &puzzle, &solution, film.as_ref()) {
                 fail(PROGRAM, &message);
                 *status = EXIT_ERROR;
@@ -949,17 +955,9 @@ fn export(
             frame_length: config.frame_length,
             max_frames: config.exports.max_frames,
         };
-        let sampling = Sampling::new(film.len(), options.max_frames);
-        let needed = animation_bytes(puzzle, solution, sampling);
-        let budget = config.options.max_memory / 2;
-        if needed > budget {
-            return Err(format!(
-                "{name}: cannot animate: the animation would take about {}, more than half \
-                 the memory budget of {} (see --max-memory, --animate-max-frames)",
-                crate::error::bytes(needed),
-                crate::error::bytes(config.options.max_memory)
-            ));
-        }
+        let hint = "(see --max-memory, --animate-max-frames)";
+        animation_within(puzzle, solution, film, &options, config.options.max_memory)
+            .map_err(|e| format!("{name}: {} {hint}", over_budget(&e)))?;
         write_file(
             path,
             animated_svg(puzzle, solution, film, &options).as_bytes(),
@@ -1001,27 +999,20 @@ fn gif_export(
     solution: &Solution,
     film: &Film,
 ) -> Result<(), String> {
-    use crate::render::gif::{GifOptions, fitting_cell, gif, gif_bytes};
+    use crate::render::gif::{GifOptions, fitting_cell, gif, gif_within};
     let cell = config
         .exports
         .cell
         .unwrap_or_else(|| fitting_cell(puzzle, SVG_CELL, GIF_SIDE));
-    let sampling = Sampling::new(film.len(), config.exports.max_frames);
-    let needed = gif_bytes(puzzle, cell, sampling);
-    if needed > config.options.max_memory / 2 {
-        return Err(format!(
-            "{name}: cannot make the GIF: it would take about {}, more than half the memory \
-             budget of {} (see --max-memory, --cell-size)",
-            crate::error::bytes(needed),
-            crate::error::bytes(config.options.max_memory)
-        ));
-    }
     let options = GifOptions {
         cell,
         centiseconds: u16::try_from(config.frame_length.as_millis().div_ceil(10))
             .unwrap_or(u16::MAX),
         max_frames: config.exports.max_frames,
     };
+    let hint = "(see --max-memory, --cell-size)";
+    gif_within(puzzle, film, &options, config.options.max_memory)
+        .map_err(|e| format!("{name}: {} {hint}", over_budget(&e)))?;
     let bytes = gif(puzzle, solution, film, &options).map_err(|e| format!("{name}: {e}"))?;
     write_file(path, &bytes)
 }

@@ -18,9 +18,11 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 pub use self::terminal::{Terminal, TerminalKeys, end_if_signalled, ending_signalled};
+use crate::board::{Board, Frame};
 use crate::play::{Command, Done, Play};
+use crate::render::board::Window;
 use crate::render::cast::Recorder;
-use crate::render::frames::{Board, Film, Frame, Window};
+use crate::render::film::Film;
 use crate::render::map::MapStyle;
 use crate::render::overview::overview;
 use crate::render::screen;

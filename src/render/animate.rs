@@ -22,8 +22,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use crate::error::{Error, Resource, bytes};
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::frames::{Film, result_sentence};
+use crate::render::film::{Film, result_sentence};
 use crate::render::svg::{
     Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, open, open_map, points, routes,
     variant_keys,
@@ -123,11 +124,45 @@ pub fn animation_bytes(puzzle: &Puzzle, solution: &Solution, sampling: Sampling)
         .saturating_add(16 << 10)
 }
 
+/// Checks that the animated SVG document of `film`, the film of
+/// `solution` on `puzzle`, drawn with `options`, fits in half of
+/// `max_memory` bytes ([`animation_bytes`]); the map, the line and the film
+/// hold the other half.
+///
+/// # Errors
+/// [`Error::TooLarge`] (resource [`Resource::Animation`]) when it would
+/// take more, before anything is drawn.
+pub fn animation_within(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+    options: &AnimationOptions,
+    max_memory: usize,
+) -> Result<(), Error> {
+    let needed = animation_bytes(
+        puzzle,
+        solution,
+        Sampling::new(film.len(), options.max_frames),
+    );
+    if needed > max_memory / 2 {
+        return Err(Error::TooLarge {
+            resource: Resource::Animation,
+            message: format!(
+                "cannot animate: the animation would take about {}, more than half the memory \
+                 budget of {}",
+                bytes(needed),
+                bytes(max_memory)
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// The animated SVG document of `film`, the film of `solution` on `puzzle`
 /// (see the module docs).
 ///
 /// ```
-/// use dragon_escape::render::{animate::{animated_svg, AnimationOptions}, frames::Film};
+/// use dragon_escape::render::{animate::{animated_svg, AnimationOptions}, film::Film};
 /// use dragon_escape::{solve, Options, Puzzle};
 /// let puzzle: Puzzle = "H.E..D".parse()?;
 /// let solution = solve(&puzzle, &Options::default())?;
@@ -545,6 +580,39 @@ mod tests {
                 assert!(text.len() <= estimate, "{} > {estimate}", text.len());
             }
         }
+    }
+
+    #[test]
+    fn the_animation_may_take_half_the_budget() {
+        let puzzle: Puzzle = BACKSTEP.parse().unwrap();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let film = Film::new(&puzzle, &solution);
+        let options = AnimationOptions::default();
+        let sampling = Sampling::new(film.len(), options.max_frames);
+        let needed = animation_bytes(&puzzle, &solution, sampling);
+        let within = |options: &AnimationOptions, budget: usize| {
+            animation_within(&puzzle, &solution, &film, options, budget)
+        };
+        assert_eq!(within(&options, 2 * needed), Ok(()));
+        assert_eq!(
+            within(&options, 2 * needed - 1),
+            Err(Error::TooLarge {
+                resource: Resource::Animation,
+                message: format!(
+                    "cannot animate: the animation would take about {}, more than half the \
+                     memory budget of {}",
+                    bytes(needed),
+                    bytes(2 * needed - 1)
+                ),
+            })
+        );
+        // Fewer frames shown take less.
+        let sampled = AnimationOptions {
+            max_frames: 2,
+            ..options
+        };
+        assert!(film.len() > 2);
+        assert_eq!(within(&sampled, 2 * needed - 1), Ok(()));
     }
 
     #[test]

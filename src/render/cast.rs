@@ -22,7 +22,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::render::frames::{Board, Film, Frame, Window};
+use crate::board::{Board, Frame};
+use crate::render::board::Window;
+use crate::render::film::Film;
 use crate::render::map::MapStyle;
 use crate::render::screen::{self, wrap};
 
@@ -51,7 +53,7 @@ const TEXT_COLUMNS: usize = 72;
 ///
 /// ```
 /// use std::time::Duration;
-/// use dragon_escape::render::{cast::{cast, CastOptions}, frames::Film, map::MapStyle};
+/// use dragon_escape::render::{cast::{cast, CastOptions}, film::Film, map::MapStyle};
 /// use dragon_escape::{solve, Options, Puzzle};
 /// let puzzle: Puzzle = "H.E..D".parse()?;
 /// let film = Film::new(&puzzle, &solve(&puzzle, &Options::default())?);
@@ -224,7 +226,7 @@ mod tests {
         }
     }
     use crate::puzzle::Puzzle;
-    use crate::render::frames::Film;
+    use crate::render::film::Film;
     use crate::search::{Options, solve};
 
     fn recording(style: MapStyle) -> String {

@@ -14,9 +14,11 @@
 
 use std::borrow::Cow;
 
+use crate::board::{Event, Frame};
+use crate::error::{Error, Resource, bytes};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::animate::Sampling;
-use crate::render::frames::{Event, Film, Frame, Positions};
+use crate::render::film::{Film, Positions};
 use crate::render::map::Mark;
 use crate::search::solution::{Pieces, Solution};
 
@@ -77,6 +79,35 @@ pub fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
         .saturating_add(sampling.shown.saturating_mul(cell * cell * 16 + 64))
 }
 
+/// Checks that making the GIF of `film` with `options` holds at most half
+/// of `max_memory` bytes at once ([`gif_bytes`]); the map, the line and
+/// the film hold the other half.
+///
+/// # Errors
+/// [`Error::TooLarge`] (resource [`Resource::Animation`]) when it would
+/// hold more, before anything is drawn.
+pub fn gif_within(
+    puzzle: &Puzzle,
+    film: &Film,
+    options: &GifOptions,
+    max_memory: usize,
+) -> Result<(), Error> {
+    let sampling = Sampling::new(film.len(), options.max_frames);
+    let needed = gif_bytes(puzzle, options.cell, sampling);
+    if needed > max_memory / 2 {
+        return Err(Error::TooLarge {
+            resource: Resource::Animation,
+            message: format!(
+                "cannot make the GIF: it would take about {}, more than half the memory budget \
+                 of {}",
+                bytes(needed),
+                bytes(max_memory)
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// The animated GIF of `film`, the film of `solution` on `puzzle`.
 ///
 /// # Errors
@@ -84,7 +115,7 @@ pub fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
 /// ([`MAX_SIDE`] pixels a side) or cannot be encoded.
 ///
 /// ```
-/// use dragon_escape::render::{frames::Film, gif::{gif, GifOptions}};
+/// use dragon_escape::render::{film::Film, gif::{gif, GifOptions}};
 /// use dragon_escape::{solve, Options, Puzzle};
 /// let puzzle: Puzzle = "H.E..D".parse()?;
 /// let solution = solve(&puzzle, &Options::default())?;
@@ -465,5 +496,42 @@ mod tests {
         let err = gif(&puzzle, &solution, &film, &options).unwrap_err();
         assert!(err.contains("at most 65535 pixels a side"), "{err}");
         assert_eq!(fitting_cell(&puzzle, 24, 2048), 1);
+    }
+
+    #[test]
+    fn the_gif_may_take_half_the_budget() {
+        let puzzle: Puzzle = "######\n#H..##\n#.#.##\n#..D.E\n######".parse().unwrap();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let film = Film::new(&puzzle, &solution);
+        let options = GifOptions {
+            cell: 8,
+            centiseconds: 10,
+            max_frames: 3000,
+        };
+        let sampling = Sampling::new(film.len(), options.max_frames);
+        let needed = gif_bytes(&puzzle, options.cell, sampling);
+        let within =
+            |options: &GifOptions, budget: usize| gif_within(&puzzle, &film, options, budget);
+        assert_eq!(within(&options, 2 * needed), Ok(()));
+        assert_eq!(
+            within(&options, 2 * needed - 1),
+            Err(Error::TooLarge {
+                resource: Resource::Animation,
+                message: format!(
+                    "cannot make the GIF: it would take about {}, more than half the memory \
+                     budget of {}",
+                    bytes(needed),
+                    bytes(2 * needed - 1)
+                ),
+            })
+        );
+        // Smaller cells and fewer frames take less.
+        let smaller = GifOptions { cell: 4, ..options };
+        assert_eq!(within(&smaller, 2 * needed - 1), Ok(()));
+        let sampled = GifOptions {
+            max_frames: 2,
+            ..options
+        };
+        assert_eq!(within(&sampled, 2 * needed - 1), Ok(()));
     }
 }

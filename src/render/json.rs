@@ -310,7 +310,7 @@ impl ErrorReport {
 /// A move is written in lower case: `up`, `left`, `down`, `right` or `wait`.
 impl Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(crate::render::frames::lower(*self))
+        serializer.serialize_str(crate::board::lower(*self))
     }
 }
 

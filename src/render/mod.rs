@@ -2,8 +2,9 @@
 //! or report structures. Nothing here writes to a terminal or a file.
 
 pub mod animate;
+pub mod board;
 pub mod cast;
-pub mod frames;
+pub mod film;
 #[cfg(feature = "gif")]
 pub mod gif;
 pub mod map;
@@ -17,12 +18,60 @@ pub mod json;
 
 #[cfg(test)]
 pub(crate) mod fixture {
-    //! A game with two dragons, a key and a door, its line built by hand
-    //! (for the renderers' tests).
+    //! Games for the renderers' tests: the first official map and its
+    //! film under each tie rule, and a game with two dragons, a key and a
+    //! door, its line built by hand.
 
     use crate::graph::Direction;
     use crate::puzzle::{Locks, Pos, Puzzle};
+    use crate::render::film::Film;
+    use crate::render::map::MapStyle;
+    use crate::search::rules::{Rules, Ties};
     use crate::search::solution::{Ending, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
+    use crate::search::{Options, solve};
+
+    /// ASCII symbols, no colour.
+    pub(crate) const ASCII: MapStyle = MapStyle {
+        ascii: true,
+        color: false,
+    };
+
+    /// Emoji, no colour.
+    pub(crate) const EMOJI: MapStyle = MapStyle {
+        ascii: false,
+        color: false,
+    };
+
+    /// The first official map (`examples/mazes/official-1.txt`).
+    pub(crate) fn official_1() -> Puzzle {
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/mazes/official-1.txt"
+        ))
+        .unwrap()
+        .parse()
+        .unwrap()
+    }
+
+    /// The film of the solution of `puzzle` under the tie rule `ties`.
+    pub(crate) fn play(puzzle: &Puzzle, ties: Ties) -> Film {
+        let options = Options {
+            rules: Rules {
+                ties,
+                ..Rules::default()
+            },
+            ..Options::default()
+        };
+        Film::new(puzzle, &solve(puzzle, &options).unwrap())
+    }
+
+    /// Every frame of a playback, as text, one after the other.
+    pub(crate) fn reel(film: &Film, style: MapStyle) -> String {
+        film.frames()
+            .enumerate()
+            .map(|(i, f)| format!("--- frame {i}\n{}", film.board().text(&f, style)))
+            .collect()
+    }
 
     /// The map: the hero takes the key, opens the door and runs for the
     /// exit while the two dragons come up from below and merge.

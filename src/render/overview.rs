@@ -7,8 +7,8 @@
 //! the hero, the dragon, the exit, the trail, then walls if they are the
 //! majority, else floor.
 
+use crate::board::{Board, Frame};
 use crate::puzzle::Pos;
-use crate::render::frames::{Board, Frame};
 use crate::render::map::{MapStyle, Mark, RESET, draw};
 use crate::tile::HALF_BLOCK;
 
@@ -154,7 +154,7 @@ fn most_telling(a: Mark, b: Mark) -> Mark {
 mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
-    use crate::render::frames::Film;
+    use crate::render::film::Film;
     use crate::search::{Options, solve};
 
     fn film(map: &str) -> Film {

@@ -13,8 +13,9 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use crate::board::{Board, Frame};
 use crate::puzzle::Pos;
-use crate::render::frames::{Board, Frame, Window};
+use crate::render::board::Window;
 use crate::render::map::{MapStyle, RESET};
 
 const BOLD: &str = "\x1b[1m";
@@ -229,7 +230,7 @@ pub(crate) fn wrap(text: &str, cols: usize) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
-    use crate::render::frames::Film;
+    use crate::render::film::Film;
     use crate::search::{Options, solve};
 
     const ASCII: MapStyle = MapStyle {

@@ -26,7 +26,7 @@ use std::fmt::Write as _;
 
 use crate::graph::{Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::frames::result_sentence;
+use crate::render::film::result_sentence;
 
 use crate::search::solution::{Ending, Outcome, Solution};
 

@@ -61,6 +61,42 @@ fn animation_is_written_whole_and_sampled_with_a_note() {
     assert!(text.contains("97 frames, 300 ms each, one in 10 of the playback's 956"));
 }
 
+/// An animation may take half the memory budget: past it, the picture is
+/// refused with the flags that help, and the answer still comes.
+#[test]
+fn pictures_over_half_the_budget_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, gif) = (dir.path().join("escape.svg"), dir.path().join("escape.gif"));
+    let map = maze("official-1.txt");
+    Command::new(BIN)
+        .args([
+            "--max-memory",
+            "40K",
+            "--svg-animate",
+            svg.to_str().unwrap(),
+        ])
+        .arg(&map)
+        .assert()
+        .code(2)
+        .stdout("The shortest path is 16 steps.\n")
+        .stderr(format!(
+            "solve-maze: {map}: cannot animate: the animation would take about 27 KiB, more \
+             than half the memory budget of 40 KiB (see --max-memory, --animate-max-frames)\n"
+        ));
+    assert!(!svg.exists());
+    Command::new(BIN)
+        .args(["--max-memory", "512K", "--gif", gif.to_str().unwrap()])
+        .arg(&map)
+        .assert()
+        .code(2)
+        .stdout("The shortest path is 16 steps.\n")
+        .stderr(format!(
+            "solve-maze: {map}: cannot make the GIF: it would take about 360 KiB, more than \
+             half the memory budget of 512 KiB (see --max-memory, --cell-size)\n"
+        ));
+    assert!(!gif.exists());
+}
+
 #[test]
 fn gif_is_written_whole_one_frame_per_playback_frame() {
     let dir = tempfile::tempdir().unwrap();

@@ -195,7 +195,8 @@ fn waiting_never_hurts() {
 /// the next frame.
 #[test]
 fn a_wait_is_a_frame_where_the_hero_stays() {
-    use dragon_escape::render::frames::{Event, Film};
+    use dragon_escape::board::Event;
+    use dragon_escape::render::film::Film;
     let puzzle: Puzzle = "H.D.E\n.....".parse().unwrap();
     let solution = solve(&puzzle, &options_with(Ties::default(), 1, true)).unwrap();
     assert_eq!(solution.turns.first().map(|t| t.step), Some(Move::Wait));
