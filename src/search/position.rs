@@ -19,7 +19,6 @@ use std::hash::BuildHasher;
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
-use super::turn::IllegalMove;
 use crate::graph::{CellId, Graph};
 use crate::puzzle::{Locks, MAX_DRAGONS, Pos, Puzzle};
 
@@ -113,35 +112,14 @@ impl Layout {
         &self.doors
     }
 
-    fn key_at(&self, cell: CellId) -> Option<usize> {
+    /// The number of the key on `cell`, if one lies there.
+    pub(crate) fn key_at(&self, cell: CellId) -> Option<usize> {
         self.keys.binary_search(&cell).ok()
     }
 
-    fn door_at(&self, cell: CellId) -> Option<usize> {
+    /// The number of the door on `cell`, if one stands there.
+    pub(crate) fn door_at(&self, cell: CellId) -> Option<usize> {
         self.doors.binary_search(&cell).ok()
-    }
-
-    /// The key and door step, written once (docs/RULES.md, "Keys and
-    /// doors"): the locks after the hero holding `locks` steps onto `to`.
-    /// A closed door opens with a key, which is used up; a key on `to` is
-    /// taken. A closed door and no key held: [`IllegalMove::LockedDoor`].
-    /// (A wait takes nothing and opens nothing: the caller does not ask.)
-    #[inline]
-    pub(crate) fn after_step(&self, locks: Locks, to: CellId) -> Result<Locks, IllegalMove> {
-        if self.keys.is_empty() && self.doors.is_empty() {
-            return Ok(locks);
-        }
-        let mut after = locks;
-        if let Some(i) = self.door_at(to).filter(|&i| !locks.is_open(i)) {
-            if locks.held() == 0 {
-                return Err(IllegalMove::LockedDoor);
-            }
-            after.opened |= 1 << i;
-        }
-        if let Some(j) = self.key_at(to) {
-            after.taken |= 1 << j;
-        }
-        Ok(after)
     }
 
     /// The game's start.
@@ -405,38 +383,5 @@ mod tests {
         pair.write(&mut words);
         assert_eq!(words, [3, 7]);
         assert_eq!(Position::read(&words, 1), pair);
-    }
-
-    #[test]
-    fn a_door_opens_with_a_key_and_a_key_is_taken() {
-        let puzzle: Puzzle = "Hk+E\n.D..\n".parse().unwrap();
-        let graph = Graph::new(&puzzle);
-        let layout = Layout::new(&puzzle, &graph);
-        let cell = |row, col| graph.cell_at(Pos::new(row, col)).unwrap();
-        let none = Locks::default();
-        assert_eq!(
-            layout.after_step(none, cell(0, 2)),
-            Err(IllegalMove::LockedDoor)
-        );
-        let taken = layout.after_step(none, cell(0, 1)).unwrap();
-        assert_eq!(
-            taken,
-            Locks {
-                taken: 1,
-                opened: 0
-            }
-        );
-        let opened = layout.after_step(taken, cell(0, 2)).unwrap();
-        assert_eq!(
-            opened,
-            Locks {
-                taken: 1,
-                opened: 1
-            }
-        );
-        assert_eq!(opened.held(), 0);
-        // An open door stays open, and lets the hero through with no key.
-        assert_eq!(layout.after_step(opened, cell(0, 2)), Ok(opened));
-        assert_eq!(layout.after_step(none, cell(1, 0)), Ok(none));
     }
 }

@@ -131,3 +131,196 @@ fn the_oracle_share_follows_the_budget() {
     };
     assert_eq!(capped.oracle_budget(), 1 << 20);
 }
+
+/// Every rule set of one dragon: the three tie rules, at speeds 1 and 2,
+/// with and without waiting.
+fn every_rule_set() -> Vec<Rules> {
+    let mut all = Vec::new();
+    for ties in [
+        Ties::default(),
+        Ties::Priority("RDLU".parse().unwrap()),
+        Ties::Adversarial,
+        Ties::Optimistic,
+    ] {
+        for speed in [1, 2] {
+            for wait in [false, true] {
+                all.push(Rules {
+                    ties,
+                    speed: rules::Speed::new(speed).unwrap(),
+                    wait,
+                });
+            }
+        }
+    }
+    all
+}
+
+/// The official game through both engines: the pair search, with its
+/// shortcuts, and the general engine, with one dragon and no locks, from
+/// several starts of many random maps under every rule set: the same
+/// outcome, the same ending and a line as long.
+#[test]
+fn the_pair_search_and_the_general_engine_agree() {
+    let progress = Progress::default();
+    let (mut compared, mut escapes, mut caught) = (0, 0, 0);
+    for seed in 0..160 {
+        let Some(puzzle) = random_map(seed) else {
+            continue;
+        };
+        let solver = Solver::new(&puzzle);
+        let n = solver.graph.len() as u32;
+        // The map's start, and a few others spread over the pairs.
+        let starts = (0..4u32).map(|k| {
+            let pick = (seed as u32)
+                .wrapping_mul(2_654_435_761)
+                .wrapping_add(k * 7919)
+                % (n * n);
+            match k {
+                0 => (solver.graph.hero(), solver.graph.dragon()),
+                _ => (CellId(pick / n), CellId(pick % n)),
+            }
+        });
+        for (hero, dragon) in starts.filter(|(h, d)| h != d) {
+            let at = Position::pair(hero, dragon);
+            for rules in every_rule_set() {
+                let options = Options {
+                    rules,
+                    ..Options::default()
+                };
+                let pair = solver.solve_with(&at, &options, &progress, Engine::Pair);
+                let general = solver.solve_with(&at, &options, &progress, Engine::General);
+                let (pair, general) = (pair.unwrap(), general.unwrap());
+                let context = format!("seed {seed}, {hero:?} {dragon:?}, {rules:?}");
+                assert_eq!(pair.outcome, general.outcome, "{context}");
+                assert_eq!(pair.ending, general.ending, "{context}");
+                if matches!(pair.ending, Ending::Escaped | Ending::Stuck) {
+                    assert_eq!(pair.turns.len(), general.turns.len(), "{context}");
+                }
+                escapes += usize::from(pair.ending == Ending::Escaped);
+                caught += usize::from(pair.outcome == Outcome::Caught);
+                compared += 1;
+            }
+        }
+    }
+    assert!(
+        compared > 5_000 && escapes > 2_000 && caught > 500,
+        "too few cases: {compared} compared, {escapes} escapes, {caught} caught"
+    );
+}
+
+/// A random perfect maze (a spanning tree of a grid of cells, walls
+/// between) of `w` x `h` cells with the hero, the exit and `dragons`
+/// dragons on distinct cells.
+fn random_tree(seed: u64, w: usize, h: usize, dragons: usize) -> Puzzle {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let (tw, th) = (2 * w + 1, 2 * h + 1);
+    let mut walls = vec![true; tw * th];
+    let mut seen = vec![false; w * h];
+    let mut stack = vec![next(w * h)];
+    seen[stack[0]] = true;
+    walls[(2 * (stack[0] / w) + 1) * tw + 2 * (stack[0] % w) + 1] = false;
+    while let Some(&c) = stack.last() {
+        let (r, col) = (c / w, c % w);
+        let around: Vec<usize> = [
+            (r > 0).then(|| c - w),
+            (col > 0).then(|| c - 1),
+            (r + 1 < h).then(|| c + w),
+            (col + 1 < w).then(|| c + 1),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|&m| !seen[m])
+        .collect();
+        if around.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let m = around[next(around.len())];
+        seen[m] = true;
+        let (mr, mc) = (m / w, m % w);
+        walls[(2 * mr + 1) * tw + 2 * mc + 1] = false;
+        walls[(r + mr + 1) * tw + col + mc + 1] = false;
+        stack.push(m);
+    }
+    let mut cells: Vec<Pos> = (0..w * h)
+        .map(|c| Pos::new(2 * (c / w) + 1, 2 * (c % w) + 1))
+        .collect();
+    let mut pick = || cells.swap_remove(next(cells.len()));
+    let (hero, exit) = (pick(), pick());
+    let all: Vec<Pos> = (0..dragons).map(|_| pick()).collect();
+    Puzzle::new(tw, th, walls, hero, all[0], exit)
+        .unwrap()
+        .with_pieces(all, Vec::new(), Vec::new())
+        .unwrap()
+}
+
+/// The closed form of loop-free maps with several dragons gives the
+/// answer of the whole search (the reference oracle takes no shortcut),
+/// and a line the rules allow, on many random perfect mazes with two and
+/// three dragons; a caught hero's plain answer skips the line.
+#[test]
+fn the_closed_form_with_several_dragons_is_the_search() {
+    let (mut escapes, mut caught) = (0, 0);
+    for seed in 0..400 {
+        let dragons = 2 + seed as usize % 2;
+        let puzzle = random_tree(seed, 3 + seed as usize % 4, 2 + seed as usize % 3, dragons);
+        let solver = Solver::new(&puzzle);
+        for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+            let mut options = Options::default();
+            options.rules.ties = ties;
+            let closed = solver.solve(&options).unwrap();
+            let reference = solver
+                .solve(&Options {
+                    oracle: OracleKind::FloydWarshall,
+                    ..options
+                })
+                .unwrap();
+            let map = puzzle.to_ascii();
+            assert_eq!(closed.outcome, reference.outcome, "{ties:?}\n{map}");
+            if closed.outcome == Outcome::Caught {
+                caught += 1;
+                assert_eq!(closed.ending, reference.ending, "{ties:?}\n{map}");
+                let plain = solver.solve(&Options {
+                    caught_line: false,
+                    ..options
+                });
+                assert_eq!(
+                    plain.unwrap().ending,
+                    Ending::Skipped { endless: false },
+                    "{map}"
+                );
+                continue;
+            }
+            escapes += 1;
+            assert_eq!(closed.stats.method, solution::Method::LoopFree, "{map}");
+            // Every turn is legal and every dragon replies by its rule.
+            let mut at = solver.start_position();
+            for (turn, pieces) in closed.turns.iter().zip(&closed.pieces) {
+                let (to, locks) = solver.step_at(&at, turn.step, options.rules).unwrap();
+                let next = solver
+                    .reply_at(&at, to, locks, &Options::default(), &mut Default::default())
+                    .unwrap();
+                assert_eq!(solver.graph.pos(next.hero), turn.hero, "{map}");
+                assert_eq!(solver.graph.pos(next.dragons.first()), turn.dragon, "{map}");
+                let others: Vec<Pos> = pieces.others.iter().collect();
+                let expected: Vec<Pos> = next.dragons.sorted()[1..]
+                    .iter()
+                    .map(|&d| solver.graph.pos(d))
+                    .collect();
+                assert_eq!(others, expected, "{map}");
+                at = next;
+            }
+            assert_eq!(at.hero, solver.graph.exit(), "{map}");
+        }
+    }
+    assert!(
+        escapes > 100 && caught > 100,
+        "too few cases: {escapes} escapes, {caught} caught"
+    );
+}

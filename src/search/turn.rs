@@ -175,6 +175,31 @@ impl Terrain<'_> {
     }
 }
 
+impl Layout {
+    /// The key and door step, written once (docs/RULES.md, "Keys and
+    /// doors"): the locks after the hero holding `locks` steps onto `to`.
+    /// A closed door opens with a key, which is used up; a key on `to` is
+    /// taken. A closed door and no key held: [`IllegalMove::LockedDoor`].
+    /// (A wait takes nothing and opens nothing: the caller does not ask.)
+    #[inline]
+    pub(crate) fn after_step(&self, locks: Locks, to: CellId) -> Result<Locks, IllegalMove> {
+        if !self.has_locks() {
+            return Ok(locks);
+        }
+        let mut after = locks;
+        if let Some(i) = self.door_at(to).filter(|&i| !locks.is_open(i)) {
+            if locks.held() == 0 {
+                return Err(IllegalMove::LockedDoor);
+            }
+            after.opened |= 1 << i;
+        }
+        if let Some(j) = self.key_at(to) {
+            after.taken |= 1 << j;
+        }
+        Ok(after)
+    }
+}
+
 /// The plain official layout, for a pair game built without a solver.
 pub(crate) static PLAIN: Layout = Layout::EMPTY;
 
@@ -552,6 +577,40 @@ pub(crate) fn worst_reply<T: Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::{Pos, Puzzle};
+
+    #[test]
+    fn a_door_opens_with_a_key_and_a_key_is_taken() {
+        let puzzle: Puzzle = "Hk+E\n.D..\n".parse().unwrap();
+        let graph = Graph::new(&puzzle);
+        let layout = Layout::new(&puzzle, &graph);
+        let cell = |row, col| graph.cell_at(Pos::new(row, col)).unwrap();
+        let none = Locks::default();
+        assert_eq!(
+            layout.after_step(none, cell(0, 2)),
+            Err(IllegalMove::LockedDoor)
+        );
+        let taken = layout.after_step(none, cell(0, 1)).unwrap();
+        assert_eq!(
+            taken,
+            Locks {
+                taken: 1,
+                opened: 0
+            }
+        );
+        let opened = layout.after_step(taken, cell(0, 2)).unwrap();
+        assert_eq!(
+            opened,
+            Locks {
+                taken: 1,
+                opened: 1
+            }
+        );
+        assert_eq!(opened.held(), 0);
+        // An open door stays open, and lets the hero through with no key.
+        assert_eq!(layout.after_step(opened, cell(0, 2)), Ok(opened));
+        assert_eq!(layout.after_step(none, cell(1, 0)), Ok(none));
+    }
 
     #[test]
     fn prospects_rank_from_the_dragons_favourite() {

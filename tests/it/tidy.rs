@@ -135,6 +135,34 @@ fn printing_only_in_the_command_lines() {
     );
 }
 
+/// What writes a dragon's step or the key and door step: the tie rule's
+/// pick among the dragon's shortest steps, and the bits of the keys taken
+/// and the doors opened being set.
+const TURN_WORDS: [&str; 3] = ["first_in(", "opened |=", "taken |="];
+
+#[test]
+fn a_turn_is_written_once() {
+    let mut violations = Vec::new();
+    for file in files("src", ".rs") {
+        // The turn itself, and the tie order's own definition and tests.
+        if file.path == "src/search/turn.rs" || file.path == "src/search/rules.rs" {
+            continue;
+        }
+        for (number, line) in file.code_lines() {
+            for word in TURN_WORDS.into_iter().filter(|word| line.contains(word)) {
+                violations.push(format!("{}:{number}: {word}", file.path));
+            }
+        }
+    }
+    check(
+        "a dragon's step and the key and door step are written only in src/search/turn.rs \
+         (ARCHITECTURE.md: a turn is written once)",
+        "Ask the turn: `Game::replies`, `Game::dragon_replies`, `Terrain::step`, or the \
+         single turns of `search/single.rs`.",
+        &violations,
+    );
+}
+
 #[test]
 fn only_tile_rs_knows_symbols() {
     let mut symbols: Vec<&str> = Tile::ALL.iter().map(|tile| tile.emoji()).collect();

@@ -6,14 +6,14 @@
 //!
 //! Cells are (row, column) from 0 at the top left.
 
-use dragon_escape::{Puzzle, Ties, solve};
+use dragon_escape::{Priority, Puzzle, Ties, solve};
 use proptest::prelude::*;
 
 use crate::support::brute::{Answer, Brute, Mode, Position};
 use crate::support::check::{
     answer, brute_mode, check_variant_line, label, options_with, priority_strategy,
 };
-use crate::support::random::{small_map, variant_map};
+use crate::support::random::{Placement, small_map, variant_family, variant_map};
 
 const OFFICIAL: Mode = Mode::Priority([0, 1, 2, 3]);
 
@@ -275,6 +275,47 @@ fn variant_maps() -> impl Strategy<Value = String> {
     variant_map(6, 0.2)
 }
 
+/// The library's outcome and line on `map` in every tie mode (`priority`
+/// for the priority rule), at speeds 1 and 2, waiting or not, against the
+/// brute force (the line replayed by [`check_variant_line`]), and the
+/// bounds between the modes.
+fn agrees_with_the_brute_force(map: &str, priority: Priority) -> Result<(), TestCaseError> {
+    let puzzle: Puzzle = map
+        .parse()
+        .map_err(|e| TestCaseError::fail(format!("{e}\n{map}")))?;
+    for speed in [1, 2] {
+        for wait in [false, true] {
+            let brute = Brute::from_ascii(&map).at_speed(speed).with_wait(wait);
+            let mut ranks = Vec::new();
+            for ties in [
+                Ties::Optimistic,
+                Ties::Priority(priority),
+                Ties::Adversarial,
+            ] {
+                let context = format!("{} ties, dragon speed {speed}, waiting {wait}", label(ties));
+                let expected = brute.solve(brute_mode(ties));
+                let solution = solve(&puzzle, &options_with(ties, speed, wait))
+                    .map_err(|e| TestCaseError::fail(format!("{context}: {e}\n{map}")))?;
+                prop_assert_eq!(
+                    answer(&solution),
+                    expected,
+                    "{}: solver and brute force\n{}",
+                    context,
+                    map
+                );
+                check_variant_line(&brute, ties, &puzzle, &solution)
+                    .map_err(|e| TestCaseError::fail(format!("{context}: {e}\n{map}")))?;
+                ranks.push(expected.rank());
+            }
+            prop_assert!(
+                ranks[0] <= ranks[1] && ranks[1] <= ranks[2],
+                "speed {speed}, waiting {wait}: bounds broken {ranks:?}\n{map}"
+            );
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
@@ -317,33 +358,19 @@ proptest! {
         map in variant_maps(),
         priority in priority_strategy(),
     ) {
-        let puzzle: Puzzle = map.parse().map_err(|e| TestCaseError::fail(format!("{e}\n{map}")))?;
-        for speed in [1, 2] {
-            for wait in [false, true] {
-                let brute = Brute::from_ascii(&map).at_speed(speed).with_wait(wait);
-                let mut ranks = Vec::new();
-                for ties in [Ties::Optimistic, Ties::Priority(priority), Ties::Adversarial] {
-                    let context = format!("{} ties, dragon speed {speed}, waiting {wait}", label(ties));
-                    let expected = brute.solve(brute_mode(ties));
-                    let solution = solve(&puzzle, &options_with(ties, speed, wait))
-                        .map_err(|e| TestCaseError::fail(format!("{context}: {e}\n{map}")))?;
-                    prop_assert_eq!(
-                        answer(&solution),
-                        expected,
-                        "{}: solver and brute force\n{}",
-                        context,
-                        map
-                    );
-                    check_variant_line(&brute, ties, &puzzle, &solution)
-                        .map_err(|e| TestCaseError::fail(format!("{context}: {e}\n{map}")))?;
-                    ranks.push(expected.rank());
-                }
-                prop_assert!(
-                    ranks[0] <= ranks[1] && ranks[1] <= ranks[2],
-                    "speed {speed}, waiting {wait}: bounds broken {ranks:?}\n{map}"
-                );
-            }
-        }
+        agrees_with_the_brute_force(&map, priority)?;
+    }
+
+    /// The same on the families where the shortcuts' arguments live (dead
+    /// ends a dragon waits in, loop-free mazes, open rooms, rings, no
+    /// border), with two or three dragons and sometimes a key and a door:
+    /// the closed form and the dead-end rule against the brute force.
+    #[test]
+    fn library_agrees_with_the_brute_force_on_variant_families(
+        map in variant_family(7, 4, Placement::Anywhere, 0.2, 0.3),
+        priority in priority_strategy(),
+    ) {
+        agrees_with_the_brute_force(&map, priority)?;
     }
 }
 

@@ -442,3 +442,43 @@ pub(crate) fn variant_map(max_side: usize, walls: f64) -> impl Strategy<Value = 
             out
         })
 }
+
+/// A family map ([`family`], rooms of up to `side` tiles a side, mazes of
+/// up to `cells` cells, the pieces placed by `placement`) or a perfect or
+/// braided maze ([`maze_map`], up to `cells + 1` cells a side) with the rule
+/// variants' pieces added on random free tiles: one more dragon (two with
+/// probability `third`), and with probability `locks` a key and a door.
+/// The families are where the shortcuts' arguments are tested: dead ends
+/// a dragon waits in, loop-free mazes, open rooms.
+pub(crate) fn variant_family(
+    side: usize,
+    cells: usize,
+    placement: Placement,
+    third: f64,
+    locks: f64,
+) -> impl Strategy<Value = String> {
+    let base = prop_oneof![
+        family(side, cells, placement),
+        maze_map(cells + 1, 0.0, 0.0),
+        maze_map(cells + 1, 0.2, 0.1),
+    ];
+    base.prop_perturb(move |map, mut rng| {
+        let mut tiles: Vec<char> = map.chars().collect();
+        let mut free: Vec<usize> = (0..tiles.len()).filter(|&i| tiles[i] == '.').collect();
+        let mut add = |symbol: char, rng: &mut proptest::test_runner::TestRng| {
+            if !free.is_empty() {
+                let i = free.swap_remove(below(rng, free.len()));
+                tiles[i] = symbol;
+            }
+        };
+        add('D', &mut rng);
+        if chance(rng.next_u32(), third) {
+            add('D', &mut rng);
+        }
+        if chance(rng.next_u32(), locks) {
+            add('k', &mut rng);
+            add('+', &mut rng);
+        }
+        tiles.into_iter().collect()
+    })
+}
