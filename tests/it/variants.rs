@@ -285,7 +285,7 @@ fn agrees_with_the_brute_force(map: &str, priority: Priority) -> Result<(), Test
         .map_err(|e| TestCaseError::fail(format!("{e}\n{map}")))?;
     for speed in [1, 2] {
         for wait in [false, true] {
-            let brute = Brute::from_ascii(&map).at_speed(speed).with_wait(wait);
+            let brute = Brute::from_ascii(map).at_speed(speed).with_wait(wait);
             let mut ranks = Vec::new();
             for ties in [
                 Ties::Optimistic,
