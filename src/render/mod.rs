@@ -21,10 +21,8 @@ pub(crate) mod fixture {
     //! (for the renderers' tests).
 
     use crate::graph::Direction;
-    use crate::puzzle::{Pos, Puzzle};
-    use crate::search::solution::{
-        Ending, Locks, Move, Others, Outcome, Pieces, Solution, Stats, Turn,
-    };
+    use crate::puzzle::{Locks, Pos, Puzzle};
+    use crate::search::solution::{Ending, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
 
     /// The map: the hero takes the key, opens the door and runs for the
     /// exit while the two dragons come up from below and merge.
