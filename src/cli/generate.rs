@@ -95,8 +95,8 @@ pub struct Args {
     height: usize,
 
     /// The maze algorithm.
-    #[arg(short, long, value_enum, default_value_t = AlgorithmArg::Backtracker, help_heading = "Maze")]
-    algorithm: AlgorithmArg,
+    #[arg(short, long, value_enum, default_value_t = Algorithm::default(), help_heading = "Maze")]
+    algorithm: Algorithm,
 
     /// Binary tree only: the two directions and their weights, e.g.
     /// north=2,east=1 (north twice as often as east).
@@ -120,7 +120,7 @@ pub struct Args {
     /// Where the hero and the exit go unless given: the two ends of the
     /// longest path (the default), or random cells.
     #[arg(long, value_enum, help_heading = "Puzzle")]
-    endpoints: Option<EndpointsArg>,
+    endpoints: Option<Endpoints>,
 
     /// The hero's cell.
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
@@ -148,7 +148,7 @@ pub struct Args {
 
     /// A named set of requirements.
     #[arg(long, value_enum, help_heading = "Puzzle")]
-    difficulty: Option<DifficultyArg>,
+    difficulty: Option<Difficulty>,
 
     /// The answer must be at least N steps.
     #[arg(long, value_name = "N", help_heading = "Puzzle")]
@@ -237,12 +237,12 @@ pub struct Args {
     /// then a new maze, every candidate of a maze, or a bounded number
     /// (both, the default).
     #[arg(long, value_enum, help_heading = "Search")]
-    search: Option<StrategyArg>,
+    search: Option<Strategy>,
 
     /// The order of dragon candidates: most constraining first (the
     /// default; by how early the dragon reaches the hero's route), or random.
     #[arg(long, value_enum, help_heading = "Search")]
-    order: Option<OrderArg>,
+    order: Option<Order>,
 
     /// Candidates tried per maze with --search both (default: 4).
     #[arg(long, value_name = "N", help_heading = "Search")]
@@ -261,68 +261,12 @@ pub struct Args {
     installation: Installation,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum AlgorithmArg {
-    /// Depth-first with a stack: long winding corridors.
-    Backtracker,
-    /// Binary tree: one of two directions per cell (see --bias).
-    BinaryTree,
-    /// Sidewinder: runs east closed by a passage north.
-    Sidewinder,
-    /// Aldous–Broder random walk: uniform, slow.
-    AldousBroder,
-    /// Wilson's loop-erased walks: uniform.
-    Wilson,
-    /// Hunt-and-kill: walks, then hunts for a new start.
-    HuntAndKill,
-    /// Randomised Kruskal: random walls joining trees.
-    Kruskal,
-    /// Randomised Prim: grows from a random frontier.
-    Prim,
-    /// Growing tree: newest or random active cell (see --newest).
-    GrowingTree,
-    /// Eller: row by row with sets.
-    Eller,
-    /// Recursive division: walls with one gap.
-    Division,
-}
+// The map's notation and the report's format are choices of the command
+// line only: the library writes each notation with its own method
+// (`Puzzle::to_emoji`, `to_ascii`, `to_json_matrix`) and each report with
+// its own function, so there is no library enum to derive these from.
 
-impl From<AlgorithmArg> for Algorithm {
-    fn from(a: AlgorithmArg) -> Algorithm {
-        match a {
-            AlgorithmArg::Backtracker => Algorithm::Backtracker,
-            AlgorithmArg::BinaryTree => Algorithm::BinaryTree,
-            AlgorithmArg::Sidewinder => Algorithm::Sidewinder,
-            AlgorithmArg::AldousBroder => Algorithm::AldousBroder,
-            AlgorithmArg::Wilson => Algorithm::Wilson,
-            AlgorithmArg::HuntAndKill => Algorithm::HuntAndKill,
-            AlgorithmArg::Kruskal => Algorithm::Kruskal,
-            AlgorithmArg::Prim => Algorithm::Prim,
-            AlgorithmArg::GrowingTree => Algorithm::GrowingTree,
-            AlgorithmArg::Eller => Algorithm::Eller,
-            AlgorithmArg::Division => Algorithm::Division,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum EndpointsArg {
-    /// The two ends of the longest path.
-    Farthest,
-    /// Random cells.
-    Random,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum DifficultyArg {
-    /// Solvable.
-    Easy,
-    /// A forced detour of 2 or more.
-    Medium,
-    /// A detour of 6 or more and a needed back-step.
-    Hard,
-}
-
+/// How the map is written (`--notation`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum NotationArg {
     /// The official emoji grid.
@@ -333,6 +277,7 @@ enum NotationArg {
     Json,
 }
 
+/// How `--stats` describes a puzzle (`--format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum FormatArg {
     /// Aligned lines of text.
@@ -355,24 +300,6 @@ enum Destination {
         /// Whether existing files may be replaced (`--force`).
         force: bool,
     },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum StrategyArg {
-    /// One candidate per maze, then a new maze.
-    Restarts,
-    /// Every candidate of a maze before a new one.
-    Backtracking,
-    /// Up to --per-maze candidates per maze.
-    Both,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum OrderArg {
-    /// Most constraining candidates first, random within four bands.
-    Constrained,
-    /// Random order.
-    Random,
 }
 
 /// `ROW,COL` → `(row, col)`.
@@ -429,7 +356,7 @@ impl Args {
     /// # Errors
     /// A sentence for option combinations that cannot work.
     pub fn into_config(self, pick_seed: impl FnOnce() -> u64) -> Result<Config, String> {
-        let algorithm = Algorithm::from(self.algorithm);
+        let algorithm = self.algorithm;
         if self.bias.is_some() && algorithm != Algorithm::BinaryTree {
             return Err("--bias applies to --algorithm binary-tree only".into());
         }
@@ -462,12 +389,7 @@ impl Args {
                 file.display()
             ));
         }
-        let base = match self.difficulty {
-            None | Some(DifficultyArg::Easy) => Difficulty::Easy,
-            Some(DifficultyArg::Medium) => Difficulty::Medium,
-            Some(DifficultyArg::Hard) => Difficulty::Hard,
-        }
-        .knobs();
+        let base = self.difficulty.unwrap_or(Difficulty::Easy).knobs();
         let knobs = Knobs {
             min_steps: self.min_steps.unwrap_or(base.min_steps),
             min_detour: self.min_detour.unwrap_or(base.min_detour),
@@ -480,6 +402,7 @@ impl Args {
                 knobs.to_string().trim_start_matches("solvable, ")
             ));
         }
+        let search = Search::default();
         let generator = mapgen::Config {
             width: self.width,
             height: self.height,
@@ -490,10 +413,7 @@ impl Args {
             },
             rooms: self.rooms,
             braid: self.braid,
-            endpoints: match self.endpoints.unwrap_or(EndpointsArg::Farthest) {
-                EndpointsArg::Farthest => Endpoints::Farthest,
-                EndpointsArg::Random => Endpoints::Random,
-            },
+            endpoints: self.endpoints.unwrap_or_default(),
             hero: self.hero,
             exit: self.exit,
             dragon: self.dragon,
@@ -504,17 +424,10 @@ impl Args {
             wait: self.wait,
             verify: !self.no_verify,
             search: Search {
-                strategy: match self.search.unwrap_or(StrategyArg::Both) {
-                    StrategyArg::Restarts => Strategy::Restarts,
-                    StrategyArg::Backtracking => Strategy::Backtracking,
-                    StrategyArg::Both => Strategy::Both,
-                },
-                order: match self.order.unwrap_or(OrderArg::Constrained) {
-                    OrderArg::Constrained => Order::Constrained,
-                    OrderArg::Random => Order::Random,
-                },
-                per_maze: self.per_maze.unwrap_or(Search::default().per_maze),
-                max_solves: self.effort.unwrap_or(Search::default().max_solves),
+                strategy: self.search.unwrap_or(search.strategy),
+                order: self.order.unwrap_or(search.order),
+                per_maze: self.per_maze.unwrap_or(search.per_maze),
+                max_solves: self.effort.unwrap_or(search.max_solves),
             },
             max_memory: self.max_memory,
         };
@@ -585,7 +498,7 @@ impl Args {
             ));
         }
         if let (Some(_), Some(strategy)) = (self.per_maze, self.search) {
-            if strategy != StrategyArg::Both {
+            if strategy != Strategy::Both {
                 let name = strategy
                     .to_possible_value()
                     .map_or_else(String::new, |v| v.get_name().to_owned());

@@ -60,13 +60,23 @@ impl fmt::Display for Knobs {
 }
 
 /// Named difficulty levels: each stands for a set of knobs.
+///
+/// With the `cli` feature this is also the choice of `generate-maze
+/// --difficulty`: the values are the [`Difficulty::name`]s, in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Difficulty {
     /// Any solvable placement.
+    #[cfg_attr(feature = "cli", value(help = "Solvable"))]
     Easy,
     /// The dragon forces a detour of at least 2 steps.
+    #[cfg_attr(feature = "cli", value(help = "A forced detour of 2 or more"))]
     Medium,
     /// A detour of at least 6 steps and a needed back-step.
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "A detour of 6 or more and a needed back-step")
+    )]
     Hard,
 }
 
@@ -112,40 +122,68 @@ impl FromStr for Difficulty {
 }
 
 /// Where the hero and the exit go when no coordinates are given.
+///
+/// With the `cli` feature this is also the choice of `generate-maze
+/// --endpoints` (`farthest`, `random`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Endpoints {
     /// At the two ends of the longest shortest path: the farthest cell from
     /// the first cell, and the farthest cell from that one (the hero starts
     /// at the first end). With one piece given, the other goes to the cell
     /// farthest from it.
+    #[cfg_attr(feature = "cli", value(help = "The two ends of the longest path"))]
     #[default]
     Farthest,
     /// At random, different cells.
+    #[cfg_attr(feature = "cli", value(help = "Random cells"))]
     Random,
 }
 
 /// How the dragon search spends its solver runs.
+///
+/// With the `cli` feature this is also the choice of `generate-maze
+/// --search` (`restarts`, `backtracking`, `both`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Strategy {
     /// One candidate per maze, then a new maze.
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "One candidate per maze, then a new maze")
+    )]
     Restarts,
     /// Every candidate of a maze before a new maze.
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Every candidate of a maze before a new one")
+    )]
     Backtracking,
     /// Up to [`Search::per_maze`] candidates per maze, then a new maze
     /// (the default: it needed the fewest solver runs when measured).
+    #[cfg_attr(feature = "cli", value(help = "Up to --per-maze candidates per maze"))]
     #[default]
     Both,
 }
 
 /// The order in which dragon candidates are tried.
+///
+/// With the `cli` feature this is also the choice of `generate-maze
+/// --order` (`constrained`, `random`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Order {
     /// Most constraining first: the tiles from which the dragon reaches the
     /// hero's dragon-free route earliest compared with the hero, in four
     /// bands, random order within a band.
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Most constraining candidates first, random within four bands")
+    )]
     #[default]
     Constrained,
     /// Uniformly random.
+    #[cfg_attr(feature = "cli", value(help = "Random order"))]
     Random,
 }
 
@@ -429,5 +467,39 @@ impl Config {
             return bad("the search needs an effort of at least 1 solver run".into());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--difficulty` offers [`Difficulty::ALL`] in order, by their names.
+    #[cfg(feature = "cli")]
+    #[test]
+    fn the_command_line_spells_the_difficulties() {
+        use clap::ValueEnum;
+        let offered: Vec<String> = Difficulty::value_variants()
+            .iter()
+            .filter_map(|d| d.to_possible_value())
+            .map(|v| v.get_name().to_owned())
+            .collect();
+        assert_eq!(offered, Difficulty::ALL.map(Difficulty::name));
+    }
+
+    #[test]
+    fn difficulties_round_trip_and_grow() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.name().parse::<Difficulty>(), Ok(d));
+        }
+        assert!(" HARD ".parse::<Difficulty>().is_ok());
+        assert!(
+            "extreme"
+                .parse::<Difficulty>()
+                .unwrap_err()
+                .contains("easy")
+        );
+        let detours = Difficulty::ALL.map(|d| d.knobs().min_detour);
+        assert!(detours.is_sorted(), "{detours:?}");
     }
 }
