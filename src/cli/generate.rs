@@ -1,6 +1,5 @@
 //! `generate-maze`: draw new dragon-escape puzzles (feature `mapgen`).
 
-use std::fmt::Write as _;
 use std::fs;
 use std::hash::{BuildHasher, RandomState};
 use std::io::{self, IsTerminal, Write};
@@ -14,16 +13,20 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::shell::Installation;
 use super::{EXIT_ERROR, cleanup, emit, fail, parse_size, write_file};
 use crate::error::plural;
+use crate::mapgen::report::Report;
 use crate::mapgen::{
     self, Algorithm, Analysis, Bias, Difficulty, Endpoints, GenerateError, Generated, Knobs, Order,
     Search, Strategy, Tuning,
 };
-use crate::{MAX_DRAGONS, MAX_KEYS, Outcome, Rules, Speed};
+use crate::{MAX_DRAGONS, MAX_KEYS, Speed};
 
 const PROGRAM: &str = "generate-maze";
 
 /// Exit code: the bounded search found no puzzle meeting the requirements.
 pub const EXIT_GAVE_UP: u8 = 1;
+
+/// Why `--format json` is refused in a build without the `json` feature.
+const NO_JSON: &str = "this build has no JSON support (cargo feature `json`)";
 
 const AFTER_HELP: &str = "\
 Sizes are in cells: a W x H maze is printed as a (2W+1) x (2H+1) grid of
@@ -373,7 +376,7 @@ impl Args {
             return Err("--force replaces files in --out-dir; give --out-dir DIR".into());
         }
         if self.format == FormatArg::Json && !cfg!(feature = "json") {
-            return Err("this build has no JSON support (cargo feature `json`)".into());
+            return Err(NO_JSON.into());
         }
         if self.format == FormatArg::Json && !self.stats {
             return Err(
@@ -739,280 +742,29 @@ fn is_batch_file(name: &str) -> bool {
 /// The `--stats` report: text, or one JSON object with `--format json`.
 fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, String> {
     let g = &config.generator;
-    let rules = Rules {
-        speed: g.speed,
-        wait: g.wait,
-        ..Rules::default()
+    let analysis = Analysis::under(&generated.puzzle, g.rules()).map_err(|e| e.to_string())?;
+    let report = Report {
+        seed,
+        config: g,
+        generated,
+        analysis: &analysis,
     };
-    let a = Analysis::under(&generated.puzzle, rules).map_err(|e| e.to_string())?;
-    let steps = |o: Outcome| {
-        o.steps()
-            .map_or_else(|| o.name().replace('_', " "), |s| s.to_string())
-    };
-    if config.format == FormatArg::Json {
-        return stats_json::line(config, seed, generated, &a);
+    match config.format {
+        FormatArg::Text => Ok(report.to_text()),
+        FormatArg::Json => json_line(&report),
     }
-    let mut s = String::new();
-    let p = &generated.puzzle;
-    let _ = writeln!(s, "seed          {seed}");
-    let _ = writeln!(
-        s,
-        "maze          {}x{} cells ({}x{} tiles), {}, braid {}, {} rooms",
-        g.width,
-        g.height,
-        p.width(),
-        p.height(),
-        g.algorithm,
-        g.braid,
-        g.rooms
-    );
-    let _ = writeln!(
-        s,
-        "dead ends     {} ({} before braiding)",
-        a.dead_ends, generated.braided.dead_ends_before
-    );
-    let _ = writeln!(s, "longest path  {} steps", a.longest_path);
-    if !g.speed.is_one() {
-        let _ = writeln!(s, "dragon speed  {} steps a turn", g.speed);
-    }
-    if g.wait {
-        let _ = writeln!(s, "waiting       the hero may wait a turn");
-    }
-    if p.dragons().len() > 1 {
-        let _ = writeln!(
-            s,
-            "dragons       {}{}",
-            p.dragons().len(),
-            if g.verify {
-                ", each one changes the answer"
-            } else {
-                ""
-            }
-        );
-    }
-    if !p.keys().is_empty() || !p.doors().is_empty() {
-        let _ = writeln!(
-            s,
-            "keys          {} and {}; the solution opens {}",
-            plural(p.keys().len(), "key"),
-            plural(p.doors().len(), "door"),
-            a.doors_opened
-        );
-    }
-    let free = a.free_distance.map_or("none".to_owned(), |d| d.to_string());
-    match (a.outcome.steps(), a.detour()) {
-        (Some(n), Some(detour)) => {
-            let _ = writeln!(
-                s,
-                "solution      {n} steps (dragon-free {free}, detour {detour})"
-            );
-        }
-        _ => {
-            let _ = writeln!(s, "solution      {} (dragon-free {free})", steps(a.outcome));
-        }
-    }
-    let _ = writeln!(
-        s,
-        "back-steps    {} in the solution; {}",
-        a.back_steps,
-        match a.needs_back_step {
-            Some(true) => "needed",
-            Some(false) => "not needed",
-            None => "whether needed is not computed with several dragons or keys",
-        }
-    );
-    let ties = &a.ties;
-    if ties.independent() {
-        let _ = writeln!(
-            s,
-            "ties          independent ({} under every rule)",
-            steps(ties.priority)
-        );
-    } else {
-        let _ = writeln!(
-            s,
-            "ties          dependent (optimistic {}, default {}, adversarial {})",
-            steps(ties.optimistic),
-            steps(ties.priority),
-            steps(ties.adversarial)
-        );
-    }
-    let _ = writeln!(
-        s,
-        "search        {}, {}",
-        plural(generated.effort.mazes as usize, "maze"),
-        plural(generated.effort.solves as usize, "solver run")
-    );
-    Ok(s)
 }
 
-/// The `--stats` JSON record (feature `json`), a versioned contract like
-/// `solve-maze`'s report: one object per puzzle, on its own line.
-///
-/// | field | type | meaning |
-/// |---|---|---|
-/// | `version` | number | the format version, `1`; bumped on any incompatible change |
-/// | `seed` | number | the puzzle's seed |
-/// | `algorithm` | string | the maze algorithm, as `--algorithm` spells it |
-/// | `maze` | object | `width` and `height` in maze cells (`-W`, `-H`) |
-/// | `size` | object | `width` and `height` in tiles, walls included (as in `solve-maze`'s report) |
-/// | `braid`, `rooms` | number | as asked |
-/// | `dead_ends_before_braid`, `dead_ends` | number | dead ends before and after braiding |
-/// | `longest_path` | number | the longest shortest path, in steps |
-/// | `free_distance` | number or null | the hero's distance to the exit ignoring the dragon |
-/// | `outcome` | string | `escaped`, `no_path` or `caught`, under the default rule |
-/// | `steps`, `detour` | number or null | the answer, and its excess over `free_distance` |
-/// | `back_steps` | number | immediate reversals in the solver's line |
-/// | `needs_back_step` | bool or null | every optimal line needs one; null when not computed (several dragons, keys or doors) |
-/// | `ties` | object | `optimistic`, `priority`, `adversarial`: steps, or the outcome's name |
-/// | `tie_independent` | bool | the three agree |
-/// | `dragon_speed` | number, absent at 1 | the dragon's steps a turn the answers are under (`--dragon-speed`), only when more than 1 |
-/// | `waiting` | bool, absent unless true | the answers allow the hero to wait (`--wait`) |
-/// | `dragons` | number, absent at 1 | the dragons on the map (`--dragons`), only when more than 1 |
-/// | `keys`, `doors` | number, absent without keys | the keys and doors on the map (`--keys`) |
-/// | `doors_opened` | number, absent without keys | doors the default rule's line opens |
-/// | `mazes`, `solver_runs` | number | the placement search's effort |
-///
-/// Fields may be added without bumping `version`; a field removed or
-/// renamed raises it. No field depends on the clock: the same seed and
-/// options give the same bytes. The JSON Schema
-/// `schemas/generate-stats.schema.json` describes each field and its unit.
+/// The `--stats` report as a line of JSON.
 #[cfg(feature = "json")]
-mod stats_json {
-    use serde::Serialize;
-
-    use super::{Analysis, Config, Generated, Outcome};
-
-    /// The current version of the record.
-    const VERSION: u32 = 1;
-
-    #[derive(Serialize)]
-    struct Record {
-        version: u32,
-        seed: u64,
-        algorithm: &'static str,
-        maze: Size,
-        size: Size,
-        braid: f64,
-        rooms: usize,
-        dead_ends_before_braid: usize,
-        dead_ends: usize,
-        longest_path: usize,
-        free_distance: Option<usize>,
-        outcome: &'static str,
-        steps: Option<usize>,
-        detour: Option<usize>,
-        back_steps: usize,
-        needs_back_step: Option<bool>,
-        ties: Ties,
-        tie_independent: bool,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        dragon_speed: Option<u32>,
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
-        waiting: bool,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        dragons: Option<usize>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        keys: Option<usize>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        doors: Option<usize>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        doors_opened: Option<usize>,
-        mazes: u64,
-        solver_runs: u64,
-    }
-
-    #[derive(Serialize)]
-    struct Size {
-        width: usize,
-        height: usize,
-    }
-
-    #[derive(Serialize)]
-    struct Ties {
-        optimistic: Answer,
-        priority: Answer,
-        adversarial: Answer,
-    }
-
-    /// Steps when escaped, else the outcome's name.
-    #[derive(Serialize)]
-    #[serde(untagged)]
-    enum Answer {
-        Steps(usize),
-        Outcome(&'static str),
-    }
-
-    impl From<Outcome> for Answer {
-        fn from(outcome: Outcome) -> Answer {
-            outcome
-                .steps()
-                .map_or(Answer::Outcome(outcome.name()), Answer::Steps)
-        }
-    }
-
-    /// The record for one puzzle, as a line of JSON.
-    pub(super) fn line(
-        config: &Config,
-        seed: u64,
-        generated: &Generated,
-        a: &Analysis,
-    ) -> Result<String, String> {
-        let g = &config.generator;
-        let p = &generated.puzzle;
-        let has_keys = !p.keys().is_empty() || !p.doors().is_empty();
-        let record = Record {
-            version: VERSION,
-            seed,
-            algorithm: g.algorithm.name(),
-            maze: Size {
-                width: g.width,
-                height: g.height,
-            },
-            size: Size {
-                width: p.width(),
-                height: p.height(),
-            },
-            braid: g.braid,
-            rooms: g.rooms,
-            dead_ends_before_braid: generated.braided.dead_ends_before,
-            dead_ends: a.dead_ends,
-            longest_path: a.longest_path,
-            free_distance: a.free_distance,
-            outcome: a.outcome.name(),
-            steps: a.outcome.steps(),
-            detour: a.detour(),
-            back_steps: a.back_steps,
-            needs_back_step: a.needs_back_step,
-            ties: Ties {
-                optimistic: a.ties.optimistic.into(),
-                priority: a.ties.priority.into(),
-                adversarial: a.ties.adversarial.into(),
-            },
-            tie_independent: a.ties.independent(),
-            dragon_speed: (!g.speed.is_one()).then(|| g.speed.steps()),
-            waiting: g.wait,
-            dragons: (p.dragons().len() > 1).then_some(p.dragons().len()),
-            keys: has_keys.then_some(p.keys().len()),
-            doors: has_keys.then_some(p.doors().len()),
-            doors_opened: has_keys.then_some(a.doors_opened),
-            mazes: generated.effort.mazes,
-            solver_runs: generated.effort.solves,
-        };
-        serde_json::to_string(&record)
-            .map(|json| json + "\n")
-            .map_err(|e| format!("cannot write the statistics as JSON: {e}"))
-    }
+fn json_line(report: &Report<'_>) -> Result<String, String> {
+    Ok(report.to_json_line() + "\n")
 }
 
 /// Without the `json` feature the configuration refuses `--format json`.
 #[cfg(not(feature = "json"))]
-mod stats_json {
-    use super::{Analysis, Config, Generated};
-
-    pub(super) fn line(_: &Config, _: u64, _: &Generated, _: &Analysis) -> Result<String, String> {
-        Err("this build has no JSON support (cargo feature `json`)".into())
-    }
+fn json_line(_: &Report<'_>) -> Result<String, String> {
+    Err(NO_JSON.into())
 }
 
 /// Prints `generate-maze: message` on standard error: information, not a failure.

@@ -6,7 +6,8 @@
 //! loops → [`generate`] places the hero, the exit and the dragon, checking
 //! each candidate with the library's solver against the requested
 //! [`Knobs`] → a [`Puzzle`]. [`Analysis`] describes any puzzle for a maze
-//! designer.
+//! designer, and [`report`] writes that description as `generate-maze
+//! --stats` gives it.
 //!
 //! Randomness enters only through the generator passed in (a [`MapRng`]
 //! from [`seeded`] in practice): the same seed and [`Config`] give the same
@@ -40,6 +41,7 @@ mod maze;
 mod placement;
 mod prim;
 mod random;
+pub mod report;
 mod sidewinder;
 mod wilson;
 

@@ -11,7 +11,7 @@ use crate::error::plural;
 use crate::mapgen::{Algorithm, Tuning};
 use crate::puzzle::{MAX_DRAGONS, MAX_KEYS};
 use crate::search::Options;
-use crate::search::rules::Speed;
+use crate::search::rules::{Rules, Speed};
 
 /// Requirements a generated puzzle must meet under the default rules
 /// (beyond being solvable).
@@ -299,6 +299,17 @@ impl Config {
             verify: true,
             search: Search::default(),
             max_memory: Options::default().max_memory,
+        }
+    }
+
+    /// The rules the puzzle is checked under: the default rules with the
+    /// dragon's [`Config::speed`] and [`Config::wait`]. Solve it, and
+    /// analyse it, under the same.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            speed: self.speed,
+            wait: self.wait,
+            ..Rules::default()
         }
     }
 

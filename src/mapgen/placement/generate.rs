@@ -219,11 +219,7 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
 fn meets(puzzle: &Puzzle, config: &Config, effort: &mut Effort) -> Result<bool, Error> {
     let knobs = &config.knobs;
     let options = Options {
-        rules: Rules {
-            speed: config.speed,
-            wait: config.wait,
-            ..Rules::default()
-        },
+        rules: config.rules(),
         // What generating holds stays held while the solver runs.
         max_memory: config.max_memory.saturating_sub(config.bytes_needed()),
         // A caught candidate is rejected: how long it survives is not asked.
