@@ -6,7 +6,8 @@
 //! loops → [`generate`] places the hero, the exit and the dragon, checking
 //! each candidate with the library's solver against the requested
 //! [`Knobs`] → a [`Puzzle`]. [`Analysis`] describes any puzzle for a maze
-//! designer.
+//! designer, and [`report`] writes that description as `generate-maze
+//! --stats` gives it.
 //!
 //! Randomness enters only through the generator passed in (a [`MapRng`]
 //! from [`seeded`] in practice): the same seed and [`Config`] give the same
@@ -40,6 +41,7 @@ mod maze;
 mod placement;
 mod prim;
 mod random;
+pub mod report;
 mod sidewinder;
 mod wilson;
 
@@ -83,30 +85,73 @@ pub trait Carve {
 }
 
 /// The maze algorithms, by name.
+///
+/// With the `cli` feature this is also the choice of `generate-maze
+/// --algorithm`: the values are the [`Algorithm::name`]s, in this order,
+/// each with a line of help of its own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Algorithm {
     /// Depth-first search with a stack ([`Backtracker`]), the default.
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Depth-first with a stack: long winding corridors")
+    )]
     #[default]
     Backtracker,
     /// Binary tree with weighted direction biases ([`BinaryTree`]).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Binary tree: one of two directions per cell (see --bias)")
+    )]
     BinaryTree,
     /// Sidewinder ([`Sidewinder`]).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Sidewinder: runs east closed by a passage north")
+    )]
     Sidewinder,
     /// Aldous–Broder random walk ([`AldousBroder`]).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Aldous–Broder random walk: uniform, slow")
+    )]
     AldousBroder,
     /// Wilson's loop-erased random walks ([`Wilson`]).
+    #[cfg_attr(feature = "cli", value(help = "Wilson's loop-erased walks: uniform"))]
     Wilson,
     /// Hunt-and-kill ([`HuntAndKill`]).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Hunt-and-kill: walks, then hunts for a new start")
+    )]
     HuntAndKill,
     /// Randomised Kruskal ([`Kruskal`]).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Randomised Kruskal: random walls joining trees")
+    )]
     Kruskal,
     /// Randomised Prim ([`Prim`]).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Randomised Prim: grows from a random frontier")
+    )]
     Prim,
     /// Growing tree ([`GrowingTree`]).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Growing tree: newest or random active cell (see --newest)")
+    )]
     GrowingTree,
     /// Eller's row-by-row algorithm ([`Eller`]).
+    #[cfg_attr(feature = "cli", value(help = "Eller: row by row with sets"))]
     Eller,
     /// Recursive division ([`Division`]).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Recursive division: walls with one gap")
+    )]
     Division,
 }
 
@@ -260,6 +305,19 @@ mod tests {
                 assert!(maze.is_perfect(), "{algorithm} {w}x{h}");
             }
         }
+    }
+
+    /// `--algorithm` offers [`Algorithm::ALL`] in order, by their names.
+    #[cfg(feature = "cli")]
+    #[test]
+    fn the_command_line_spells_the_names() {
+        use clap::ValueEnum;
+        let offered: Vec<String> = Algorithm::value_variants()
+            .iter()
+            .filter_map(|a| a.to_possible_value())
+            .map(|v| v.get_name().to_owned())
+            .collect();
+        assert_eq!(offered, Algorithm::ALL.map(Algorithm::name));
     }
 
     #[test]

@@ -1,0 +1,333 @@
+//! The command line of `generate-maze`: its arguments as clap parses
+//! them, before they are checked (`config.rs`), and the parsers of the
+//! values clap cannot read alone.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+use super::PROGRAM;
+use crate::cli::parse_size;
+use crate::cli::shell::Installation;
+use crate::mapgen::{self, Algorithm, Bias, Difficulty, Endpoints, Order, Strategy};
+use crate::{MAX_DRAGONS, MAX_KEYS, Speed};
+
+const AFTER_HELP: &str = "\
+Sizes are in cells: a W x H maze is printed as a (2W+1) x (2H+1) grid of
+tiles, walls included. Coordinates (--hero, --exit, --dragon) are ROW,COL in
+cells from 0,0 at the top left; cell ROW,COL is tile 2*ROW+1, 2*COL+1.
+
+The dragon is placed so that the puzzle is solvable under the default rules
+(checked with the solver) and meets the requirements. --difficulty stands
+for requirements: easy = solvable; medium = --min-detour 2; hard =
+--min-detour 6 --require-backstep. Explicit flags override it.
+
+--dragons N (up to 4) and --keys N (up to 16, each with a door) add the
+pieces of two rule variants (docs/RULES.md): every dragon must matter
+(taking any one away changes the answer) and the solution must open a door.
+solve-maze reads such maps as they are. A required back-step (and so
+--difficulty hard) cannot be checked with them, and --stats leaves out
+whether a back-step is needed. Their searches grow fast with the pieces:
+several dragons under --stats' adversarial rule, or many keys, can take
+seconds to minutes on mid-sized mazes.
+
+The same --seed and options give the same bytes on every platform. Without
+--seed a seed is picked and reported on standard error. With --count, puzzle
+i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json); --force
+replaces files that exist.
+
+Checking placements and --stats cost the solver more as mazes grow (well
+under a second at 200x200 cells, seconds at 500x500, within --max-memory,
+4 GiB by default); --no-verify skips the checks.
+
+Exit status: 0 puzzles written, 1 no puzzle met the requirements within the
+effort, 2 bad usage or an output error.
+
+Examples:
+  generate-maze | solve-maze -
+  generate-maze --seed 7 --difficulty hard --stats
+  generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --notation ascii
+  generate-maze --algorithm binary-tree --bias north=2,east=1
+  generate-maze -W 10 -H 10 --dragons 2 --keys 1 | solve-maze -
+  generate-maze --seed 7 --stats --format json -o puzzle.txt
+  generate-maze --count 100 --out-dir puzzles --difficulty medium";
+
+/// Raw command-line arguments of `generate-maze`.
+#[derive(Debug, Parser)]
+#[command(
+    name = PROGRAM,
+    version = crate::cli::version(),
+    about = "Generate dragon-escape puzzles (emoji grids that solve-maze reads)",
+    after_help = AFTER_HELP
+)]
+pub struct Args {
+    /// Maze width in cells.
+    #[arg(
+        short = 'W',
+        long,
+        default_value_t = 15,
+        value_name = "CELLS",
+        help_heading = "Maze"
+    )]
+    pub(super) width: usize,
+
+    /// Maze height in cells.
+    #[arg(
+        short = 'H',
+        long,
+        default_value_t = 10,
+        value_name = "CELLS",
+        help_heading = "Maze"
+    )]
+    pub(super) height: usize,
+
+    /// The maze algorithm.
+    #[arg(short, long, value_enum, default_value_t = Algorithm::default(), help_heading = "Maze")]
+    pub(super) algorithm: Algorithm,
+
+    /// Binary tree only: the two directions and their weights, e.g.
+    /// north=2,east=1 (north twice as often as east).
+    #[arg(long, value_name = "SPEC", help_heading = "Maze")]
+    pub(super) bias: Option<Bias>,
+
+    /// Growing tree only: how often (percent) to grow from the newest cell
+    /// rather than a random one.
+    #[arg(long, value_name = "PERCENT", help_heading = "Maze")]
+    pub(super) newest: Option<u8>,
+
+    /// Share of dead ends (0 to 1) to open into loops; loops let the hero
+    /// get around the dragon.
+    #[arg(long, default_value_t = mapgen::Config::DEFAULT_BRAID, value_name = "F", help_heading = "Maze")]
+    pub(super) braid: f64,
+
+    /// Open rooms (2 to 4 cells a side) to add before braiding.
+    #[arg(long, default_value_t = 0, value_name = "N", help_heading = "Maze")]
+    pub(super) rooms: usize,
+
+    /// Where the hero and the exit go unless given: the two ends of the
+    /// longest path (the default), or random cells.
+    #[arg(long, value_enum, help_heading = "Puzzle")]
+    pub(super) endpoints: Option<Endpoints>,
+
+    /// The hero's cell.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    pub(super) hero: Option<(usize, usize)>,
+
+    /// The exit's cell.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    pub(super) exit: Option<(usize, usize)>,
+
+    /// The dragon's cell (still checked unless --no-verify).
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    pub(super) dragon: Option<(usize, usize)>,
+
+    /// How many dragons, 1 to 4 (a rule variant: docs/RULES.md, "Several
+    /// dragons"). With more than one, each must matter: taking any one away
+    /// changes the answer.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_dragons, help_heading = "Puzzle")]
+    pub(super) dragons: usize,
+
+    /// How many keys, 0 to 16, each with a door (a rule variant:
+    /// docs/RULES.md, "Keys and doors"). The doors close passages of the
+    /// hero's shortest route, and the solution must open one.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_keys, help_heading = "Puzzle")]
+    pub(super) keys: usize,
+
+    /// A named set of requirements.
+    #[arg(long, value_enum, help_heading = "Puzzle")]
+    pub(super) difficulty: Option<Difficulty>,
+
+    /// The answer must be at least N steps.
+    #[arg(long, value_name = "N", help_heading = "Puzzle")]
+    pub(super) min_steps: Option<usize>,
+
+    /// The dragon must force at least N extra steps over the dragon-free path.
+    #[arg(long, value_name = "N", help_heading = "Puzzle")]
+    pub(super) min_detour: Option<usize>,
+
+    /// Every optimal line must step straight back at least once.
+    #[arg(long, help_heading = "Puzzle")]
+    pub(super) require_backstep: bool,
+
+    /// The answer must not depend on how the dragon breaks ties (the same
+    /// under the default, adversarial and optimistic rules).
+    #[arg(long, help_heading = "Puzzle")]
+    pub(super) tie_independent: bool,
+
+    /// Check the puzzle against a dragon of N steps a turn, 1 to 8 (a rule
+    /// variant: solve it with `solve-maze --dragon-speed N`).
+    #[arg(long, value_name = "N", default_value_t = Speed::ONE, help_heading = "Puzzle")]
+    pub(super) dragon_speed: Speed,
+
+    /// Check the puzzle with waiting allowed (a rule variant: solve it with
+    /// `solve-maze --wait`).
+    #[arg(long, help_heading = "Puzzle")]
+    pub(super) wait: bool,
+
+    /// Do not check the puzzle with the solver: the dragon goes to a random
+    /// tile (or --dragon) and may catch the hero.
+    #[arg(long, help_heading = "Puzzle")]
+    pub(super) no_verify: bool,
+
+    /// The seed of every random choice.
+    #[arg(long, value_name = "S", help_heading = "Output")]
+    pub(super) seed: Option<u64>,
+
+    /// How the map is written: the emoji grid, ASCII aliases, or the JSON
+    /// matrix (all three are what solve-maze reads).
+    #[arg(long, value_enum, default_value_t = NotationArg::Emoji, help_heading = "Output")]
+    pub(super) notation: NotationArg,
+
+    /// How --stats describes each puzzle: text, or one JSON object per
+    /// puzzle (JSON Lines).
+    #[arg(long, value_enum, default_value_t = FormatArg::Text, help_heading = "Output")]
+    pub(super) format: FormatArg,
+
+    /// How many puzzles to write (needs --out-dir).
+    #[arg(
+        short = 'n',
+        long,
+        default_value_t = 1,
+        value_name = "N",
+        help_heading = "Output"
+    )]
+    pub(super) count: usize,
+
+    /// Write the puzzle to FILE instead of standard output (complete or not
+    /// at all; an existing FILE is replaced).
+    #[arg(
+        short,
+        long,
+        value_name = "FILE",
+        conflicts_with = "out_dir",
+        help_heading = "Output"
+    )]
+    pub(super) output: Option<PathBuf>,
+
+    /// Write the puzzles as files DIR/maze-SEED.txt (.json with
+    /// --notation json); DIR is created if missing.
+    #[arg(long, value_name = "DIR", help_heading = "Output")]
+    pub(super) out_dir: Option<PathBuf>,
+
+    /// Replace files that already exist in --out-dir (without it, an
+    /// existing file stops the run before anything is written).
+    #[arg(long, help_heading = "Output")]
+    pub(super) force: bool,
+
+    /// Describe each puzzle on standard error: dead ends, longest path,
+    /// solution, detour, back-steps, tie dependence, search effort (as JSON
+    /// with --format json).
+    #[arg(long, help_heading = "Output")]
+    pub(super) stats: bool,
+
+    /// How the placement search spends its effort: one candidate per maze
+    /// then a new maze, every candidate of a maze, or a bounded number
+    /// (both, the default).
+    #[arg(long, value_enum, help_heading = "Search")]
+    pub(super) search: Option<Strategy>,
+
+    /// The order of dragon candidates: most constraining first (the
+    /// default; by how early the dragon reaches the hero's route), or random.
+    #[arg(long, value_enum, help_heading = "Search")]
+    pub(super) order: Option<Order>,
+
+    /// Candidates tried per maze with --search both (default: 4).
+    #[arg(long, value_name = "N", help_heading = "Search")]
+    pub(super) per_maze: Option<usize>,
+
+    /// Give up after this many solver runs for one puzzle (default: 1000).
+    #[arg(long, value_name = "RUNS", help_heading = "Search")]
+    pub(super) effort: Option<u64>,
+
+    /// About how much memory generating may use, e.g. 512M, 2G: a maze too
+    /// large for it is refused at once, and each solver run has this budget.
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search")]
+    pub(super) max_memory: usize,
+
+    #[command(flatten)]
+    pub(super) installation: Installation,
+}
+
+// The map's notation and the report's format are choices of the command
+// line only: the library writes each notation with its own method
+// (`Puzzle::to_emoji`, `to_ascii`, `to_json_matrix`) and each report with
+// its own function, so there is no library enum to derive these from.
+
+/// How the map is written (`--notation`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum NotationArg {
+    /// The official emoji grid.
+    Emoji,
+    /// ASCII aliases: # . H D E.
+    Ascii,
+    /// The JSON matrix of one-emoji strings.
+    Json,
+}
+
+/// How `--stats` describes a puzzle (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum FormatArg {
+    /// Aligned lines of text.
+    Text,
+    /// One JSON object per puzzle.
+    Json,
+}
+
+/// `ROW,COL` → `(row, col)`.
+fn parse_cell(s: &str) -> Result<(usize, usize), String> {
+    let err = || format!("'{s}' is not a cell: write ROW,COL, e.g. 0,3");
+    let (row, col) = s.split_once(',').ok_or_else(err)?;
+    Ok((
+        row.trim().parse().map_err(|_| err())?,
+        col.trim().parse().map_err(|_| err())?,
+    ))
+}
+
+/// A number of dragons, 1 to [`MAX_DRAGONS`].
+fn parse_dragons(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_DRAGONS).contains(n))
+        .ok_or_else(|| {
+            format!("'{s}' is not a number of dragons: give a whole number from 1 to {MAX_DRAGONS}")
+        })
+}
+
+/// A number of keys (and doors), 0 to [`MAX_KEYS`].
+fn parse_keys(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n <= MAX_KEYS)
+        .ok_or_else(|| {
+            format!(
+                "'{s}' is not a number of keys: give a whole number from 0 to {MAX_KEYS} \
+                 (each key comes with a door)"
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mapgen::Search;
+
+    #[test]
+    fn help_names_the_defaults_of_the_search() {
+        let help = crate::cli::command::<Args>().render_help().to_string();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        let search = Search::default();
+        assert!(
+            help.contains(&format!("(default: {})", search.per_maze)),
+            "{help}"
+        );
+        assert!(
+            help.contains(&format!("(default: {})", search.max_solves)),
+            "{help}"
+        );
+        assert_eq!(search.strategy, Strategy::Both);
+        assert_eq!(search.order, Order::Constrained);
+        assert_eq!(Endpoints::default(), Endpoints::Farthest);
+    }
+}
