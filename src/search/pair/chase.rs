@@ -31,8 +31,8 @@
 //! also holds the hero's last step, packed with the dragon's cell into the
 //! table's second number (see [`Reversals`]).
 
-use super::cuts::{Landing, Pockets};
 use super::hanging::Hanging;
+use super::pockets::{Landing, Pockets};
 use super::state::{NO_STATE, StateId, StateTable};
 use crate::graph::{CellId, Direction};
 use crate::search::solution::Stats;

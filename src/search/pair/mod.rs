@@ -29,6 +29,7 @@ pub(super) mod acyclic;
 mod chase;
 pub(super) mod cuts;
 pub(super) mod hanging;
+pub(super) mod pockets;
 mod proof;
 pub(super) mod state;
 #[cfg(test)]
@@ -95,8 +96,8 @@ impl Solver {
         // The pocket rule's tables count against the search's memory: it is
         // left out where they would take over a quarter of it.
         let mut pockets = (shortcuts.pockets
-            && cuts::Pockets::most_bytes(graph.len()) * 4 <= self.search_memory(options))
-        .then(|| cuts::Pockets::new(&self.hanging, &self.exit_distance));
+            && pockets::Pockets::most_bytes(graph.len()) * 4 <= self.search_memory(options))
+        .then(|| pockets::Pockets::new(&self.hanging, &self.exit_distance));
         let memory = self.search_memory(options);
         let mut game = Game::new(graph, start, oracle, options.rules, memory);
         game.progress = Some(progress);

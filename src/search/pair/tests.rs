@@ -3,6 +3,7 @@
 
 use super::chase;
 use super::cuts;
+use super::pockets;
 use super::proof;
 use crate::dragon::OracleKind;
 use crate::graph::{CellId, Graph, UNREACHABLE};
@@ -118,7 +119,7 @@ fn the_pocket_rule_keeps_every_escape_length() {
         let mut stored = [0, 0, 0];
         for (i, budget) in [None, Some(u64::MAX / 4), Some(6)].into_iter().enumerate() {
             let mut pockets = budget.map(|budget| {
-                let mut pockets = cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
+                let mut pockets = pockets::Pockets::new(&solver.hanging, &solver.exit_distance);
                 pockets.walk_budget = budget;
                 pockets
             });
@@ -188,7 +189,7 @@ fn a_left_out_position_is_reached_from_the_first_jump() {
     each_priority_start(|seed, start, solver, (hero, dragon), rules| {
         let graph = solver.graph();
         let ties = rules.ties;
-        let mut pockets = cuts::Pockets::new(&solver.hanging, &solver.exit_distance);
+        let mut pockets = pockets::Pockets::new(&solver.hanging, &solver.exit_distance);
         let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
         let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
         chase::search(
