@@ -9,6 +9,7 @@ pub mod cleanup;
 #[cfg(feature = "mapgen")]
 pub mod generate;
 mod interrupt;
+mod jobs;
 pub mod shell;
 pub mod solve;
 

@@ -1,16 +1,16 @@
 //! `solve-maze`: solve map files and print the answers.
 
-use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::jobs;
 use super::shell::Installation;
 use super::{
     ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, parse_size, parse_time,
@@ -577,56 +577,32 @@ impl From<String> for Failure {
 
 /// Solves every file of `config`, writing answers to `out` and problems to
 /// standard error, and returns the exit code. With several jobs, files are
-/// solved on worker threads and answered in their order as they complete.
+/// solved on worker threads and answered in their order as they complete
+/// ([`jobs::in_order`]); a lone solve shows its progress.
 pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     let mut status = EXIT_ESCAPED;
-    let jobs = config.jobs.clamp(1, config.files.len().max(1));
-    if jobs == 1 || config.mode != Mode::Report {
-        for i in 0..config.files.len() {
-            let solved = solve_file(config, i, config.progress);
+    let jobs = match config.mode {
+        Mode::Report => config.jobs.clamp(1, config.files.len().max(1)),
+        Mode::Playback { .. } | Mode::Play => 1,
+    };
+    let watch = jobs == 1 && config.progress;
+    let answered = jobs::in_order(
+        config.files.len(),
+        jobs,
+        |i| solve_file(config, i, watch),
+        |i, solved| {
             let code = answer(config, i, solved, &mut status, out);
             end_if_signalled(out);
-            if let Some(code) = code {
-                return code;
+            match code {
+                Some(code) => ControlFlow::Break(code),
+                None => ControlFlow::Continue(()),
             }
-        }
-        return ExitCode::from(status);
+        },
+    );
+    match answered {
+        ControlFlow::Break(code) => code,
+        ControlFlow::Continue(()) => ExitCode::from(status),
     }
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (send, receive) = mpsc::channel();
-        for _ in 0..jobs {
-            let (send, next, stop) = (send.clone(), &next, &stop);
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.files.len()
-                        || send.send((i, solve_file(config, i, false))).is_err()
-                    {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        // Answer in file order: hold results that arrive early.
-        let mut waiting = BTreeMap::new();
-        let mut due = 0;
-        for (i, solved) in receive {
-            waiting.insert(i, solved);
-            while let Some(solved) = waiting.remove(&due) {
-                let code = answer(config, due, solved, &mut status, out);
-                end_if_signalled(out);
-                if let Some(code) = code {
-                    stop.store(true, Ordering::Relaxed);
-                    return code;
-                }
-                due += 1;
-            }
-        }
-        ExitCode::from(status)
-    })
 }
 
 /// After a signal stopped the solves (see [`super::interrupt`]), ends the
