@@ -12,6 +12,7 @@ mod interrupt;
 mod jobs;
 pub mod shell;
 pub mod solve;
+mod watch;
 
 use std::ffi::OsString;
 use std::fs;

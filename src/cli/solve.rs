@@ -4,14 +4,13 @@ use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::jobs;
 use super::shell::Installation;
+use super::watch::Watch;
 use super::{
     ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, emit, fail, parse_size, parse_time,
     read_input, seconds, write_file,
@@ -27,8 +26,8 @@ use crate::tile;
 use crate::viewer::AtEnd;
 use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
 use crate::{
-    Error, Location, Options, OracleKind, Priority, Progress, Puzzle, Resource, Rules, Solution,
-    Solver, Speed, Ties,
+    Error, Location, Options, OracleKind, Priority, Puzzle, Resource, Rules, Solution, Solver,
+    Speed, Ties,
 };
 
 const PROGRAM: &str = "solve-maze";
@@ -676,102 +675,6 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
     Ok((puzzle, solution, report))
 }
 
-/// How long a solve runs before its progress shows.
-const QUIET_FOR: Duration = Duration::from_secs(1);
-/// How often the progress line is written again.
-const PROGRESS_EVERY: Duration = Duration::from_millis(250);
-
-/// How a solve is watched while it runs.
-struct Watch<'a> {
-    /// The file's name, for the progress line.
-    name: &'a str,
-    progress: &'a Progress,
-    /// The memory budget, for the progress line.
-    budget: usize,
-    /// Whether to show the progress line.
-    show: bool,
-    /// When to stop the solve.
-    max_time: Option<Duration>,
-}
-
-impl Watch<'_> {
-    /// Runs `solve`. With `show`, once it has taken [`QUIET_FOR`], shows a
-    /// spinner with the progress ([`progress_line`]) on standard error until
-    /// it ends, then clears it; with `max_time`, asks it to stop once that
-    /// has passed.
-    fn run<T>(&self, solve: impl FnOnce() -> T) -> T {
-        std::thread::scope(|scope| {
-            let (done, ended) = mpsc::channel::<()>();
-            scope.spawn(move || {
-                let started = Instant::now();
-                let deadline = self.max_time.map(|time| started + time);
-                let mut spinner: Option<ProgressBar> = None;
-                loop {
-                    let now = Instant::now();
-                    let show_at = match &spinner {
-                        Some(_) => Some(now + PROGRESS_EVERY),
-                        None => self.show.then_some(started + QUIET_FOR),
-                    };
-                    let stop_at = deadline.filter(|_| !self.progress.is_stopped());
-                    let wake = match (show_at, stop_at) {
-                        (Some(a), Some(b)) => Some(a.min(b)),
-                        (a, b) => a.or(b),
-                    };
-                    let waited = match wake {
-                        Some(wake) => ended.recv_timeout(wake.saturating_duration_since(now)),
-                        None => ended
-                            .recv()
-                            .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
-                    };
-                    if waited != Err(mpsc::RecvTimeoutError::Timeout) {
-                        break;
-                    }
-                    let now = Instant::now();
-                    if stop_at.is_some_and(|at| now >= at) {
-                        self.progress.stop();
-                    }
-                    if self.show && spinner.is_none() && now >= started + QUIET_FOR {
-                        // The message is cut to the terminal's width, so the
-                        // line never wraps.
-                        let style = ProgressStyle::with_template("{spinner} {elapsed} {wide_msg}")
-                            .expect("a valid progress template");
-                        let bar = ProgressBar::new_spinner().with_style(style);
-                        bar.enable_steady_tick(Duration::from_millis(120));
-                        spinner = Some(bar);
-                    }
-                    if let Some(bar) = &spinner {
-                        bar.set_message(progress_line(self.name, self.progress, self.budget));
-                    }
-                }
-                if let Some(bar) = spinner {
-                    bar.finish_and_clear();
-                }
-            });
-            let solved = solve();
-            drop(done);
-            solved
-        })
-    }
-}
-
-/// What a running solve of `name` has done: the positions and memory it
-/// holds against `budget`, and the fewest moves an escape can still take.
-/// The line is cut to the terminal's width (80 columns hold all but the
-/// name): the spinner and the time taken say that it is searching, and the
-/// file's name comes last.
-fn progress_line(name: &str, progress: &Progress, budget: usize) -> String {
-    let bound = progress
-        .at_least()
-        .map(|moves| format!(", no escape under {moves} moves"))
-        .unwrap_or_default();
-    format!(
-        "{} positions, {} of {}{bound} ({name})",
-        progress.positions(),
-        crate::error::bytes(progress.bytes()),
-        crate::error::bytes(budget)
-    )
-}
-
 /// The pointer to `--max-memory` for an error that a larger budget can cure:
 /// for a search that outgrew `budget`, twice that as a value to try.
 fn budget_hint(error: &Error, oracle: OracleKind, budget: usize) -> String {
@@ -1217,10 +1120,7 @@ fn parse_screen(text: &str) -> Result<(u16, u16), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        Args, Config, Options, PathBuf, Progress, Puzzle, Solver, Terminals, parse_screen,
-        progress_line,
-    };
+    use super::{Args, Config, PathBuf, Terminals, parse_screen};
 
     fn config(args: &[&str], stdin: bool) -> Result<Config, String> {
         let args = super::super::parse_from::<Args, _, _>(
@@ -1232,30 +1132,6 @@ mod tests {
             stdout: false,
             stderr: false,
         })
-    }
-
-    /// The progress line names the figures, the bound once there is one,
-    /// and the file last.
-    #[test]
-    fn the_progress_line() {
-        let progress = Progress::default();
-        assert_eq!(
-            progress_line("m.txt", &progress, 4 << 30),
-            "0 positions, 0 bytes of 4 GiB (m.txt)"
-        );
-        let map = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mazes/backstep.txt");
-        let puzzle: Puzzle = std::fs::read_to_string(map).unwrap().parse().unwrap();
-        let solution = Solver::new(&puzzle)
-            .solve_watched(&Options::default(), &progress)
-            .unwrap();
-        let steps = solution.outcome.steps().unwrap();
-        let line = progress_line("m.txt", &progress, 4 << 30);
-        let expected = format!(
-            "{} positions, {} of 4 GiB, no escape under {steps} moves (m.txt)",
-            progress.positions(),
-            crate::error::bytes(progress.bytes())
-        );
-        assert_eq!(line, expected);
     }
 
     #[test]
