@@ -76,7 +76,7 @@ impl From<String> for Failure {
 /// Solves every file of `config`, writing answers to `out` and problems to
 /// standard error, and returns the exit code. With several jobs, files are
 /// solved on worker threads and answered in their order as they complete
-/// ([`jobs::in_order`]); a lone solve shows its progress.
+/// (`jobs::in_order`); a lone solve shows its progress.
 pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     let mut status = EXIT_ESCAPED;
     let jobs = match config.mode {
