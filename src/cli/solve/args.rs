@@ -12,7 +12,7 @@ use crate::cli::shell::Installation;
 use crate::cli::{ColorChoice, parse_size, parse_time};
 use crate::tile;
 use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
-use crate::{Priority, Speed};
+use crate::{OracleKind, Priority, Speed, Ties};
 
 /// The text after the options in `--help`.
 fn after_help() -> String {
@@ -116,8 +116,8 @@ pub struct Args {
 
     /// How the dragon's shortest steps are computed (same answers; the
     /// Floyd–Warshall reference is slow and limited to small maps).
-    #[arg(long, value_enum, default_value_t = OracleArg::Bfs)]
-    pub(super) oracle: OracleArg,
+    #[arg(long, value_enum, default_value_t = OracleKind::Bfs)]
+    pub(super) oracle: OracleKind,
 
     /// About how much memory a solve may use, e.g. 512M, 2G, 1.5GiB; a map
     /// that needs more ends with an error instead of exhausting the machine.
@@ -233,6 +233,7 @@ pub struct Args {
     pub(super) installation: Installation,
 }
 
+/// How the answers are written (`--format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum Format {
     /// Plain sentences.
@@ -241,6 +242,11 @@ pub(super) enum Format {
     Json,
 }
 
+/// The kind of tie rule (`--ties`): [`Ties`]'s variants without their data.
+/// It mirrors the library's enum because `Ties::Priority` carries its
+/// order, which `--priority` gives apart, so clap cannot take the choice
+/// from [`Ties`] itself; [`TiesArg::with`] makes the rule, and a test checks
+/// that the two agree, kind for kind and name for name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum TiesArg {
     /// First shortest step in the `--priority` order (the official rule).
@@ -251,12 +257,15 @@ pub(super) enum TiesArg {
     Optimistic,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(super) enum OracleArg {
-    /// Distance fields and goal-directed searches (fast; the default).
-    Bfs,
-    /// All-pairs Floyd–Warshall (the reference).
-    FloydWarshall,
+impl TiesArg {
+    /// The tie rule of this kind; `order` is the priority rule's.
+    pub(super) fn with(self, order: Priority) -> Ties {
+        match self {
+            TiesArg::Priority => Ties::Priority(order),
+            TiesArg::Adversarial => Ties::Adversarial,
+            TiesArg::Optimistic => Ties::Optimistic,
+        }
+    }
 }
 
 /// `--animate-max-frames`: from 2 to 100000.
@@ -293,7 +302,44 @@ fn parse_screen(text: &str) -> Result<(u16, u16), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_screen;
+    use super::{OracleKind, Priority, Ties, TiesArg, parse_screen};
+    use clap::ValueEnum;
+
+    /// The name `--ties` takes for a kind.
+    fn name(kind: impl ValueEnum) -> String {
+        kind.to_possible_value()
+            .expect("no kind is skipped")
+            .get_name()
+            .to_owned()
+    }
+
+    /// Each kind of `--ties` makes the rule of that kind, named alike, and
+    /// every kind of rule has one.
+    #[test]
+    fn the_tie_kinds_are_the_library_rules() {
+        let order = Priority::default();
+        for &kind in TiesArg::value_variants() {
+            let ties = kind.with(order);
+            // Exhaustive: a new kind of rule does not compile until it has
+            // its `--ties` value.
+            let back = match ties {
+                Ties::Priority(_) => TiesArg::Priority,
+                Ties::Adversarial => TiesArg::Adversarial,
+                Ties::Optimistic => TiesArg::Optimistic,
+            };
+            assert_eq!(back, kind);
+            assert_eq!(name(kind), ties.name());
+        }
+        assert_eq!(TiesArg::Priority.with(order), Ties::default());
+    }
+
+    /// `--oracle` takes the names the library gives its oracles.
+    #[test]
+    fn the_oracles_go_by_their_names() {
+        for &kind in OracleKind::value_variants() {
+            assert_eq!(name(kind), kind.name());
+        }
+    }
 
     #[test]
     fn screen_sizes() {

@@ -6,11 +6,11 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::args::{Args, Format, OracleArg, TiesArg};
+use super::args::{Args, Format, TiesArg};
 use crate::render::animate::AnimationOptions;
 use crate::render::map::MapStyle;
 use crate::viewer::AtEnd;
-use crate::{Options, OracleKind, Rules, Ties};
+use crate::{Options, Rules};
 
 /// How long a playback frame stays by default, in milliseconds.
 const FRAME_MS: u64 = 300;
@@ -124,11 +124,7 @@ impl Args {
                 "--steps and --map print text; the JSON report already holds the moves".into(),
             );
         }
-        let ties = match self.ties {
-            TiesArg::Priority => Ties::Priority(self.priority.unwrap_or_default()),
-            TiesArg::Adversarial => Ties::Adversarial,
-            TiesArg::Optimistic => Ties::Optimistic,
-        };
+        let ties = self.ties.with(self.priority.unwrap_or_default());
         if self.priority.is_some() && self.ties != TiesArg::Priority {
             return Err(format!(
                 "--priority orders the ties of --ties priority; with --ties {} it would do nothing",
@@ -168,10 +164,6 @@ impl Args {
                 "--cell-size sizes a picture: use it with --svg, --svg-animate or --gif".into(),
             );
         }
-        let oracle = match self.oracle {
-            OracleArg::Bfs => OracleKind::Bfs,
-            OracleArg::FloydWarshall => OracleKind::FloydWarshall,
-        };
         let single =
             self.playback || self.play || self.record.is_some() || self.svg.is_some() || animates;
         if single && self.files.len() != 1 {
@@ -208,7 +200,7 @@ impl Args {
                     speed: self.dragon_speed,
                     wait: self.wait,
                 },
-                oracle,
+                oracle: self.oracle,
                 max_memory: self.max_memory,
                 // The plain sentences name the outcome alone: the line a
                 // caught hero survives is only worked out to be shown.
