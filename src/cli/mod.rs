@@ -9,8 +9,10 @@ pub mod cleanup;
 #[cfg(feature = "mapgen")]
 pub mod generate;
 mod interrupt;
+mod jobs;
 pub mod shell;
 pub mod solve;
+mod watch;
 
 use std::ffi::OsString;
 use std::fs;

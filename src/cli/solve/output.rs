@@ -1,0 +1,312 @@
+//! What a solved map gives: the text or JSON report, the files written
+//! beside it (a picture, animations, a recording) and the playback or the
+//! game on the terminal.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use super::{Config, Failure, Mode, PROGRAM, budget_hint, over_budget};
+use crate::cli::{emit, fail, write_file};
+use crate::play::Play;
+use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_within};
+use crate::render::cast::{CastOptions, Recorder, cast};
+use crate::render::film::Film;
+use crate::render::map::{MapStyle, route_map};
+use crate::render::svg::{SvgOptions, svg_with};
+use crate::render::text;
+use crate::viewer::AtEnd;
+use crate::{OracleKind, Puzzle, Solution, Solver};
+
+/// The side of a cell in the SVG pictures by default, in pixels.
+const SVG_CELL: usize = 24;
+/// About the largest side of a GIF whose cell size is not given, in pixels.
+const GIF_SIDE: usize = 2048;
+
+/// The text or JSON report of the solved map `name`; `separate` when it is
+/// not the run's first file, so its steps or map are set apart by a blank
+/// line.
+pub(super) fn render(
+    config: &Config,
+    name: &str,
+    separate: bool,
+    puzzle: &Puzzle,
+    solver: &Solver,
+    solution: &Solution,
+    elapsed: Option<Duration>,
+) -> String {
+    if config.show.json {
+        return json_line(name, puzzle, solver, solution, elapsed);
+    }
+    let label = config.files.len() > 1;
+    let mut out = String::new();
+    if separate && (config.show.steps || config.show.map) {
+        out.push('\n');
+    }
+    if label {
+        out.push_str(name);
+        out.push_str(": ");
+    }
+    out.push_str(&text::summary(solution));
+    out.push('\n');
+    if config.show.steps {
+        out.push_str(&text::steps(solution));
+    }
+    if config.show.map {
+        out.push_str(&route_map(puzzle, solution, config.style));
+    }
+    out
+}
+
+/// The JSON report of a solved map, as one line.
+#[cfg(feature = "json")]
+fn json_line(
+    name: &str,
+    puzzle: &Puzzle,
+    solver: &Solver,
+    solution: &Solution,
+    elapsed: Option<Duration>,
+) -> String {
+    let report = crate::render::json::Report::new(
+        Some(name),
+        puzzle,
+        solution,
+        solver.free_distance(),
+        elapsed,
+    );
+    report.to_json_line() + "\n"
+}
+
+/// The JSON record of a file that has no answer.
+#[cfg(feature = "json")]
+pub(super) fn json_error_line(name: &str, failure: &Failure) -> String {
+    crate::render::json::ErrorReport::new(Some(name), &failure.message, failure.location)
+        .to_json_line()
+        + "\n"
+}
+
+#[cfg(not(feature = "json"))]
+fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: Option<Duration>) -> String {
+    unreachable!("--format json is refused without the json feature")
+}
+
+#[cfg(not(feature = "json"))]
+pub(super) fn json_error_line(_: &str, _: &Failure) -> String {
+    unreachable!("--format json is refused without the json feature")
+}
+
+/// How `--record` records.
+fn cast_options(config: &Config, name: &str) -> CastOptions {
+    CastOptions {
+        frame_length: config.frame_length,
+        style: config.exports.record_style,
+        title: Some(format!("dragon-escape: {name}")),
+        size: config.exports.record_size,
+    }
+}
+
+/// Writes the `--svg` picture and the `--record` recording of the solver's
+/// line (`film`; play mode records the game itself, in [`present`]) through
+/// [`write_file`]: a regular file is replaced whole or not at all, a link is
+/// followed, a pipe or device is written into.
+pub(super) fn export(
+    config: &Config,
+    name: &str,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: Option<&Film>,
+) -> Result<(), String> {
+    if let Some(path) = &config.exports.svg {
+        let options = SvgOptions {
+            cell: config.exports.cell.unwrap_or(SVG_CELL),
+        };
+        write_file(path, svg_with(puzzle, solution, options).as_bytes())?;
+    }
+    if let (Some(path), Some(film)) = (&config.exports.svg_animate, film) {
+        let options = AnimationOptions {
+            cell: config.exports.cell.unwrap_or(SVG_CELL),
+            frame_length: config.frame_length,
+            max_frames: config.exports.max_frames,
+        };
+        let hint = "(see --max-memory, --animate-max-frames)";
+        animation_within(puzzle, solution, film, &options, config.options.max_memory)
+            .map_err(|e| format!("{name}: {} {hint}", over_budget(&e)))?;
+        write_file(
+            path,
+            animated_svg(puzzle, solution, film, &options).as_bytes(),
+        )?;
+    }
+    if let (Some(path), Some(film)) = (&config.exports.gif, film) {
+        gif_export(config, name, path, puzzle, solution, film)?;
+    }
+    if let Some(film) =
+        film.filter(|_| config.exports.svg_animate.is_some() || config.exports.gif.is_some())
+    {
+        let sampling = Sampling::new(film.len(), config.exports.max_frames);
+        if sampling.is_sampled() {
+            note(&format!(
+                "{name}: the animation shows one frame in {} of the playback's {} \
+                 ({} frames, --animate-max-frames {})",
+                sampling.every, sampling.frames, sampling.shown, config.exports.max_frames
+            ));
+        }
+    }
+    if let (Some(path), Some(film)) = (&config.exports.record, film) {
+        film.measure_all(&config.options).map_err(|e| {
+            format!(
+                "{name}: cannot record: {e}{}",
+                budget_hint(&e, OracleKind::Bfs, config.options.max_memory)
+            )
+        })?;
+        write_file(path, cast(film, &cast_options(config, name)).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Writes the `--gif` animation (the `cli` feature brings the `gif` one).
+fn gif_export(
+    config: &Config,
+    name: &str,
+    path: &std::path::Path,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+) -> Result<(), String> {
+    use crate::render::gif::{GifOptions, fitting_cell, gif, gif_within};
+    let cell = config
+        .exports
+        .cell
+        .unwrap_or_else(|| fitting_cell(puzzle, SVG_CELL, GIF_SIDE));
+    let options = GifOptions {
+        cell,
+        centiseconds: u16::try_from(config.frame_length.as_millis().div_ceil(10))
+            .unwrap_or(u16::MAX),
+        max_frames: config.exports.max_frames,
+    };
+    let hint = "(see --max-memory, --cell-size)";
+    gif_within(puzzle, film, &options, config.options.max_memory)
+        .map_err(|e| format!("{name}: {} {hint}", over_budget(&e)))?;
+    let bytes = gif(puzzle, solution, film, &options).map_err(|e| format!("{name}: {e}"))?;
+    write_file(path, &bytes)
+}
+
+/// Shows one solved map as `config.mode` says; `Ok(false)` when the reader
+/// of standard output went away.
+pub(super) fn present(
+    config: &Config,
+    name: &str,
+    puzzle: Puzzle,
+    solution: &Solution,
+    film: Option<&Film>,
+    report: &str,
+    out: &mut impl Write,
+) -> Result<bool, String> {
+    let written =
+        |result: io::Result<bool>| result.map_err(|e| format!("cannot write the output: {e}"));
+    let text = match (config.mode, film) {
+        (Mode::Playback { animate: false }, Some(film)) => {
+            // Frame by frame, so the first comes at once on any map.
+            for (i, frame) in film.frames().enumerate() {
+                let separator = if i == 0 { "" } else { "\n" };
+                let text = format!("{separator}{}", film.board().text(&frame, config.style));
+                if !written(emit(out, &text))? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
+        (Mode::Playback { animate: true }, Some(film)) => {
+            terminal::playback(film, config.frame_length, config.style, config.at_end)
+                .map_err(|e| format!("cannot play back on the terminal: {e}"))?
+        }
+        (Mode::Play, _) => {
+            let mut play =
+                Play::new(puzzle, config.options, solution.outcome).map_err(|e| e.to_string())?;
+            let mut recorder = config
+                .exports
+                .record
+                .as_ref()
+                .map(|_| Recorder::new(play.board(), cast_options(config, name), 2));
+            let played = terminal::play(&mut play, config.style, recorder.as_mut())
+                .map_err(|e| format!("cannot play on the terminal: {e}"));
+            // The game played so far is saved however it ended, a signal
+            // included (the terminal may have gone with a SIGHUP); then the
+            // signal ends the program.
+            let signalled = terminal::ending_signalled();
+            let saved = match (&config.exports.record, recorder) {
+                (Some(path), Some(recorder)) if played.is_ok() || signalled => {
+                    write_file(path, recorder.finish().as_bytes())
+                }
+                _ => Ok(()),
+            };
+            if signalled {
+                if let Err(message) = &saved {
+                    fail(PROGRAM, message);
+                }
+                terminal::end_if_signalled();
+            }
+            saved?;
+            played?
+        }
+        _ => report.to_owned(),
+    };
+    written(emit(out, &text))
+}
+
+/// The terminal drivers, or stand-ins that are never called when the
+/// `playback` feature is off (the configuration refuses those modes).
+#[cfg(feature = "playback")]
+mod terminal {
+    use super::{AtEnd, Film, MapStyle, Play, Recorder};
+    pub(super) use crate::playback::{end_if_signalled, ending_signalled};
+    use crate::playback::{farewell, play_on_terminal, playback_on_terminal};
+    use std::io;
+    use std::time::Duration;
+
+    /// Plays back, then returns what to leave on the normal screen.
+    pub(super) fn playback(
+        film: &Film,
+        frame_length: Duration,
+        style: MapStyle,
+        at_end: AtEnd,
+    ) -> io::Result<String> {
+        let shown = playback_on_terminal(film, frame_length, style, at_end)?;
+        Ok(farewell(film.board(), &shown, style))
+    }
+
+    /// Plays, then returns what to leave on the normal screen; a signal
+    /// that asks the program to end is left to [`end_if_signalled`].
+    pub(super) fn play(
+        play: &mut Play,
+        style: MapStyle,
+        record: Option<&mut Recorder>,
+    ) -> io::Result<String> {
+        let shown = play_on_terminal(play, style, record)?;
+        Ok(farewell(play.board(), &shown, style))
+    }
+}
+
+#[cfg(not(feature = "playback"))]
+mod terminal {
+    use super::{AtEnd, Film, MapStyle, Play, Recorder};
+    use std::io;
+    use std::time::Duration;
+
+    pub(super) fn playback(_: &Film, _: Duration, _: MapStyle, _: AtEnd) -> io::Result<String> {
+        unreachable!("playback is refused without the playback feature")
+    }
+
+    pub(super) fn play(_: &mut Play, _: MapStyle, _: Option<&mut Recorder>) -> io::Result<String> {
+        unreachable!("play is refused without the playback feature")
+    }
+
+    pub(super) fn ending_signalled() -> bool {
+        false
+    }
+
+    pub(super) fn end_if_signalled() {}
+}
+
+/// Says something on standard error that is not an error.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "{PROGRAM}: {message}");
+}
