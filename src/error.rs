@@ -87,8 +87,12 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// A valid map that this part of the library does not take yet (play
-    /// mode and mid-game solves with several dragons, keys or doors).
+    /// A valid map that this part of the library does not take: the
+    /// official game's mid-game solve
+    /// ([`Solver::solve_from`](crate::Solver::solve_from), whose position
+    /// has one dragon and no keys) and the generator's back-step test, on
+    /// a map with several dragons, keys or doors. Solves from the start,
+    /// play mode and playback take every map.
     Unsupported {
         /// What is not supported, as a sentence.
         message: String,

@@ -235,8 +235,8 @@ impl Play {
     ///
     /// # Errors
     /// [`Error::TooLarge`] when the oracle does not fit its share of
-    /// `options.max_memory`; [`Error::Unsupported`] for a map with several
-    /// dragons, keys or doors.
+    /// `options.max_memory`. Every map plays, several dragons, keys and
+    /// doors included: the game keeps one list of whole positions.
     pub fn new(puzzle: Puzzle, options: Options, optimum: Outcome) -> Result<Play, Error> {
         let solver = Solver::new(&puzzle);
         let options = Options {

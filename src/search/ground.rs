@@ -296,3 +296,39 @@ impl<'a> Oracles<'a> {
             .for_each(|o| o.set_room(share));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dragon::FloydWarshall;
+    use crate::puzzle::Puzzle;
+
+    /// Every door state met gets the oracle asked for, within the share
+    /// of the budget: the reference stays the reference. A state whose
+    /// oracles do not fit is a failure the search stops on, never a quiet
+    /// change of oracle.
+    #[test]
+    fn every_door_state_gets_the_oracle_asked_for() {
+        let puzzle: Puzzle = "H.k..\n.##+.\n...DE\n".parse().unwrap();
+        let graph = Graph::new(&puzzle);
+        let layout = Layout::new(&puzzle, &graph);
+        let maps = DoorMaps::new(layout.doors().len());
+        let terrain = Terrain::new(&graph, &layout, &maps);
+        let reference = FloydWarshall::new(&graph, usize::MAX).unwrap().bytes();
+        let budget = 4 * reference;
+        let mut oracles = Oracles::built(&terrain, OracleKind::FloydWarshall, budget).unwrap();
+        assert_eq!(oracles.bytes(), reference);
+        let (dragon, hero) = (layout.dragons()[0], graph.hero());
+        oracles.steps(&terrain, 1, 0, dragon, hero);
+        assert_eq!(oracles.bytes(), 2 * reference, "a second reference oracle");
+        assert!(!oracles.failed());
+        // With a share too small for the reference, the first state fails
+        // to build; a later one that fails stops the search.
+        assert!(Oracles::built(&terrain, OracleKind::FloydWarshall, budget - 4).is_err());
+        let mut oracles = Oracles::built(&terrain, OracleKind::FloydWarshall, budget).unwrap();
+        oracles.share = reference - 1;
+        assert_eq!(oracles.steps(&terrain, 1, 0, dragon, hero), None);
+        assert!(oracles.failed());
+        assert!(matches!(oracles.failure(), Some(Error::TooLarge { .. })));
+    }
+}

@@ -57,7 +57,7 @@ pub(in crate::search) fn longest_line<T: Table>(
 /// [`longest_line`]'s second answer, for a deterministic dragon.
 ///
 /// The tree may leave out the moves the dead-end rule finds needless
-/// ([`super::hanging`]): the answer stays the same. An endless line of the
+/// ([`crate::search::pair::hanging`]): the answer stays the same. An endless line of the
 /// whole game stays endless when each stretch of it down a dead-end tree
 /// and back is replaced by steps back and forth at the tree's top, as the
 /// dead-end rule's argument does (the dragon's replies and the rest of the
@@ -65,6 +65,10 @@ pub(in crate::search) fn longest_line<T: Table>(
 /// cannot be endless: in a tree the dragon, once inside, walks towards the
 /// hero and shrinks the part of the tree beyond it at each step, until the
 /// hero is caught. And a line of the smaller game is one of the whole game.
+/// With several dragons the same holds: the rule leaves a step out only
+/// when every dragon is outside the branch and off its attachment (the
+/// replacement keeps each one's replies), and a hero that goes down and
+/// never comes back is caught by the first dragon that follows it in.
 pub(in crate::search) fn endless<T: Table>(tree: &Tree<T>) -> bool {
     retrograde(tree)[0] == UNRESOLVED
 }

@@ -19,7 +19,7 @@
 //! bucket (a [`Move`] has room for four steps only): the wait's f is its
 //! position's g + 1 + h, and a bucket's steps are taken before its waits.
 //!
-//! Under a priority tie rule the search may also jump (see [`super::cuts`]):
+//! Under a priority tie rule the search may also jump (see [`super::pockets`]):
 //! a position whose hero is in a pocket the dragon walks towards is not
 //! expanded; its jumps go in a third list, and its landings inside the
 //! pocket in a fourth, one release per arrival and distance from the cut
@@ -101,7 +101,7 @@ impl Move {
 
 /// With `hanging`, moves deep into dead ends are left out (see
 /// [`super::hanging`]; back-steps must be allowed). With `pockets`, the
-/// search jumps over the dragon's walks to pockets (see [`super::cuts`]; it
+/// search jumps over the dragon's walks to pockets (see [`super::pockets`]; it
 /// needs `hanging`, a priority tie rule and back-steps).
 ///
 /// The optimal line of positions from the start to the exit, or `None` if
@@ -342,7 +342,7 @@ fn bytes(table: &StateTable, g: &[u32], open: &Open, pockets: Option<&Pockets<'_
 /// (the search stops before numbers reach it: see [`MAX_POSITIONS`]).
 const JUMPED: StateId = 1 << 31;
 
-/// A jump of the pocket rule (see [`super::cuts`]) waiting in the open list.
+/// A jump of the pocket rule (see [`super::pockets`]) waiting in the open list.
 struct Jump {
     from: StateId,
     hero: CellId,

@@ -34,6 +34,24 @@
 //! the same dragon steps, and in the guaranteed one the dragon has the same
 //! choices.
 
+//!
+//! **Per rule set** (see `search::dispatch`):
+//! - *Several dragons*: the rule leaves a step out when no dragon is in `T`
+//!   or on `a`. Each dragon outside `T` and off `a` heads for `a` whatever
+//!   the hero does in `T`, and the dragons move independently (merging
+//!   changes no cell any of them goes to), so the replacement above keeps
+//!   every dragon's replies, and its new steps are legal against each
+//!   dragon by the argument for one.
+//! - *Keys and doors*: a branch that holds a key or a door is kept whole
+//!   (its cells count as the core's): a key deep in a dead end is worth the
+//!   walk, and a door there changes what the hero holds. Other branches
+//!   hold neither, so the replacement keeps the locks too; a closed door
+//!   elsewhere only removes paths, and every path from a dragon outside `T`
+//!   into `T` still passes `a`.
+//! - *A faster dragon, waiting*: no. The legality of the new steps counts
+//!   one dragon step a turn, and the replacement keeps the line's length by
+//!   the hero's parity, which a wait breaks.
+
 use crate::graph::{CellId, Graph};
 
 const NONE: u32 = u32::MAX;

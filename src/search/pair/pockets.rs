@@ -123,6 +123,13 @@
 //! many positions as the map has cells (at most [`FROM_POSITIONS`]), and
 //! builds its tables only then.
 //!
+//! **Per rule set** (see `search::dispatch`): priority tie rules only, one
+//! dragon at the official speed, no waiting, no keys or doors. The walk to
+//! `c` is one dragon's fixed walk; with several dragons each walks its own
+//! way, and the pocket that holds the hero apart from one is no resting
+//! place against another. A faster dragon may pass `c` within a turn, and
+//! a wait breaks the parity of the landings.
+//!
 //! The line of a jump is rebuilt when the search has found its answer:
 //! spread again from the cell jumped from, walk to the landing, and step
 //! back and forth for the turns left.

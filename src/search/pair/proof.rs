@@ -1,5 +1,5 @@
 //! A depth-first proof search for the adversarial dragon, tried before the
-//! retrograde analysis of [`super::guaranteed`].
+//! retrograde analysis of `search::backward::guaranteed`.
 //!
 //! `proves(s, r)` asks whether the hero, to move at position `s`, can
 //! guarantee an escape within `r` moves: some move goes onto the exit, or
@@ -25,6 +25,13 @@
 //! trying bounds `h, h + 2, h + 4…` from the start's free distance `h`, the
 //! first that proves is the exact value. A wait breaks that parity (and a
 //! frame holds four steps), so with waiting on the search is not used.
+//!
+//! **Per rule set** (see `search::dispatch`): the adversarial rule only
+//! (the others are no AND-OR game), with one dragon at the official speed
+//! and no keys or doors. A frame holds one dragon's replies of one step;
+//! several dragons multiply them (up to 4⁴ combinations), a faster dragon
+//! may end on many cells, and keys and doors widen the position: those go
+//! to the retrograde analysis, which takes any number of replies.
 
 use rustc_hash::FxHashMap;
 
