@@ -55,7 +55,7 @@ const ANALYSIS_FIRST: usize = 1 << 16;
 /// cell of the map.
 const PROOF_WORK: u64 = 1 << 23;
 
-/// The most extra moves over the free distance the proof search tries.
+/// The most extra moves over its first bound the proof search tries.
 const PROOF_DETOUR: u32 = 16;
 
 /// A line of (hero, dragon) pairs as positions.
@@ -112,9 +112,28 @@ impl Solver {
                 stats,
             )
             .ok_or(None),
-            Ties::Adversarial => self
-                .guaranteed(&mut game, shortcuts.proof, stats)
-                .map_err(Some),
+            Ties::Adversarial => {
+                // The default rule's answer is the first bound (see
+                // `dispatch`): a hero it catches is caught here too.
+                let first = if shortcuts.first_bound {
+                    game.ties = Ties::default();
+                    let line = chase::search(
+                        &mut game,
+                        &self.exit_distance,
+                        chase::Reversals::Allowed,
+                        hanging,
+                        pockets.as_mut(),
+                        usize::MAX,
+                        stats,
+                    );
+                    game.ties = Ties::Adversarial;
+                    line.map_or(u32::MAX, |line| (line.len() - 1) as u32)
+                } else {
+                    self.exit_distance[start.0.index()]
+                };
+                self.guaranteed(&mut game, first, shortcuts.proof, stats)
+                    .map_err(Some)
+            }
         };
         let found = match escape {
             Ok(line) => Found {
@@ -235,42 +254,45 @@ impl Solver {
     /// with `prove`, the analysis first runs within a small share of
     /// positions; past it, a depth-first proof search ([`proof`]), which
     /// stores about one position per (hero, dragon) pair its strategy
-    /// meets, tries bounds from the free distance up in steps of two within
-    /// a fixed amount of work; if it gives up, the analysis runs again
-    /// within the whole budget.
+    /// meets, tries bounds from `first` up in steps of two within a fixed
+    /// amount of work; if it gives up, the analysis runs again within the
+    /// whole budget. `first` is a lower bound on the answer (the free
+    /// distance, or the default rule's answer; `u32::MAX` when that rule
+    /// catches the hero, and then the analysis explores every position at
+    /// once, for the survival line).
     ///
     /// On failure, returns the complete tree and its values.
     fn guaranteed(
         &self,
         game: &mut Game<'_>,
+        first: u32,
         prove: bool,
         stats: &mut Stats,
     ) -> Result<Vec<(CellId, CellId)>, Lost<StateTable>> {
         let start = game.start;
-        let free = self.exit_distance[start.0.index()];
         let pairs = Pairs { dead_ends: None };
         let analysis = |game: &mut Game<'_>, stats: &mut Stats| {
-            backward::deepen(game, &pairs, start, &self.exit_distance, free, stats)
+            backward::deepen(game, &pairs, start, &self.exit_distance, first, stats)
         };
-        if !prove {
+        if !prove || first == u32::MAX || game.exceeded {
             return analysis(game, stats);
         }
         game.max_positions = ANALYSIS_FIRST.max(2 * self.graph.len());
-        let first = analysis(game, stats);
+        let within = analysis(game, stats);
         game.max_positions = usize::MAX;
         if !game.exceeded || game.stopped {
-            return first;
+            return within;
         }
         game.exceeded = false;
-        drop(first);
+        drop(within);
 
         let work = PROOF_WORK.max(4 * self.graph.len() as u64);
         let mut prover = proof::Prover::new(&self.exit_distance, work);
-        let mut bound = free;
+        let mut bound = first;
         let proved = loop {
             match prover.proves(game, start, bound) {
                 Some(true) => break prover.line(game, start, bound),
-                Some(false) if bound < free.saturating_add(PROOF_DETOUR) => bound += 2,
+                Some(false) if bound < first.saturating_add(PROOF_DETOUR) => bound += 2,
                 Some(false) | None => break None,
             }
         };
