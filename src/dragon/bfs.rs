@@ -3,7 +3,11 @@
 //! goal-directed search between the hero's cell and the dragon, with full
 //! distance fields cached for the targets whose searches grow large.
 
+use std::cell::OnceCell;
+use std::rc::Rc;
+
 use super::directed::Directed;
+use super::landmarks::Landmarks;
 use super::root::{RootField, Scratch, WHOLE};
 use super::{DragonOracle, steps_from_field};
 use crate::error::{Error, Resource, bytes_apart};
@@ -127,7 +131,21 @@ pub struct BfsFields<'g> {
     /// The recent work of finishing a directed search's level (a moving
     /// average, an eighth for each new one).
     finish_work: u64,
+    /// Landmark bounds for the directed searches, bought once the searches
+    /// cost as much as building them (ski rental), when the room holds them;
+    /// shared with the other dragons' oracles on the same map, and counted
+    /// by the one that built them (`owns_landmarks`).
+    landmarks: SharedLandmarks,
+    owns_landmarks: bool,
+    /// The directed searches' work so far, towards the landmarks' price.
+    directed_work: u64,
 }
+
+/// How many landmarks the oracle buys.
+const LANDMARKS: usize = 16;
+
+/// Landmark bounds shared by the oracles of several dragons on one map.
+pub(crate) type SharedLandmarks = Rc<OnceCell<Landmarks>>;
 
 impl<'g> BfsFields<'g> {
     /// An oracle for `graph` using at most about `memory_budget` bytes.
@@ -154,6 +172,20 @@ impl<'g> BfsFields<'g> {
         graph: &'g Graph,
         memory_budget: usize,
         start: CellId,
+    ) -> Result<Self, Error> {
+        Self::sharing(graph, memory_budget, start, SharedLandmarks::default())
+    }
+
+    /// [`BfsFields::with_start`] for one of several dragons on one map,
+    /// sharing `landmarks` with the others' oracles.
+    ///
+    /// # Errors
+    /// As [`BfsFields::new`].
+    pub(crate) fn sharing(
+        graph: &'g Graph,
+        memory_budget: usize,
+        start: CellId,
+        landmarks: SharedLandmarks,
     ) -> Result<Self, Error> {
         let n = graph.len();
         let fixed = Self::bytes_needed(n, 0);
@@ -213,6 +245,9 @@ impl<'g> BfsFields<'g> {
             root_price: 1,
             walked_at_root: 0,
             finish_work: 0,
+            landmarks,
+            owns_landmarks: false,
+            directed_work: 0,
         };
         let started = oracle.add_root(start, WHOLE);
         debug_assert!(started, "the fixed part holds the start's field");
@@ -460,6 +495,10 @@ impl DragonOracle for BfsFields<'_> {
                 .component
                 .as_ref()
                 .map_or(0, |c| c.len() * size_of::<u32>())
+            + match self.landmarks.get() {
+                Some(landmarks) if self.owns_landmarks => landmarks.bytes(),
+                _ => 0,
+            }
     }
 
     fn set_room(&mut self, bytes: usize) {
@@ -519,7 +558,9 @@ impl BfsFields<'_> {
                 .expect("the dragon is connected to its target");
         }
         let before = *cost;
-        let steps = self.directed.finish_level(graph, dragon, apart - 1, cost);
+        let steps =
+            self.directed
+                .finish_level(graph, self.landmarks.get(), dragon, apart - 1, cost);
         let spent = (*cost - before) as u64;
         self.finish_work = self.finish_work - self.finish_work / 8 + spent / 8;
         steps
@@ -540,7 +581,9 @@ impl BfsFields<'_> {
             }
             self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
         }
-        let (found, mut cost) = self.directed.steps_or_stop(graph, dragon, target);
+        let (found, mut cost) =
+            self.directed
+                .steps_or_stop(graph, self.landmarks.get(), dragon, target);
         let found = found.map(|(steps, apart)| {
             let steps =
                 steps.unwrap_or_else(|| self.settle_level(dragon, target, apart, &mut cost));
@@ -548,6 +591,14 @@ impl BfsFields<'_> {
         });
         self.charge(target, cost);
         self.unrooted += cost as u64;
+        self.directed_work += cost as u64;
+        if self.landmarks.get().is_none()
+            && self.directed_work >= (LANDMARKS * graph.len()) as u64
+            && self.fits(Landmarks::bytes_needed(graph.len(), LANDMARKS))
+        {
+            let built = Landmarks::new(graph, self.start, LANDMARKS, &mut self.queue);
+            self.owns_landmarks = self.landmarks.set(built).is_ok();
+        }
         let (steps, apart) = found?;
         // Ski rental: once the work spent on this target reaches the price of
         // a field (a visit per cell), buy one for its next questions.

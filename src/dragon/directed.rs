@@ -33,6 +33,7 @@
 //! next, popped last-in-first-out so that a level is followed deep first,
 //! straight across open ground.
 
+use super::landmarks::Landmarks;
 use crate::graph::{CellId, DirSet, Direction, Graph};
 
 /// Per-cell marks of one search: `stamp[c] == epoch` when `c` has been
@@ -79,6 +80,14 @@ impl Marks {
         self.stamp[c] = self.epoch.wrapping_add(1);
         fresh
     }
+}
+
+/// The searches' lower bound on a distance: the Manhattan distance, or
+/// the landmarks' bound when larger (both consistent, of the same parity).
+#[inline]
+fn bound(graph: &Graph, landmarks: Option<&Landmarks>, a: CellId, b: CellId) -> u32 {
+    let manhattan = graph.manhattan(a, b);
+    landmarks.map_or(manhattan, |l| manhattan.max(l.bound(a, b)))
 }
 
 /// Search 1 between its two phases: its open cells and level.
@@ -135,13 +144,15 @@ impl Directed {
     pub(super) fn steps(
         &mut self,
         graph: &Graph,
+        landmarks: Option<&Landmarks>,
         dragon: CellId,
         target: CellId,
     ) -> (Option<(DirSet, u32)>, usize) {
-        let (found, mut work) = self.steps_or_stop(graph, dragon, target);
+        let (found, mut work) = self.steps_or_stop(graph, landmarks, dragon, target);
         let found = found.map(|(steps, apart)| {
-            let steps =
-                steps.unwrap_or_else(|| self.finish_level(graph, dragon, apart - 1, &mut work));
+            let steps = steps.unwrap_or_else(|| {
+                self.finish_level(graph, landmarks, dragon, apart - 1, &mut work)
+            });
             (steps, apart)
         });
         (found, work)
@@ -153,11 +164,14 @@ impl Directed {
     pub(super) fn steps_or_stop(
         &mut self,
         graph: &Graph,
+        landmarks: Option<&Landmarks>,
         dragon: CellId,
         target: CellId,
     ) -> (Option<(Option<DirSet>, u32)>, usize) {
         let mut work = 0;
-        let Some((first, best)) = self.search_from_target(graph, dragon, target, &mut work) else {
+        let Some((first, best)) =
+            self.search_from_target(graph, landmarks, dragon, target, &mut work)
+        else {
             return (None, work);
         };
         let mut steps = DirSet::default();
@@ -169,10 +183,10 @@ impl Directed {
             }
             let decided = if self.from_target.settled(n.index()) {
                 Some(self.from_target.g[n.index()] == best)
-            } else if graph.manhattan(n, target) > best {
+            } else if bound(graph, landmarks, n, target) > best {
                 Some(false)
             } else {
-                self.search_from_neighbor(graph, dragon, n, target, best, &mut work)
+                self.search_from_neighbor(graph, landmarks, dragon, n, target, best, &mut work)
             };
             match decided {
                 Some(true) => steps.insert(dir),
@@ -189,6 +203,7 @@ impl Directed {
     fn search_from_target(
         &mut self,
         graph: &Graph,
+        landmarks: Option<&Landmarks>,
         dragon: CellId,
         target: CellId,
         work: &mut usize,
@@ -201,8 +216,8 @@ impl Directed {
         frontier.now.clear();
         frontier.later.clear();
         frontier.now.push(target.0);
-        frontier.level = graph.manhattan(target, dragon) - 1;
-        let first = self.run_from_target(graph, dragon, u32::MAX, work)?;
+        frontier.level = bound(graph, landmarks, target, dragon) - 1;
+        let first = self.run_from_target(graph, landmarks, dragon, u32::MAX, work)?;
         let dir = Direction::between(graph.pos(dragon), graph.pos(first))
             .expect("a neighbour is one step away");
         Some((dir, self.from_target.g[first.index()]))
@@ -213,12 +228,13 @@ impl Directed {
     fn run_from_target(
         &mut self,
         graph: &Graph,
+        landmarks: Option<&Landmarks>,
         dragon: CellId,
         last: u32,
         work: &mut usize,
     ) -> Option<CellId> {
         let (marks, frontier) = (&mut self.from_target, &mut self.frontier);
-        let h = |x: CellId| graph.manhattan(x, dragon) - 1;
+        let h = |x: CellId| bound(graph, landmarks, x, dragon) - 1;
         loop {
             let Some(x) = frontier.now.pop() else {
                 if frontier.later.is_empty() || frontier.level + 2 > last {
@@ -255,9 +271,11 @@ impl Directed {
 
     /// Search 2, from the neighbour `start` of `dragon`: whether
     /// `dist(start, target) <= best`, or `None` past its budget.
+    #[allow(clippy::too_many_arguments, reason = "one search's whole question")]
     fn search_from_neighbor(
         &mut self,
         graph: &Graph,
+        landmarks: Option<&Landmarks>,
         dragon: CellId,
         start: CellId,
         target: CellId,
@@ -267,7 +285,7 @@ impl Directed {
         let found = &self.from_target;
         let marks = &mut self.from_neighbor;
         marks.fresh();
-        let h = |x: CellId| graph.manhattan(x, target);
+        let h = |x: CellId| bound(graph, landmarks, x, target);
         let (now, later) = (&mut self.now, &mut self.later);
         now.clear();
         later.clear();
@@ -320,12 +338,16 @@ impl Directed {
     pub(super) fn finish_level(
         &mut self,
         graph: &Graph,
+        landmarks: Option<&Landmarks>,
         dragon: CellId,
         best: u32,
         work: &mut usize,
     ) -> DirSet {
         debug_assert_eq!(self.frontier.level, best, "a neighbour's f is its distance");
-        while self.run_from_target(graph, dragon, best, work).is_some() {}
+        while self
+            .run_from_target(graph, landmarks, dragon, best, work)
+            .is_some()
+        {}
         let marks = &self.from_target;
         graph
             .neighbors(dragon)
@@ -374,7 +396,8 @@ mod tests {
     }
 
     /// Every pair of cells on many rooms, with the default patience and with
-    /// none (so that search 1 always finishes its level): the steps are the
+    /// none (so that search 1 always finishes its level), guided by the
+    /// Manhattan distance alone and with landmarks: the steps are the
     /// neighbours one closer by breadth-first distances.
     #[test]
     fn the_steps_are_the_neighbours_one_closer() {
@@ -391,7 +414,14 @@ mod tests {
             let fields: Vec<Vec<u32>> = (0..graph.len() as u32)
                 .map(|t| graph.distances_from(CellId(t)))
                 .collect();
-            for patience in [(4, 64), (0, 0), (0, 1)] {
+            let landmarks = Landmarks::new(&graph, CellId(0), 3, &mut Vec::new());
+            for (patience, landmarks) in [
+                ((4, 64), None),
+                ((0, 0), None),
+                ((0, 1), None),
+                ((4, 64), Some(&landmarks)),
+                ((0, 0), Some(&landmarks)),
+            ] {
                 let mut directed = Directed::with_cells(graph.len());
                 directed.patience = patience;
                 for (t, field) in fields.iter().enumerate() {
@@ -406,9 +436,11 @@ mod tests {
                             (steps, field[d])
                         });
                         assert_eq!(
-                            directed.steps(&graph, dragon, target).0,
+                            directed.steps(&graph, landmarks, dragon, target).0,
                             expected,
-                            "dragon {d}, target {t}, patience {patience:?}, {side}x{side}"
+                            "dragon {d}, target {t}, patience {patience:?}, {side}x{side}, \
+                             landmarks {}",
+                            landmarks.is_some()
                         );
                     }
                 }

@@ -9,10 +9,12 @@
 mod bfs;
 mod directed;
 mod floyd_warshall;
+mod landmarks;
 mod root;
 mod ruler;
 
 pub use bfs::BfsFields;
+pub(crate) use bfs::SharedLandmarks;
 pub use floyd_warshall::FloydWarshall;
 pub(crate) use ruler::Ruler;
 
