@@ -30,6 +30,37 @@ pub(in crate::search) fn search<T: Table>(
     }
 }
 
+/// Whether the hero cannot force an escape from the start of a tree cut
+/// short by a bound even if every position the bound left out were won at
+/// once: then it cannot in the whole game either (the left-out positions
+/// can only be worse for it), and the deepening may stop raising the bound.
+pub(in crate::search) fn lost_at_any_bound<T: Table>(tree: &Tree<T>) -> bool {
+    let owner = tree.owners();
+    let (rev_first, rev) = tree.reverse();
+    let mut pending: Vec<u32> = (0..owner.len())
+        .map(|m| tree.replies(m).iter().filter(|&&r| r != OUTSIDE).count() as u32)
+        .collect();
+    let mut won = vec![false; tree.len()];
+    let mut queue: Vec<StateId> = Vec::new();
+    for (m, &s) in owner.iter().enumerate() {
+        if pending[m] == 0 && !won[s as usize] {
+            won[s as usize] = true;
+            queue.push(s);
+        }
+    }
+    while let Some(s) = queue.pop() {
+        for &m in &rev[rev_first[s as usize] as usize..rev_first[s as usize + 1] as usize] {
+            pending[m as usize] -= 1;
+            let p = owner[m as usize] as usize;
+            if pending[m as usize] == 0 && !won[p] {
+                won[p] = true;
+                queue.push(p as StateId);
+            }
+        }
+    }
+    !won[0]
+}
+
 fn retrograde<T: Table>(tree: &Tree<T>) -> Vec<u32> {
     let owner = tree.owners();
     let (rev_first, rev) = tree.reverse();

@@ -328,6 +328,9 @@ pub(super) fn deepen<K: Kind>(
             Ok(line) if !tree.pruned || line.len() - 1 <= bound as usize => return Ok(line),
             Ok(line) => bound = (line.len() - 1) as u32,
             Err(value) if !tree.pruned => return Err(Box::new((tree, value))),
+            // Lost whatever lies past the bound: the whole game is explored
+            // next, for the survival line.
+            Err(_) if guaranteed::lost_at_any_bound(&tree) => bound = u32::MAX,
             Err(_) => {
                 bound = bound.saturating_add(raise);
                 raise = raise.saturating_mul(2);
