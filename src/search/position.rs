@@ -301,44 +301,34 @@ impl WideTable {
     }
 }
 
-/// The words of a position with its dragons' cells sorted: the same for
-/// every numbering of the same set.
-#[inline]
-fn canonical(words: &[u32], dragons: usize) -> [u32; MAX_DRAGONS + 2] {
-    let mut key = [0u32; MAX_DRAGONS + 2];
-    key[..words.len()].copy_from_slice(words);
-    key[1..=dragons].sort_unstable();
-    key
-}
-
 impl Table for WideTable {
     type Position = Position;
 
     /// Positions are the same when their hero, locks and *set* of dragon
-    /// cells are (docs/RULES.md, "Several dragons"): the table hashes and
-    /// compares the dragons' words sorted, and keeps the numbering the
-    /// position was first met with (each dragon then asks its own oracle).
+    /// cells are (docs/RULES.md, "Several dragons"): the table keeps the
+    /// dragons' cells sorted, merged ones last, so that every numbering of
+    /// the same set is one position. (A position read back numbers its
+    /// dragons in that order: each asks the oracle of its rank, which at
+    /// the start is its own, rooted where it starts.)
     #[inline]
     fn intern(&mut self, at: Position) -> (StateId, bool) {
         let mut words = [0u32; MAX_DRAGONS + 2];
-        let words_of_at = &mut words[..self.stride];
-        at.write(words_of_at);
-        let dragons = self.dragons;
-        let key = canonical(words_of_at, dragons);
-        let hash = FxBuildHasher.hash_one(key);
+        let key = &mut words[..self.stride];
+        at.write(key);
+        key[1..=self.dragons].sort_unstable();
+        let hash = FxBuildHasher.hash_one(&*key);
         let (table, stride) = (&self.words, self.stride);
-        let stored = |id: StateId| canonical(&table[id as usize * stride..][..stride], dragons);
         let entry = self.index.entry(
             hash,
-            |&id| stored(id) == key,
-            |&id| FxBuildHasher.hash_one(stored(id)),
+            |&id| table[id as usize * stride..][..stride] == *key,
+            |&id| FxBuildHasher.hash_one(&table[id as usize * stride..][..stride]),
         );
         match entry {
             hashbrown::hash_table::Entry::Occupied(e) => (*e.get(), false),
             hashbrown::hash_table::Entry::Vacant(e) => {
                 let id = (self.words.len() / stride) as StateId;
                 e.insert(id);
-                self.words.extend_from_slice(words_of_at);
+                self.words.extend_from_slice(key);
                 (id, true)
             }
         }
