@@ -1,7 +1,7 @@
 //! What the keys do while watching or playing, as pure state (no terminal).
 //!
 //! [`Viewer`] is where a playback stands: the frame, paused or not, the
-//! [`Speed`], and the [`Camera`] (how far the person has panned the window
+//! [`Pace`], and the [`Camera`] (how far the person has panned the window
 //! away from the hero, and whether the help is open). One table per mode,
 //! [`PLAYBACK_KEYS`] and [`PLAY_KEYS`], says which key does what; the key
 //! dispatch ([`action`]), the legend under the map ([`legend`]), the help
@@ -13,7 +13,7 @@
 //! use dragon_escape::viewer::{Key, Viewer, PLAYBACK_KEYS, action};
 //! let mut viewer = Viewer::new(11, Duration::from_millis(300));
 //! viewer.apply(action(PLAYBACK_KEYS, Key::Char('+')).unwrap());
-//! assert_eq!(viewer.speed.to_string(), "2x");
+//! assert_eq!(viewer.pace.to_string(), "2x");
 //! assert_eq!(viewer.frame_length(), Duration::from_millis(150));
 //! viewer.apply(action(PLAYBACK_KEYS, Key::Char('5')).unwrap());
 //! assert_eq!(viewer.index, 5);
@@ -411,35 +411,36 @@ pub fn help_text(table: &[Binding]) -> String {
     parts.join("; ")
 }
 
-/// How fast playback goes, from 0.25x to 16x in doubling steps.
+/// The pace of playback, from 0.25x to 16x in doubling steps (not the
+/// dragon's [`Speed`](crate::Speed), a rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Speed {
+pub struct Pace {
     /// Doublings from 1x: -2 is 0.25x, 4 is 16x.
     doublings: i8,
 }
 
-impl Speed {
+impl Pace {
     const SLOWEST: i8 = -2;
     const FASTEST: i8 = 4;
 
     /// 1x: frames last as long as asked.
-    pub const NORMAL: Speed = Speed { doublings: 0 };
+    pub const NORMAL: Pace = Pace { doublings: 0 };
 
     /// Twice as fast, at most 16x.
-    pub fn faster(self) -> Speed {
-        Speed {
-            doublings: (self.doublings + 1).min(Speed::FASTEST),
+    pub fn faster(self) -> Pace {
+        Pace {
+            doublings: (self.doublings + 1).min(Pace::FASTEST),
         }
     }
 
     /// Half as fast, at least 0.25x.
-    pub fn slower(self) -> Speed {
-        Speed {
-            doublings: (self.doublings - 1).max(Speed::SLOWEST),
+    pub fn slower(self) -> Pace {
+        Pace {
+            doublings: (self.doublings - 1).max(Pace::SLOWEST),
         }
     }
 
-    /// How long a frame of `base` length lasts at this speed (at least a
+    /// How long a frame of `base` length lasts at this pace (at least a
     /// millisecond).
     pub fn frame_length(self, base: Duration) -> Duration {
         let length = if self.doublings >= 0 {
@@ -451,7 +452,7 @@ impl Speed {
     }
 }
 
-impl fmt::Display for Speed {
+impl fmt::Display for Pace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.doublings {
             -2 => f.write_str("0.25x"),
@@ -532,7 +533,7 @@ pub struct Viewer {
     /// Whether playing is paused.
     pub paused: bool,
     /// How fast frames go.
-    pub speed: Speed,
+    pub pace: Pace,
     /// How long a frame stays at 1x.
     pub base: Duration,
     /// The window and the help.
@@ -575,7 +576,7 @@ impl Viewer {
             index: 0,
             frames: frames.max(1),
             paused: false,
-            speed: Speed::NORMAL,
+            pace: Pace::NORMAL,
             base,
             camera: Camera::default(),
         }
@@ -591,9 +592,9 @@ impl Viewer {
         !self.paused && !self.at_end()
     }
 
-    /// How long a frame stays at the current speed.
+    /// How long a frame stays at the current pace.
     pub fn frame_length(&self) -> Duration {
-        self.speed.frame_length(self.base)
+        self.pace.frame_length(self.base)
     }
 
     /// A frame's time is up.
@@ -630,14 +631,14 @@ impl Viewer {
                 "paused at frame {}/{}, speed {} ({ms} ms a frame)",
                 self.index + 1,
                 self.frames,
-                self.speed
+                self.pace
             )
         } else {
             format!(
                 "playing frame {}/{}, speed {} ({ms} ms a frame)",
                 self.index + 1,
                 self.frames,
-                self.speed
+                self.pace
             )
         }
     }
@@ -662,8 +663,8 @@ impl Viewer {
             Action::First => self.index = 0,
             Action::Last => self.index = last,
             Action::Seek(tenths) => self.index = last * usize::from(tenths.min(9)) / 10,
-            Action::Faster => self.speed = self.speed.faster(),
-            Action::Slower => self.speed = self.speed.slower(),
+            Action::Faster => self.pace = self.pace.faster(),
+            Action::Slower => self.pace = self.pace.slower(),
             Action::Suspend => return Reaction::Suspend,
             Action::Quit => return Reaction::Quit,
             other if self.camera.apply(other) => {}

@@ -1,4 +1,4 @@
-//! The viewer's tests: the speed steps, seeking and stepping, the camera,
+//! The viewer's tests: the pace's steps, seeking and stepping, the camera,
 //! and the key tables with the legends and help made from them.
 
 use super::*;
@@ -9,31 +9,31 @@ fn ms(n: u64) -> Duration {
 }
 
 #[test]
-fn speed_steps_round_trip_and_clamp() {
-    let mut speed = Speed::NORMAL;
-    let mut seen = vec![speed];
+fn pace_steps_round_trip_and_clamp() {
+    let mut pace = Pace::NORMAL;
+    let mut seen = vec![pace];
     for _ in 0..10 {
-        speed = speed.faster();
-        seen.push(speed);
+        pace = pace.faster();
+        seen.push(pace);
     }
-    assert_eq!(speed.to_string(), "16x");
+    assert_eq!(pace.to_string(), "16x");
     for _ in 0..10 {
-        speed = speed.slower();
+        pace = pace.slower();
     }
-    assert_eq!(speed.to_string(), "0.25x");
+    assert_eq!(pace.to_string(), "0.25x");
     // Up and down again retrace the same values.
     for n in 0..5 {
-        let mut s = Speed::NORMAL;
+        let mut s = Pace::NORMAL;
         for _ in 0..n {
             s = s.faster();
         }
         for _ in 0..n {
             s = s.slower();
         }
-        assert_eq!(s, Speed::NORMAL);
+        assert_eq!(s, Pace::NORMAL);
     }
     let names: Vec<String> = (0..7)
-        .scan(Speed::NORMAL.slower().slower(), |s, _| {
+        .scan(Pace::NORMAL.slower().slower(), |s, _| {
             let now = *s;
             *s = s.faster();
             Some(now.to_string())
@@ -46,11 +46,11 @@ fn speed_steps_round_trip_and_clamp() {
 #[test]
 fn frame_lengths_at_the_ends() {
     // The slowest frame asked for, made slower, is longer, not shorter.
-    let slow = Speed::NORMAL.slower();
+    let slow = Pace::NORMAL.slower();
     assert_eq!(slow.frame_length(ms(60_000)), ms(120_000));
     // The fastest, made faster, stays at least a millisecond.
-    assert_eq!(Speed::NORMAL.faster().frame_length(ms(1)), ms(1));
-    assert_eq!(Speed::NORMAL.faster().frame_length(ms(300)), ms(150));
+    assert_eq!(Pace::NORMAL.faster().frame_length(ms(1)), ms(1));
+    assert_eq!(Pace::NORMAL.faster().frame_length(ms(300)), ms(150));
     let mut viewer = Viewer::new(5, ms(1000));
     for _ in 0..3 {
         viewer.apply(Action::Faster);
