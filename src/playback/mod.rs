@@ -6,8 +6,8 @@
 //! ([`Clock`]), key source ([`Keys`]) and output (`impl Write`) as
 //! parameters, so tests run them with a scripted clock and scripted keys
 //! into a byte buffer, without a terminal and without sleeping. Each screen
-//! is laid out by [`screen::compose`] and only its changed lines are
-//! written ([`screen::repaint`]), so a step costs a few lines on any map.
+//! is laid out as `render/screen.rs` says and only its changed lines are
+//! written, so a step costs a few lines on any map.
 //!
 //! The real terminal, its keys and signals are in `playback/terminal.rs`:
 //! [`playback_on_terminal`] and [`play_on_terminal`] put them together.
