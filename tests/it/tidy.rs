@@ -10,7 +10,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use dragon_escape::Tile;
-use dragon_escape::tile::{CAUGHT_EMOJI, REACH_EMOJI, ROUTE_EMOJI};
 
 /// A source or documentation file, with its path relative to the package
 /// root, `/`-separated.
@@ -192,10 +191,28 @@ fn a_turn_is_written_once() {
     );
 }
 
+/// The symbols that `tile_rs` (the text of `src/tile.rs`) draws but no map
+/// holds (the route, a caught hero, the reach, an open door): the values of
+/// its `…_EMOJI` string constants, which are not public.
+fn picture_symbols(tile_rs: &str) -> Vec<String> {
+    tile_rs
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .filter_map(|line| {
+            let (_, rest) = line.split_once("const ")?;
+            let (name, value) = rest.split_once(": &str = \"")?;
+            let value = value.strip_suffix("\";")?;
+            (name.ends_with("_EMOJI") && !value.is_empty()).then(|| value.to_owned())
+        })
+        .collect()
+}
+
 #[test]
 fn only_tile_rs_knows_symbols() {
+    let tile_rs = fs::read_to_string(root().join("src/tile.rs")).expect("src/tile.rs");
+    let pictures = picture_symbols(&tile_rs);
     let mut symbols: Vec<&str> = Tile::ALL.iter().map(|tile| tile.emoji()).collect();
-    symbols.extend([ROUTE_EMOJI, CAUGHT_EMOJI, REACH_EMOJI]);
+    symbols.extend(pictures.iter().map(String::as_str));
     // The same characters written as escapes, `\u{1F409}`: each escape
     // (upper case) and how the violation reads.
     let escapes: Vec<(String, String)> = symbols
@@ -431,6 +448,15 @@ fn the_checks_read_what_they_should() {
     assert!(!uses_macro("writeln!(out)?;", "println"));
     let source = "//! m\nfn f() {}\n\n#[cfg(test)]\nmod tests {\n    fn g() {}\n}\n";
     assert_eq!(test_modules(source), [(4, 7)]);
+    let constants = "/// The route.\npub(crate) const ROUTE_EMOJI: &str = \"R\";\n\
+                     // const OLD_EMOJI: &str = \"O\";\nconst ROUTE_ASCII: char = '*';\n\
+                     const CAUGHT_EMOJI: &str = \"C\";\n";
+    assert_eq!(picture_symbols(constants), ["R", "C"]);
+    let tile_rs = fs::read_to_string(root().join("src/tile.rs")).expect("src/tile.rs");
+    assert!(
+        picture_symbols(&tile_rs).len() >= 4,
+        "the route, caught, reach and open door"
+    );
     let file = |path: &str, text: &str| File {
         path: path.to_owned(),
         text: text.to_owned(),
