@@ -95,7 +95,7 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
     } else {
         ProgressBar::hidden()
     };
-    let generated = mapgen::generate(&config.generator, &mut mapgen::seeded(seed));
+    let generated = mapgen::generate(&config.generator, seed);
     let report = match (&generated, config.stats) {
         (Ok(generated), true) => {
             spinner.set_message("analysing the puzzle");
