@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dragon_escape::mapgen::{Algorithm, Config, Tuning, braid, seeded};
+use dragon_escape::mapgen::{Algorithm, Config, Tuning, braid};
 
 const SEED: u64 = 2024;
 
@@ -25,7 +25,7 @@ fn carve(c: &mut Criterion) {
     group.throughput(Throughput::Elements((side * side) as u64));
     for algorithm in Algorithm::ALL {
         group.bench_function(BenchmarkId::new(algorithm.name(), side), |b| {
-            b.iter(|| algorithm.maze(side, side, &Tuning::default(), &mut seeded(SEED)));
+            b.iter(|| algorithm.maze(side, side, &Tuning::default(), SEED));
         });
     }
     group.finish();
@@ -40,15 +40,14 @@ fn default_2001(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(10));
     group.throughput(Throughput::Elements((side * side) as u64));
     group.bench_function(BenchmarkId::new("carve", algorithm.name()), |b| {
-        b.iter(|| algorithm.maze(side, side, &Tuning::default(), &mut seeded(SEED)));
+        b.iter(|| algorithm.maze(side, side, &Tuning::default(), SEED));
     });
     group.bench_function(
         BenchmarkId::new("carve+braid+grid", algorithm.name()),
         |b| {
             b.iter(|| {
-                let mut rng = seeded(SEED);
-                let mut maze = algorithm.maze(side, side, &Tuning::default(), &mut rng);
-                braid(&mut maze, Config::DEFAULT_BRAID, &mut rng);
+                let mut maze = algorithm.maze(side, side, &Tuning::default(), SEED);
+                braid(&mut maze, Config::DEFAULT_BRAID, SEED);
                 black_box(maze.walls())
             });
         },

@@ -10,7 +10,7 @@
 )]
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use dragon_escape::mapgen::{Config, generate, seeded};
+use dragon_escape::mapgen::{Config, generate};
 use dragon_escape::{Options, OracleKind, Puzzle, Rules, Solver, Ties};
 
 /// Maze sizes in cells: 20 and 100 cells a side are 41 and 201 tiles. The
@@ -30,7 +30,7 @@ fn puzzle(cells: usize, braid: f64) -> Puzzle {
         verify: false,
         ..Config::new(cells, cells)
     };
-    generate(&config, &mut seeded(SEED))
+    generate(&config, SEED)
         .expect("the generator makes a puzzle")
         .puzzle
 }

@@ -119,7 +119,7 @@ impl Board {
         size_of::<Tile>() + size_of::<bool>() + size_of::<u32>();
 
     /// The map's walls, free cells, exit, keys and doors; no visits yet.
-    pub fn new(puzzle: &Puzzle) -> Board {
+    pub(crate) fn new(puzzle: &Puzzle) -> Board {
         let (width, height) = (puzzle.width(), puzzle.height());
         let ground = (0..width * height)
             .map(|i| {
@@ -153,7 +153,7 @@ impl Board {
     /// Records what the rule variants' pieces are after `step` hero moves
     /// (a game in play: each move's, the start's at step 0); the line is
     /// cut there, as when the hero steps back.
-    pub fn set_pieces(&mut self, step: usize, pieces: Pieces) {
+    pub(crate) fn set_pieces(&mut self, step: usize, pieces: Pieces) {
         self.variant.truncate(step);
         let last = self.variant.last().copied().unwrap_or_default();
         self.variant.resize(step, last);

@@ -174,7 +174,7 @@ impl Graph {
     /// tiles, `width` a row, `cells` of them free: per cell its four
     /// neighbours and its place, per 64 tiles a word and a count, and two
     /// rows of scratch.
-    pub fn bytes_needed(cells: usize, tiles: usize, width: usize) -> usize {
+    pub(crate) fn bytes_needed(cells: usize, tiles: usize, width: usize) -> usize {
         let per_cell = size_of::<[u32; 4]>() + size_of::<Place>();
         let per_word = size_of::<u64>() + size_of::<u32>();
         cells
@@ -316,7 +316,7 @@ impl Graph {
     /// The same graph with `closed` cut off: they keep their numbers (and
     /// their places) but no edge leads in or out, so no path passes them
     /// (the doors still closed, in the keys-and-doors variant).
-    pub fn with_closed(&self, closed: &[CellId]) -> Graph {
+    pub(crate) fn with_closed(&self, closed: &[CellId]) -> Graph {
         let mut graph = self.clone();
         for &cell in closed {
             for (d, next) in self.neighbors(cell) {
@@ -332,7 +332,7 @@ impl Graph {
     /// doors": a closed door is a wall to everyone). `doors` are the door
     /// cells in the puzzle's order, so bit `i` of [`Locks::opened`] is
     /// `doors[i]`.
-    pub fn with_doors(&self, doors: &[CellId], locks: Locks) -> Graph {
+    pub(crate) fn with_doors(&self, doors: &[CellId], locks: Locks) -> Graph {
         let closed: Vec<CellId> = (0..doors.len())
             .filter(|&i| !locks.is_open(i))
             .map(|i| doors[i])
@@ -341,7 +341,7 @@ impl Graph {
     }
 
     /// About how many bytes the graph holds.
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.walkable.len() * size_of::<u64>()
             + self.ids_before.len() * size_of::<u32>()
             + self.pos.len() * size_of::<Place>()
@@ -351,7 +351,7 @@ impl Graph {
     /// The Manhattan distance between two cells: a lower bound on the
     /// length of any path between them.
     #[inline]
-    pub fn manhattan(&self, a: CellId, b: CellId) -> u32 {
+    pub(crate) fn manhattan(&self, a: CellId, b: CellId) -> u32 {
         let (a, b) = (self.pos[a.index()], self.pos[b.index()]);
         a.row.abs_diff(b.row) + a.col.abs_diff(b.col)
     }
@@ -363,7 +363,7 @@ impl Graph {
     ///
     /// # Panics
     /// When `steps` is over [`Graph::WITHIN_MAX`].
-    pub fn within(&self, a: CellId, b: CellId, steps: u32) -> bool {
+    pub(crate) fn within(&self, a: CellId, b: CellId, steps: u32) -> bool {
         const R: usize = Graph::WITHIN_MAX as usize;
         const SIDE: usize = 2 * R + 1;
         assert!(steps <= Graph::WITHIN_MAX, "a reach of at most {R} steps");
@@ -411,7 +411,7 @@ impl Graph {
     }
 
     /// The farthest reach [`Graph::within`] answers.
-    pub const WITHIN_MAX: u32 = 8;
+    pub(crate) const WITHIN_MAX: u32 = 8;
 
     /// Breadth-first distances from `source` to every cell
     /// ([`UNREACHABLE`] where there is no path).
@@ -438,7 +438,7 @@ impl Graph {
 
     /// Fills `dist` (already all [`UNREACHABLE`], one entry per cell) with
     /// breadth-first distances from `source`, using `queue` as scratch space.
-    pub fn fill_distances(&self, source: CellId, dist: &mut [u32], queue: &mut Vec<u32>) {
+    pub(crate) fn fill_distances(&self, source: CellId, dist: &mut [u32], queue: &mut Vec<u32>) {
         self.search(source, dist, queue, None);
     }
 

@@ -30,8 +30,8 @@
 //! [`dragon`] oracle → the [`search`] → [`Solution`] → [`render`].
 //!
 //! # Features
-//! - `cli` (default): the command lines ([`cli`] module; clap, indicatif,
-//!   signal-hook).
+//! - `cli` (default): the `solve-maze` and `generate-maze` command lines
+//!   (clap, indicatif, signal-hook).
 //! - `json` (default): the versioned JSON report (serde).
 //! - `playback` (default): terminal playback and play (crossterm,
 //!   signal-hook).
@@ -53,7 +53,12 @@ pub mod search;
 pub mod tile;
 pub mod viewer;
 
+// The binaries' front end, not API: `src/bin/*.rs` call `cli::solve::main`
+// and `cli::generate::main`, and the integration tests parse and check
+// options through `cli::parse_from` and the two `Args`; the rest is
+// `pub(crate)`.
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 #[allow(
     clippy::print_stdout,
     clippy::print_stderr,

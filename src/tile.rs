@@ -46,33 +46,34 @@ pub enum Tile {
 }
 
 /// The symbol drawn for a cell on the hero's route (not a map tile: output only).
-pub const ROUTE_EMOJI: &str = "🟨";
+pub(crate) const ROUTE_EMOJI: &str = "🟨";
 /// The ASCII symbol drawn for a cell on the hero's route (output only).
-pub const ROUTE_ASCII: char = '*';
+pub(crate) const ROUTE_ASCII: char = '*';
 /// The symbol drawn where the dragon catches the hero (output only).
-pub const CAUGHT_EMOJI: &str = "💥";
+pub(crate) const CAUGHT_EMOJI: &str = "💥";
 /// The ASCII symbol drawn where the dragon catches the hero (output only).
-pub const CAUGHT_ASCII: char = 'X';
+pub(crate) const CAUGHT_ASCII: char = 'X';
 /// The symbol drawn on the cells the hero could reach without the dragon,
 /// to show why there is no path (output only).
-pub const REACH_EMOJI: &str = "🟦";
+pub(crate) const REACH_EMOJI: &str = "🟦";
 /// The ASCII symbol for a cell the hero could reach (output only).
-pub const REACH_ASCII: char = ':';
+pub(crate) const REACH_ASCII: char = ':';
 /// The symbol drawn on a door the hero has opened (output only).
-pub const OPEN_DOOR_EMOJI: &str = "🔓";
+pub(crate) const OPEN_DOOR_EMOJI: &str = "🔓";
 /// The ASCII symbol drawn on a door the hero has opened (output only).
-pub const OPEN_DOOR_ASCII: char = '/';
+pub(crate) const OPEN_DOOR_ASCII: char = '/';
 
 /// The upper half block: one terminal cell shows two map cells, the upper
 /// in the foreground colour, the lower in the background (the overview of
 /// a large map; output only).
-pub const HALF_BLOCK: char = '\u{2580}';
+#[cfg(feature = "playback")]
+pub(crate) const HALF_BLOCK: char = '\u{2580}';
 
 /// How a piece outside the part of a large map on screen is marked on the
 /// edge cell nearest to it (output only): in ASCII its letter in lower
 /// case (`d`, `e`); beside emoji, which are two columns wide, its letter
 /// and an arrow pointing towards it (`D>`, `E^`).
-pub fn edge_marker(tile: Tile, toward: crate::graph::Direction, ascii: bool) -> String {
+pub(crate) fn edge_marker(tile: Tile, toward: crate::graph::Direction, ascii: bool) -> String {
     use crate::graph::Direction;
     let letter = tile.ascii();
     if ascii {
@@ -131,7 +132,8 @@ impl Tile {
         !matches!(self, Tile::Wall | Tile::Door)
     }
 
-    /// Reads one symbol (as split by [`symbols`]), in emoji or ASCII form.
+    /// Reads one symbol (a character and the selectors, skin tones and
+    /// joined characters that follow it), in emoji or ASCII form.
     ///
     /// Returns `None` for anything that is not a map symbol.
     ///
@@ -330,7 +332,7 @@ fn continues_symbol(c: char) -> bool {
 /// Yields `(column, symbol)` pairs, with 1-based columns counted in symbols.
 /// A symbol is one character plus any variation selectors, skin tones and
 /// zero-width-joined characters that follow it.
-pub fn symbols(row: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn symbols(row: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut rest = row;
     let mut column = 0;
     std::iter::from_fn(move || {

@@ -124,7 +124,7 @@ pub fn solve(data: &[u8]) {
 /// "no puzzle found" answer, or the puzzle does not read back or solve.
 #[cfg(feature = "mapgen")]
 pub fn generate(data: &[u8]) -> bool {
-    use dragon_escape::mapgen::{Algorithm, Config, GenerateError, generate, seeded};
+    use dragon_escape::mapgen::{Algorithm, Config, GenerateError, generate};
     let byte = |i: usize| data.get(i).copied().unwrap_or(0);
     // Sizes from 1 (refused) to 9 cells a side.
     let mut config = Config::new(1 + usize::from(byte(0) % 9), 1 + usize::from(byte(1) % 9));
@@ -152,7 +152,7 @@ pub fn generate(data: &[u8]) -> bool {
     if config.check().is_err() {
         return false;
     }
-    let generated = match generate(&config, &mut seeded(seed)) {
+    let generated = match generate(&config, seed) {
         Ok(generated) => generated,
         Err(GenerateError::Config(message)) => {
             assert!(!message.is_empty());

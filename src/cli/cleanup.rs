@@ -79,8 +79,9 @@ pub(crate) fn finished<T>(temp: &Path, finish: impl FnOnce() -> T) -> T {
 /// From now on, SIGINT, SIGTERM and SIGHUP remove the temporary file being
 /// written, then end the process as the signal would have. Returns whether
 /// the handler could be installed.
+#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
 #[cfg(unix)]
-pub fn remove_on_signal() -> bool {
+pub(crate) fn remove_on_signal() -> bool {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::Signals;
     let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
@@ -118,8 +119,9 @@ pub(crate) fn end_by(signal: i32) -> ! {
 }
 
 /// Signals are left to their default on this platform.
+#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
 #[cfg(not(unix))]
-pub fn remove_on_signal() -> bool {
+pub(crate) fn remove_on_signal() -> bool {
     false
 }
 
@@ -127,7 +129,8 @@ pub fn remove_on_signal() -> bool {
 /// outputs whose names `ours` accepts, when the process that wrote them is
 /// no longer running (or, where that cannot be known, when they are an hour
 /// old). Returns how many were removed.
-pub fn sweep(dir: &Path, ours: impl Fn(&str) -> bool) -> usize {
+#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
+pub(crate) fn sweep(dir: &Path, ours: impl Fn(&str) -> bool) -> usize {
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
     };
@@ -149,6 +152,7 @@ pub fn sweep(dir: &Path, ours: impl Fn(&str) -> bool) -> usize {
 }
 
 /// `.NAME.PID.tmp` → `(NAME, PID)`.
+#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
 fn parse_temp_name(name: &str) -> Option<(&str, u32)> {
     let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
     let (output, pid) = rest.rsplit_once('.')?;
@@ -158,6 +162,7 @@ fn parse_temp_name(name: &str) -> Option<(&str, u32)> {
 
 /// Whether the temporary file at `path`, written by process `pid`, belongs
 /// to a run that has ended.
+#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
 fn is_stale(pid: u32, path: &Path) -> bool {
     let proc = Path::new("/proc");
     if proc.join("self").exists() {

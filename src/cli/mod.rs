@@ -4,13 +4,16 @@
 //! with clap into a raw struct, checked into a configuration, and handed to
 //! the library; everything that touches the process (files, stdin, the
 //! environment, exit codes) stays in this module.
+//!
+//! Public only for the binaries (`main`) and the integration tests (the
+//! options parsed and checked): hidden from the documentation, not API.
 
-pub mod cleanup;
+pub(crate) mod cleanup;
 #[cfg(feature = "mapgen")]
 pub mod generate;
 mod interrupt;
 mod jobs;
-pub mod shell;
+pub(crate) mod shell;
 pub mod solve;
 mod watch;
 
@@ -25,16 +28,16 @@ use std::time::Duration;
 use clap::{Command, CommandFactory, Parser};
 
 /// Exit code: every map was solved and the hero escapes.
-pub const EXIT_ESCAPED: u8 = 0;
+pub(crate) const EXIT_ESCAPED: u8 = 0;
 /// Exit code: a map has no escape (no path, or caught).
-pub const EXIT_NO_ESCAPE: u8 = 1;
+pub(crate) const EXIT_NO_ESCAPE: u8 = 1;
 /// Exit code: bad usage or unreadable or malformed input.
-pub const EXIT_ERROR: u8 = 2;
+pub(crate) const EXIT_ERROR: u8 = 2;
 
 /// `A`'s command line, with negative numbers taken as values wherever an
 /// option takes one, so `--braid -0.1` meets the option's range check
 /// instead of passing for an unknown flag `-0`.
-pub fn command<A: CommandFactory>() -> Command {
+pub(crate) fn command<A: CommandFactory>() -> Command {
     A::command().mut_args(|arg| {
         if arg.get_action().takes_values() {
             arg.allow_negative_numbers(true)
@@ -44,7 +47,8 @@ pub fn command<A: CommandFactory>() -> Command {
     })
 }
 
-/// Parses `args` (the program's name first) into `A` through [`command`].
+/// Parses `args` (the program's name first) into `A` through `command`
+/// (negative numbers taken as values).
 ///
 /// # Errors
 /// clap's usage error, which `exit` prints with status 2.
@@ -59,7 +63,7 @@ where
 }
 
 /// The cargo features this build was compiled with, in a fixed order.
-pub fn features() -> Vec<&'static str> {
+pub(crate) fn features() -> Vec<&'static str> {
     [
         ("cli", cfg!(feature = "cli")),
         ("json", cfg!(feature = "json")),
@@ -74,7 +78,7 @@ pub fn features() -> Vec<&'static str> {
 /// What `--version` prints after the program's name: the version and the
 /// features of the build, so a lean build is recognisable
 /// (`0.1.0 (features: cli, json, playback, mapgen)`).
-pub fn version() -> &'static str {
+pub(crate) fn version() -> &'static str {
     static VERSION: LazyLock<String> = LazyLock::new(|| {
         format!(
             "{} (features: {})",
@@ -87,7 +91,7 @@ pub fn version() -> &'static str {
 
 /// When to use colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
     #[default]
     Auto,
@@ -99,7 +103,7 @@ pub enum ColorChoice {
 
 impl ColorChoice {
     /// Whether to colour a stream that is (or is not) a terminal.
-    pub fn enabled(self, is_terminal: bool) -> bool {
+    pub(crate) fn enabled(self, is_terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
@@ -128,7 +132,7 @@ const PROBE: usize = 1 << 20;
 /// half the budget (the sentence names the `--max-memory` budget), or, for
 /// an input longer than a megabyte, the map error its first megabyte
 /// already shows (a NUL byte or bytes that are not UTF-8).
-pub fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> {
+pub(crate) fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> {
     let name = path.display().to_string();
     if path == Path::new("-") {
         return read_limited(&mut io::stdin().lock(), &name, None, budget);
@@ -243,7 +247,7 @@ const MIN_SIZE: usize = 1 << 10;
 /// # Errors
 /// A sentence for text that is not a size, a size under 1 KiB, or one
 /// larger than `usize::MAX` bytes.
-pub fn parse_size(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_size(text: &str) -> Result<usize, String> {
     let text = text.trim();
     let (number, unit) = number_and_unit(text);
     let not_a_size = || format!("'{text}' is not a size; try 512M or 2G");
@@ -291,7 +295,7 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
 /// # Errors
 /// A sentence for text that is not a time, or a time not above zero or too
 /// long to count.
-pub fn parse_time(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_time(text: &str) -> Result<Duration, String> {
     let text = text.trim();
     let (number, unit) = number_and_unit(text);
     let not_a_time = || format!("'{text}' is not a time; try 30s, 5m or 1.5h");
@@ -323,14 +327,14 @@ fn number_and_unit(text: &str) -> (&str, &str) {
 }
 
 /// A time as a short phrase: `1.5 s`, `90 s`.
-pub fn seconds(time: Duration) -> String {
+pub(crate) fn seconds(time: Duration) -> String {
     let text = format!("{:.3}", time.as_secs_f64());
     let text = text.trim_end_matches('0').trim_end_matches('.');
     format!("{text} s")
 }
 
 /// Whether an I/O error means the reader went away (`solve-maze … | head`).
-pub fn is_broken_pipe(e: &io::Error) -> bool {
+pub(crate) fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
 }
 
@@ -339,7 +343,7 @@ pub fn is_broken_pipe(e: &io::Error) -> bool {
 ///
 /// # Errors
 /// Any write error other than a broken pipe.
-pub fn emit(out: &mut impl Write, text: &str) -> io::Result<bool> {
+pub(crate) fn emit(out: &mut impl Write, text: &str) -> io::Result<bool> {
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(true),
         Err(e) if is_broken_pipe(&e) => Ok(false),
@@ -348,7 +352,7 @@ pub fn emit(out: &mut impl Write, text: &str) -> io::Result<bool> {
 }
 
 /// Prints `program: message` on standard error and returns [`EXIT_ERROR`].
-pub fn fail(program: &str, message: &str) -> ExitCode {
+pub(crate) fn fail(program: &str, message: &str) -> ExitCode {
     let _ = writeln!(io::stderr(), "{program}: {message}");
     ExitCode::from(EXIT_ERROR)
 }
@@ -369,7 +373,7 @@ pub fn fail(program: &str, message: &str) -> ExitCode {
 ///
 /// # Errors
 /// A sentence naming the path and what went wrong.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let fail = |why: String| format!("{}: cannot write: {why}", path.display());
     let ended = |written: io::Result<()>| match written {
         Err(e) if !is_broken_pipe(&e) => Err(fail(why(&e, path))),
@@ -510,7 +514,7 @@ fn why(e: &io::Error, path: &Path) -> String {
 ///
 /// # Errors
 /// Any error creating, writing or renaming the file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomically_with(path, bytes, None)
 }
 

@@ -5,13 +5,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Command;
-pub use clap_complete::Shell;
+pub(crate) use clap_complete::Shell;
 
 use super::{emit, fail};
 
 /// The options both tools take to print an asset instead of working.
 #[derive(Clone, Copy, Debug, clap::Args)]
-pub struct Installation {
+pub(crate) struct Installation {
     /// Print the completion script for SHELL on standard output, and exit.
     #[arg(
         long,
@@ -29,14 +29,14 @@ pub struct Installation {
 
 impl Installation {
     /// The asset these options ask for, if any.
-    pub fn asked(self) -> Option<Asset> {
+    pub(crate) fn asked(self) -> Option<Asset> {
         Asset::asked(self.completions, self.man)
     }
 }
 
 /// What a tool prints instead of doing its work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Asset {
+pub(crate) enum Asset {
     /// The completion script for a shell.
     Completions(Shell),
     /// The man page, in roff.
@@ -45,7 +45,7 @@ pub enum Asset {
 
 impl Asset {
     /// The asset asked for by `--completions` and `--man`, if any.
-    pub fn asked(completions: Option<Shell>, man: bool) -> Option<Asset> {
+    pub(crate) fn asked(completions: Option<Shell>, man: bool) -> Option<Asset> {
         match (completions, man) {
             (Some(shell), _) => Some(Asset::Completions(shell)),
             (None, true) => Some(Asset::Man),
@@ -57,7 +57,7 @@ impl Asset {
     ///
     /// # Errors
     /// A sentence when the man page cannot be rendered.
-    pub fn render(self, mut command: Command) -> Result<String, String> {
+    pub(crate) fn render(self, mut command: Command) -> Result<String, String> {
         let mut bytes = Vec::new();
         match self {
             Asset::Completions(shell) => {
@@ -73,7 +73,7 @@ impl Asset {
 
     /// Writes the asset for `command` to `out` (a closed pipe is a normal
     /// end) and returns the exit code.
-    pub fn print(self, command: Command, program: &str, out: &mut impl Write) -> ExitCode {
+    pub(crate) fn print(self, command: Command, program: &str, out: &mut impl Write) -> ExitCode {
         let text = match self.render(command) {
             Ok(text) => text,
             Err(message) => return fail(program, &message),

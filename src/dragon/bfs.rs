@@ -168,7 +168,7 @@ impl<'g> BfsFields<'g> {
     ///
     /// # Errors
     /// As [`BfsFields::new`].
-    pub fn with_start(
+    pub(crate) fn with_start(
         graph: &'g Graph,
         memory_budget: usize,
         start: CellId,
@@ -272,7 +272,7 @@ impl<'g> BfsFields<'g> {
     /// About how many bytes the oracle needs for `cells` cells with a
     /// second root field: what keeps it quick on maps whose dragon leaves
     /// the shortest paths from its start.
-    pub fn bytes_with_second_root(cells: usize) -> usize {
+    pub(crate) fn bytes_with_second_root(cells: usize) -> usize {
         Self::bytes_needed(cells, 0) + RootField::bytes_needed(cells)
     }
 

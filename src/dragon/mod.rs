@@ -78,7 +78,7 @@ impl OracleKind {
     ///
     /// # Errors
     /// [`Error::TooLarge`] when the oracle cannot fit the budget.
-    pub fn build<'g>(
+    pub(crate) fn build<'g>(
         self,
         graph: &'g Graph,
         memory_budget: usize,

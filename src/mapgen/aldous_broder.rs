@@ -9,7 +9,7 @@ use super::{Carve, Maze};
 
 /// Walk at random until every cell has been visited.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct AldousBroder;
+pub(crate) struct AldousBroder;
 
 impl Carve for AldousBroder {
     fn carve(&self, maze: &mut Maze, rng: &mut dyn Rng) {

@@ -202,7 +202,7 @@ pub(crate) fn needs_back_step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mapgen::{Config, generate, seeded};
+    use crate::mapgen::{Config, generate};
 
     use crate::puzzle::Pos;
     use std::collections::{HashSet, VecDeque};
@@ -279,7 +279,7 @@ mod tests {
         config.endpoints = crate::mapgen::Endpoints::Random;
         let mut needed = 0;
         for seed in 0..60 {
-            let puzzle = generate(&config, &mut seeded(seed)).unwrap().puzzle;
+            let puzzle = generate(&config, seed).unwrap().puzzle;
             let a = Analysis::of(&puzzle).unwrap();
             let brute = brute_no_back_steps(&puzzle);
             let expected = a.outcome.steps().is_some() && brute != a.outcome.steps();
@@ -298,7 +298,7 @@ mod tests {
         config.braid = 0.0;
         config.endpoints = crate::mapgen::Endpoints::Random;
         for seed in 0..10 {
-            let a = Analysis::of(&generate(&config, &mut seeded(seed)).unwrap().puzzle).unwrap();
+            let a = Analysis::of(&generate(&config, seed).unwrap().puzzle).unwrap();
             assert_eq!(a.detour(), Some(0));
             assert_eq!(a.needs_back_step, Some(false));
             assert_eq!(a.back_steps, 0);

@@ -9,7 +9,7 @@ use super::{Carve, Maze, unvisited_neighbors};
 /// Walk to a random unvisited neighbour while there is one; otherwise step
 /// back along the stack until a cell with an unvisited neighbour appears.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Backtracker;
+pub(crate) struct Backtracker;
 
 impl Carve for Backtracker {
     fn carve(&self, maze: &mut Maze, rng: &mut dyn Rng) {

@@ -153,9 +153,9 @@ impl FromStr for Bias {
 /// For each cell, carve towards one of the bias's two directions (by weight),
 /// or the only one that stays inside the maze.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct BinaryTree {
+pub(crate) struct BinaryTree {
     /// Which directions, with which weights.
-    pub bias: Bias,
+    pub(crate) bias: Bias,
 }
 
 impl Carve for BinaryTree {
@@ -215,7 +215,7 @@ mod tests {
     fn the_largest_weights_still_carve() {
         let bias = "north=4294967294,east=1".parse::<Bias>().unwrap();
         let mut maze = Maze::new(6, 5);
-        BinaryTree { bias }.carve(&mut maze, &mut crate::mapgen::seeded(1));
+        BinaryTree { bias }.carve(&mut maze, &mut crate::mapgen::random::seeded(1));
         assert!(maze.is_perfect());
     }
 }

@@ -7,7 +7,7 @@
 use rand_core::Rng;
 
 use super::maze::Maze;
-use super::random::{below, shuffle};
+use super::random::{below, seeded, shuffle};
 use crate::graph::Direction;
 
 /// What [`braid`] did.
@@ -31,9 +31,17 @@ pub struct Braided {
 /// while two or more removals remain (fewer new loops for the same effect),
 /// and avoided for the last one so the count lands on the target.
 ///
+/// The order and the walls opened are drawn from `seed`: the same maze,
+/// fraction and seed give the same loops on every platform.
+///
 /// # Panics
 /// If `fraction` is not within 0 and 1.
-pub fn braid(maze: &mut Maze, fraction: f64, rng: &mut dyn Rng) -> Braided {
+pub fn braid(maze: &mut Maze, fraction: f64, seed: u64) -> Braided {
+    braid_with(maze, fraction, &mut seeded(seed))
+}
+
+/// [`braid`], drawing from `rng` (the generator's, after carving).
+pub(crate) fn braid_with(maze: &mut Maze, fraction: f64, rng: &mut dyn Rng) -> Braided {
     assert!(
         (0.0..=1.0).contains(&fraction),
         "the braid fraction is within 0 and 1"
@@ -85,7 +93,7 @@ pub fn braid(maze: &mut Maze, fraction: f64, rng: &mut dyn Rng) -> Braided {
 
 /// Opens `count` rectangular rooms of 2 to 4 cells a side (never larger than
 /// the maze) at random places: every wall inside a room comes down.
-pub fn add_rooms(maze: &mut Maze, count: usize, rng: &mut dyn Rng) {
+pub(crate) fn add_rooms(maze: &mut Maze, count: usize, rng: &mut dyn Rng) {
     let side = |rng: &mut dyn Rng, limit: usize| {
         let max = limit.min(4);
         if max < 2 {

@@ -11,7 +11,7 @@ use crate::graph::Direction;
 /// Split chambers (kept on an explicit stack, not the call stack) across
 /// their longer side, at a random place, leaving a random gap.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Division;
+pub(crate) struct Division;
 
 /// A rectangle of cells: top row, left column, height, width.
 #[derive(Clone, Copy)]

@@ -13,7 +13,7 @@ const NONE: u32 = u32::MAX;
 
 /// Row-by-row set joining; sets are relabelled `0..width` on each row.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Eller;
+pub(crate) struct Eller;
 
 impl Carve for Eller {
     fn carve(&self, maze: &mut Maze, rng: &mut dyn Rng) {

@@ -10,9 +10,9 @@ use super::{Carve, Maze, unvisited_neighbors};
 /// otherwise from a random active cell; retire cells with no unvisited
 /// neighbour.
 #[derive(Clone, Copy, Debug)]
-pub struct GrowingTree {
+pub(crate) struct GrowingTree {
     /// How often, in percent (0 to 100), to grow from the newest cell.
-    pub newest: u8,
+    pub(crate) newest: u8,
 }
 
 impl Default for GrowingTree {

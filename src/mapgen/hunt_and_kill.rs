@@ -15,7 +15,7 @@ use crate::graph::Direction;
 /// the classic row-by-row hunt would find, and the scan is linear over the
 /// whole run.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct HuntAndKill;
+pub(crate) struct HuntAndKill;
 
 impl Carve for HuntAndKill {
     fn carve(&self, maze: &mut Maze, rng: &mut dyn Rng) {

@@ -9,7 +9,7 @@ use crate::graph::Direction;
 
 /// Open the shuffled walls that join two different trees.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Kruskal;
+pub(crate) struct Kruskal;
 
 impl Carve for Kruskal {
     fn carve(&self, maze: &mut Maze, rng: &mut dyn Rng) {

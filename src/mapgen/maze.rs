@@ -88,7 +88,7 @@ impl Maze {
 
     /// A uniformly random step from `cell` to a neighbour inside the grid
     /// (walls ignored): the direction and the neighbour. One draw from `rng`.
-    pub fn random_step(&self, cell: usize, rng: &mut dyn Rng) -> (Direction, usize) {
+    pub(crate) fn random_step(&self, cell: usize, rng: &mut dyn Rng) -> (Direction, usize) {
         let mut options = [Direction::Up; 4];
         let mut n = 0;
         for d in Direction::ALL {
@@ -112,7 +112,7 @@ impl Maze {
     /// # Panics
     /// If there is no cell in that direction.
     #[inline]
-    pub fn carve(&mut self, cell: usize, d: Direction) {
+    pub(crate) fn carve(&mut self, cell: usize, d: Direction) {
         let next = self
             .neighbor(cell, d)
             .expect("carving stays inside the maze");
@@ -125,7 +125,7 @@ impl Maze {
     /// # Panics
     /// If there is no cell in that direction.
     #[inline]
-    pub fn build_wall(&mut self, cell: usize, d: Direction) {
+    pub(crate) fn build_wall(&mut self, cell: usize, d: Direction) {
         let next = self.neighbor(cell, d).expect("walls stay inside the maze");
         self.open[cell] &= !bit(d);
         self.open[next] &= !bit(d.opposite());

@@ -2,25 +2,26 @@
 //!
 //! The pipeline: a [`Maze`] of cells with every wall standing → an
 //! [`Algorithm`] carves it into a perfect maze (one file per algorithm,
-//! behind the [`Carve`] trait) → optional [`add_rooms`] and [`braid`] add
+//! behind the crate's `Carve` trait) → optional rooms and [`braid`] add
 //! loops → [`generate`] places the hero, the exit and the dragon, checking
 //! each candidate with the library's solver against the requested
 //! [`Knobs`] → a [`Puzzle`]. [`Analysis`] describes any puzzle for a maze
 //! designer, and [`report`] writes that description as `generate-maze
 //! --stats` gives it.
 //!
-//! Randomness enters only through the generator passed in (a [`MapRng`]
-//! from [`seeded`] in practice): the same seed and [`Config`] give the same
-//! puzzle on every platform.
+//! Randomness comes only from the seed: every choice is drawn from a ChaCha8
+//! generator seeded with it, through sampling helpers of this crate's own
+//! (`mapgen/random.rs`), so the same seed and [`Config`] give the same
+//! puzzle on every platform and with every version of the dependencies.
 //!
 //! # Example
 //! ```
-//! use dragon_escape::mapgen::{Config, generate, seeded};
+//! use dragon_escape::mapgen::{Config, generate};
 //! use dragon_escape::{solve, Options};
 //!
 //! let config = Config::new(8, 6);
-//! let generated = generate(&config, &mut seeded(42))?;
-//! let again = generate(&config, &mut seeded(42))?;
+//! let generated = generate(&config, 42)?;
+//! let again = generate(&config, 42)?;
 //! assert_eq!(generated.puzzle.to_emoji(), again.puzzle.to_emoji());
 //! let solution = solve(&generated.puzzle, &Options::default()).unwrap();
 //! assert!(solution.outcome.steps().is_some());
@@ -50,25 +51,26 @@ use std::str::FromStr;
 
 use rand_core::Rng;
 
-pub use aldous_broder::AldousBroder;
+use aldous_broder::AldousBroder;
 pub use analysis::{Analysis, TieAnswers};
-pub use backtracker::Backtracker;
-pub use binary_tree::{Bias, BinaryTree};
-pub use braid::{Braided, add_rooms, braid};
-pub use division::Division;
-pub use eller::Eller;
-pub use growing_tree::GrowingTree;
-pub use hunt_and_kill::HuntAndKill;
-pub use kruskal::Kruskal;
+use backtracker::Backtracker;
+pub use binary_tree::Bias;
+use binary_tree::BinaryTree;
+pub use braid::{Braided, braid};
+use division::Division;
+use eller::Eller;
+use growing_tree::GrowingTree;
+use hunt_and_kill::HuntAndKill;
+use kruskal::Kruskal;
 pub use maze::Maze;
 pub use placement::{
     Config, Difficulty, Effort, Endpoints, GenerateError, Generated, Knobs, Order, Search,
     Strategy, generate,
 };
-pub use prim::Prim;
-pub use random::{MapRng, below, chance, coin, pick, seeded, shuffle};
-pub use sidewinder::Sidewinder;
-pub use wilson::Wilson;
+use prim::Prim;
+use random::seeded;
+use sidewinder::Sidewinder;
+use wilson::Wilson;
 
 #[cfg(doc)]
 use crate::Puzzle;
@@ -79,7 +81,7 @@ use crate::graph::Direction;
 /// `carve` receives a maze with every wall standing and leaves a perfect
 /// maze: every cell connected, with exactly one path between any two. It
 /// draws all its randomness from `rng`.
-pub trait Carve {
+pub(crate) trait Carve {
     /// Carves `maze` into a perfect maze.
     fn carve(&self, maze: &mut Maze, rng: &mut dyn Rng);
 }
@@ -92,62 +94,62 @@ pub trait Carve {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Algorithm {
-    /// Depth-first search with a stack ([`Backtracker`]), the default.
+    /// Depth-first search with a stack (`Backtracker`), the default.
     #[cfg_attr(
         feature = "cli",
         value(help = "Depth-first with a stack: long winding corridors")
     )]
     #[default]
     Backtracker,
-    /// Binary tree with weighted direction biases ([`BinaryTree`]).
+    /// Binary tree with weighted direction biases (`BinaryTree`).
     #[cfg_attr(
         feature = "cli",
         value(help = "Binary tree: one of two directions per cell (see --bias)")
     )]
     BinaryTree,
-    /// Sidewinder ([`Sidewinder`]).
+    /// Sidewinder (`Sidewinder`).
     #[cfg_attr(
         feature = "cli",
         value(help = "Sidewinder: runs east closed by a passage north")
     )]
     Sidewinder,
-    /// Aldous–Broder random walk ([`AldousBroder`]).
+    /// Aldous–Broder random walk (`AldousBroder`).
     #[cfg_attr(
         feature = "cli",
         value(help = "Aldous–Broder random walk: uniform, slow")
     )]
     AldousBroder,
-    /// Wilson's loop-erased random walks ([`Wilson`]).
+    /// Wilson's loop-erased random walks (`Wilson`).
     #[cfg_attr(feature = "cli", value(help = "Wilson's loop-erased walks: uniform"))]
     Wilson,
-    /// Hunt-and-kill ([`HuntAndKill`]).
+    /// Hunt-and-kill (`HuntAndKill`).
     #[cfg_attr(
         feature = "cli",
         value(help = "Hunt-and-kill: walks, then hunts for a new start")
     )]
     HuntAndKill,
-    /// Randomised Kruskal ([`Kruskal`]).
+    /// Randomised Kruskal (`Kruskal`).
     #[cfg_attr(
         feature = "cli",
         value(help = "Randomised Kruskal: random walls joining trees")
     )]
     Kruskal,
-    /// Randomised Prim ([`Prim`]).
+    /// Randomised Prim (`Prim`).
     #[cfg_attr(
         feature = "cli",
         value(help = "Randomised Prim: grows from a random frontier")
     )]
     Prim,
-    /// Growing tree ([`GrowingTree`]).
+    /// Growing tree (`GrowingTree`).
     #[cfg_attr(
         feature = "cli",
         value(help = "Growing tree: newest or random active cell (see --newest)")
     )]
     GrowingTree,
-    /// Eller's row-by-row algorithm ([`Eller`]).
+    /// Eller's row-by-row algorithm (`Eller`).
     #[cfg_attr(feature = "cli", value(help = "Eller: row by row with sets"))]
     Eller,
-    /// Recursive division ([`Division`]).
+    /// Recursive division (`Division`).
     #[cfg_attr(
         feature = "cli",
         value(help = "Recursive division: walls with one gap")
@@ -208,7 +210,7 @@ impl Algorithm {
     }
 
     /// The algorithm, ready to carve, with `tuning` where it applies.
-    pub fn carver(self, tuning: &Tuning) -> Box<dyn Carve> {
+    pub(crate) fn carver(self, tuning: &Tuning) -> Box<dyn Carve> {
         match self {
             Algorithm::Backtracker => Box::new(Backtracker),
             Algorithm::BinaryTree => Box::new(BinaryTree { bias: tuning.bias }),
@@ -226,20 +228,22 @@ impl Algorithm {
         }
     }
 
-    /// A `width` x `height` perfect maze drawn with this algorithm.
+    /// A `width` x `height` perfect maze drawn with this algorithm, its
+    /// random choices drawn from `seed`.
     ///
     /// # Panics
     /// If a side is 0.
     ///
     /// # Example
     /// ```
-    /// use dragon_escape::mapgen::{Algorithm, Tuning, seeded};
-    /// let maze = Algorithm::Wilson.maze(20, 10, &Tuning::default(), &mut seeded(1));
+    /// use dragon_escape::mapgen::{Algorithm, Tuning};
+    /// let maze = Algorithm::Wilson.maze(20, 10, &Tuning::default(), 1);
     /// assert!(maze.is_perfect());
+    /// assert_eq!(maze, Algorithm::Wilson.maze(20, 10, &Tuning::default(), 1));
     /// ```
-    pub fn maze(self, width: usize, height: usize, tuning: &Tuning, rng: &mut dyn Rng) -> Maze {
+    pub fn maze(self, width: usize, height: usize, tuning: &Tuning, seed: u64) -> Maze {
         let mut maze = Maze::new(width, height);
-        self.carver(tuning).carve(&mut maze, rng);
+        self.carver(tuning).carve(&mut maze, &mut seeded(seed));
         maze
     }
 }
@@ -301,7 +305,7 @@ mod tests {
                 (4, (2, 2)),
                 (5, (9, 6)),
             ] {
-                let maze = algorithm.maze(w, h, &Tuning::default(), &mut seeded(seed));
+                let maze = algorithm.maze(w, h, &Tuning::default(), seed);
                 assert!(maze.is_perfect(), "{algorithm} {w}x{h}");
             }
         }

@@ -10,7 +10,7 @@ use crate::graph::Direction;
 
 /// Pick a random frontier cell, join it to a random visited neighbour.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Prim;
+pub(crate) struct Prim;
 
 const UNSEEN: u8 = 0;
 const FRONTIER: u8 = 1;

@@ -11,17 +11,10 @@ use rand_core::{Rng, SeedableRng};
 
 /// The generator every puzzle is drawn from: ChaCha with 8 rounds, whose
 /// output stream for a given seed is fixed by its specification.
-pub type MapRng = rand_chacha::ChaCha8Rng;
+pub(crate) type MapRng = rand_chacha::ChaCha8Rng;
 
 /// A [`MapRng`] seeded from a 64-bit number.
-///
-/// # Example
-/// ```
-/// use dragon_escape::mapgen::{below, seeded};
-/// let (mut a, mut b) = (seeded(7), seeded(7));
-/// assert_eq!(below(&mut a, 1000), below(&mut b, 1000));
-/// ```
-pub fn seeded(seed: u64) -> MapRng {
+pub(crate) fn seeded(seed: u64) -> MapRng {
     MapRng::seed_from_u64(seed)
 }
 
@@ -32,7 +25,7 @@ pub fn seeded(seed: u64) -> MapRng {
 ///
 /// # Panics
 /// If `n` is 0 or does not fit in 32 bits.
-pub fn below(rng: &mut dyn Rng, n: usize) -> usize {
+pub(crate) fn below(rng: &mut dyn Rng, n: usize) -> usize {
     let n = u32::try_from(n).expect("below() takes a bound that fits in 32 bits");
     assert!(n > 0, "below(0) has no value to return");
     let mut m = u64::from(rng.next_u32()) * u64::from(n);
@@ -49,25 +42,20 @@ pub fn below(rng: &mut dyn Rng, n: usize) -> usize {
 ///
 /// # Panics
 /// If `denominator` is 0.
-pub fn chance(rng: &mut dyn Rng, numerator: usize, denominator: usize) -> bool {
+pub(crate) fn chance(rng: &mut dyn Rng, numerator: usize, denominator: usize) -> bool {
     below(rng, denominator) < numerator
 }
 
 /// A fair coin.
-pub fn coin(rng: &mut dyn Rng) -> bool {
+pub(crate) fn coin(rng: &mut dyn Rng) -> bool {
     rng.next_u32() & 1 == 1
 }
 
 /// Shuffles `items` uniformly (Fisher–Yates).
-pub fn shuffle<T>(rng: &mut dyn Rng, items: &mut [T]) {
+pub(crate) fn shuffle<T>(rng: &mut dyn Rng, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         items.swap(i, below(rng, i + 1));
     }
-}
-
-/// A uniformly chosen element, or `None` for an empty slice.
-pub fn pick<'a, T>(rng: &mut dyn Rng, items: &'a [T]) -> Option<&'a T> {
-    (!items.is_empty()).then(|| &items[below(rng, items.len())])
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::graph::Direction;
 /// Carve east or close the run with a fair coin; a closed run opens north
 /// from one of its cells.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Sidewinder;
+pub(crate) struct Sidewinder;
 
 impl Carve for Sidewinder {
     fn carve(&self, maze: &mut Maze, rng: &mut dyn Rng) {

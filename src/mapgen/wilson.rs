@@ -11,7 +11,7 @@ use crate::graph::Direction;
 /// Grow the tree by loop-erased random walks, started from the cells in
 /// row-major order.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Wilson;
+pub(crate) struct Wilson;
 
 impl Carve for Wilson {
     fn carve(&self, maze: &mut Maze, rng: &mut dyn Rng) {

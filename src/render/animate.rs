@@ -16,8 +16,8 @@
 //! document grows with the frames shown, not with the map's area times the
 //! frames. A long line is sampled: past [`AnimationOptions::max_frames`],
 //! only every `k`th frame is shown (the last always), as [`Sampling`]
-//! says. Frames are asked from the film one at a time
-//! ([`Film::pieces`]), so no frame is held beyond its values.
+//! says. Frames are asked from the film one at a time (where the pieces
+//! stand in each), so no frame is held beyond its values.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -111,7 +111,7 @@ impl Sampling {
 /// (at most, give or take a little): the walls, the route and a value per
 /// frame shown for each moving thing. A caller with a memory budget checks
 /// this before asking for the document.
-pub fn animation_bytes(puzzle: &Puzzle, solution: &Solution, sampling: Sampling) -> usize {
+pub(crate) fn animation_bytes(puzzle: &Puzzle, solution: &Solution, sampling: Sampling) -> usize {
     let (w, h) = (puzzle.width(), puzzle.height());
     let walls = h.saturating_mul(w.div_ceil(2)).saturating_mul(36);
     let route = solution.turns.len().saturating_mul(16 + 420);
@@ -126,8 +126,8 @@ pub fn animation_bytes(puzzle: &Puzzle, solution: &Solution, sampling: Sampling)
 
 /// Checks that the animated SVG document of `film`, the film of
 /// `solution` on `puzzle`, drawn with `options`, fits in half of
-/// `max_memory` bytes ([`animation_bytes`]); the map, the line and the film
-/// hold the other half.
+/// `max_memory` bytes (the walls, the route and a value per frame shown for
+/// each moving thing); the map, the line and the film hold the other half.
 ///
 /// # Errors
 /// [`Error::TooLarge`] (resource [`Resource::Animation`]) when it would

@@ -40,13 +40,13 @@ pub struct Window {
 
 impl Window {
     /// Whether `pos` is inside the window.
-    pub fn contains(&self, pos: Pos) -> bool {
+    pub(crate) fn contains(&self, pos: Pos) -> bool {
         (self.top..self.top + self.rows).contains(&pos.row)
             && (self.left..self.left + self.cols).contains(&pos.col)
     }
 
     /// The cell of the window nearest to `pos` (`pos` itself when inside).
-    pub fn nearest(&self, pos: Pos) -> Pos {
+    pub(crate) fn nearest(&self, pos: Pos) -> Pos {
         Pos::new(
             pos.row
                 .clamp(self.top, self.top + self.rows.saturating_sub(1)),
@@ -71,7 +71,7 @@ impl Board {
     /// What the cell at `pos` shows in `frame` with the other dragons, keys
     /// and doors of `pieces` (for a caller that has them from
     /// [`Film::pieces`](super::film::Film::pieces)).
-    pub fn mark_with(&self, frame: &Frame, pieces: Pieces, pos: Pos) -> Mark {
+    pub(crate) fn mark_with(&self, frame: &Frame, pieces: Pieces, pos: Pos) -> Mark {
         let Some(ground) = self.ground(pos) else {
             return Mark::Wall;
         };
@@ -151,7 +151,7 @@ impl Board {
     /// What marks the dragons and the exit on the edge of `window` when
     /// they are outside it: the edge cell nearest to each, with the way to
     /// it (the dragons first; never over the hero).
-    pub fn edge_marks(&self, frame: &Frame, window: Window) -> Vec<(Pos, Mark)> {
+    pub(crate) fn edge_marks(&self, frame: &Frame, window: Window) -> Vec<(Pos, Mark)> {
         let mut marks: Vec<(Pos, Mark)> = Vec::new();
         let others = self.pieces(frame).others;
         let pieces = std::iter::once((Tile::Dragon, frame.dragon))
@@ -236,7 +236,7 @@ impl Board {
     }
 
     /// The width of the grid in terminal columns.
-    pub fn columns(&self, ascii: bool) -> usize {
+    pub(crate) fn columns(&self, ascii: bool) -> usize {
         self.width() * if ascii { 1 } else { 2 }
     }
 }

@@ -11,13 +11,13 @@
 //!
 //! The recording's screen is the map's size, or at most
 //! [`CastOptions::size`]: a larger map is seen through a window that
-//! follows the hero, as on a terminal ([`screen::compose`]). The first
-//! event clears the screen and draws the first frame; each later one
-//! rewrites only the lines that changed ([`screen::repaint`]). The last
-//! event, a short hold after the last frame, shows the cursor again without
-//! moving it, so a finished player still shows the whole screen. No
-//! timestamp is written, so a recording depends only on the puzzle and the
-//! settings. Any asciicast v2 player replays it.
+//! follows the hero, as on a terminal (laid out by `render/screen.rs`).
+//! The first event clears the screen and draws the first frame; each later
+//! one rewrites only the lines that changed. The last event, a short hold
+//! after the last frame, shows the cursor again without moving it, so a
+//! finished player still shows the whole screen. No timestamp is written,
+//! so a recording depends only on the puzzle and the settings. Any
+//! asciicast v2 player replays it.
 
 use std::fmt::Write as _;
 use std::time::Duration;

@@ -33,24 +33,24 @@ use crate::search::solution::{Ending, Move, Others, Outcome, Pieces, Solution};
 /// Where the pieces stand in a frame, and how far the line has come
 /// ([`Film::pieces`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Positions {
+pub(crate) struct Positions {
     /// Hero moves made so far.
-    pub step: usize,
+    pub(crate) step: usize,
     /// Where the hero stands.
-    pub hero: Pos,
+    pub(crate) hero: Pos,
     /// Where the dragon stands (the first one, with several).
-    pub dragon: Pos,
+    pub(crate) dragon: Pos,
     /// Whether the hero is caught (it has no safe move left).
-    pub caught: bool,
+    pub(crate) caught: bool,
     /// The other dragons, in row-major order (none in the official game).
-    pub others: Others,
+    pub(crate) others: Others,
     /// The keys taken and the doors opened so far.
-    pub locks: Locks,
+    pub(crate) locks: Locks,
 }
 
 impl Positions {
     /// Every dragon: the first, then the others.
-    pub fn dragons(&self) -> impl Iterator<Item = Pos> + '_ {
+    pub(crate) fn dragons(&self) -> impl Iterator<Item = Pos> + '_ {
         std::iter::once(self.dragon).chain(self.others.iter())
     }
 }
@@ -114,7 +114,7 @@ impl Film {
     /// cell) to measure them; with doors, their cells and a graph for each
     /// set of open doors the line passes through (at most one more than
     /// the doors: they only open).
-    pub fn bytes_needed(puzzle: &Puzzle, solution: &Solution) -> usize {
+    pub(crate) fn bytes_needed(puzzle: &Puzzle, solution: &Solution) -> usize {
         let (width, tiles) = (puzzle.width(), puzzle.walls().len());
         let cells = puzzle.walls().iter().filter(|&&wall| !wall).count();
         let per_step = size_of::<(Pos, Pos)>()
@@ -139,7 +139,9 @@ impl Film {
     }
 
     /// Makes the film of `solution` on `puzzle` like [`Film::new`], but
-    /// only if it fits in `max_memory` bytes ([`Film::bytes_needed`]).
+    /// only if it fits in `max_memory` bytes: its graph, a few bytes a
+    /// tile, the line, and a distance and a queue entry a cell to measure
+    /// the distances.
     ///
     /// # Errors
     /// [`Error::TooLarge`] (resource [`Resource::Film`]) when the film
@@ -447,7 +449,7 @@ impl Film {
     /// Where the pieces stand in frame `i` (the last one for `i` past the
     /// end), without measuring anything: for pictures that need only the
     /// positions, such as the animations.
-    pub fn pieces(&self, i: usize) -> Positions {
+    pub(crate) fn pieces(&self, i: usize) -> Positions {
         let last = self.len() - 1;
         let i = i.min(last);
         let total = self.total();

@@ -61,18 +61,18 @@ pub struct GifOptions {
 }
 
 /// The largest side a GIF may have, in pixels.
-pub const MAX_SIDE: usize = u16::MAX as usize;
+pub(crate) const MAX_SIDE: usize = u16::MAX as usize;
 
 /// The largest cell, at most `largest`, that keeps a picture of `puzzle`
 /// within `side` pixels a side (at least 1).
-pub fn fitting_cell(puzzle: &Puzzle, largest: usize, side: usize) -> usize {
+pub(crate) fn fitting_cell(puzzle: &Puzzle, largest: usize, side: usize) -> usize {
     let cells = puzzle.width().max(puzzle.height()).max(1);
     (side / cells).clamp(1, largest.max(1))
 }
 
 /// About how many bytes making the GIF holds at once: the first frame's
 /// pixels (the largest frame) and a compressed copy of the frames.
-pub fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
+pub(crate) fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
     let pixels = (puzzle.width() * cell).saturating_mul(puzzle.height() * cell);
     pixels
         .saturating_mul(2)
@@ -80,8 +80,8 @@ pub fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
 }
 
 /// Checks that making the GIF of `film` with `options` holds at most half
-/// of `max_memory` bytes at once ([`gif_bytes`]); the map, the line and
-/// the film hold the other half.
+/// of `max_memory` bytes at once (the first frame's pixels and the
+/// compressed frames); the map, the line and the film hold the other half.
 ///
 /// # Errors
 /// [`Error::TooLarge`] (resource [`Resource::Animation`]) when it would
@@ -111,8 +111,8 @@ pub fn gif_within(
 /// The animated GIF of `film`, the film of `solution` on `puzzle`.
 ///
 /// # Errors
-/// A sentence when the picture is larger than a GIF may be
-/// ([`MAX_SIDE`] pixels a side) or cannot be encoded.
+/// A sentence when the picture is larger than a GIF may be (65,535 pixels
+/// a side) or cannot be encoded.
 ///
 /// ```
 /// use dragon_escape::render::{film::Film, gif::{gif, GifOptions}};

@@ -23,12 +23,12 @@
 //! | `endless` | bool | `ending` is `endless` (kept for earlier readers) |
 //! | `stats` | object | `cells` (walkable tiles), `states_expanded`, `states_stored`, `dragon_queries`, `oracle` (`bfs` or `floyd-warshall`), `method` (`search`, `loop-free` or `proof`), `elapsed_ms` (number, or null unless timing was asked for: `solve-maze --timing`) |
 //!
-//! An input that cannot be read, parsed or solved gives an [`ErrorReport`]
-//! instead, so every input has its line: `version`, `file`, `outcome`
-//! (`error`) and `error`, an object with `message` (the sentence printed on
-//! standard error, which names the file) and `line` and `column` (from 1,
-//! columns counted in symbols; null when the error has no place in the
-//! input).
+//! In `solve-maze --format json`, an input that cannot be read, parsed or
+//! solved gives an error record instead, so every input has its line:
+//! `version`, `file`, `outcome` (`error`) and `error`, an object with
+//! `message` (the sentence printed on standard error, which names the
+//! file) and `line` and `column` (from 1, columns counted in symbols; null
+//! when the error has no place in the input).
 //!
 //! Fields may be added in a later version without bumping `version`;
 //! consumers should ignore fields they do not know. A field removed or
@@ -264,31 +264,35 @@ impl Report {
 
 /// An input that gave no answer, as serialised (see the module docs).
 #[derive(Clone, Debug, Serialize)]
-pub struct ErrorReport {
+pub(crate) struct ErrorReport {
     /// Format version, [`VERSION`].
-    pub version: u32,
+    pub(crate) version: u32,
     /// The input's name.
-    pub file: Option<String>,
+    pub(crate) file: Option<String>,
     /// Always `error`.
-    pub outcome: &'static str,
+    pub(crate) outcome: &'static str,
     /// What went wrong, and where.
-    pub error: ErrorDetail,
+    pub(crate) error: ErrorDetail,
 }
 
 /// What went wrong with an input, and where.
 #[derive(Clone, Debug, Serialize)]
-pub struct ErrorDetail {
+pub(crate) struct ErrorDetail {
     /// The sentence, naming the file.
-    pub message: String,
+    pub(crate) message: String,
     /// The line, from 1, when the error has a place in the input.
-    pub line: Option<usize>,
+    pub(crate) line: Option<usize>,
     /// The column, from 1, when the error has a place in the input.
-    pub column: Option<usize>,
+    pub(crate) column: Option<usize>,
 }
 
 impl ErrorReport {
     /// Builds the record for an input that failed with `message`.
-    pub fn new(file: Option<&str>, message: &str, location: Option<Location>) -> ErrorReport {
+    pub(crate) fn new(
+        file: Option<&str>,
+        message: &str,
+        location: Option<Location>,
+    ) -> ErrorReport {
         ErrorReport {
             version: VERSION,
             file: file.map(str::to_owned),
@@ -302,7 +306,7 @@ impl ErrorReport {
     }
 
     /// The record as one line of JSON.
-    pub fn to_json_line(&self) -> String {
+    pub(crate) fn to_json_line(&self) -> String {
         serde_json::to_string(self).expect("an error record always serialises")
     }
 }

@@ -8,8 +8,10 @@ pub mod film;
 #[cfg(feature = "gif")]
 pub mod gif;
 pub mod map;
-pub mod overview;
-pub mod screen;
+// The shrunk map of playback's `z` key.
+#[cfg(feature = "playback")]
+pub(crate) mod overview;
+pub(crate) mod screen;
 pub mod svg;
 pub mod text;
 

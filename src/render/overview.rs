@@ -14,7 +14,7 @@ use crate::tile::HALF_BLOCK;
 
 /// The map's cells per side of a block so that the whole map fits `cols` x
 /// `rows` terminal cells (two blocks a cell, one above the other).
-pub fn scale(board: &Board, cols: usize, rows: usize) -> usize {
+pub(crate) fn scale(board: &Board, cols: usize, rows: usize) -> usize {
     let (cols, rows) = (cols.max(1), rows.max(1));
     board
         .width()
@@ -83,7 +83,7 @@ fn colour(mark: Mark) -> u8 {
 
 /// The whole map in at most `cols` x `rows` terminal cells (see the module
 /// docs), and how many map cells a block's side spans.
-pub fn overview(
+pub(crate) fn overview(
     board: &Board,
     frame: &Frame,
     style: MapStyle,

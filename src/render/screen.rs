@@ -22,14 +22,14 @@ const BOLD: &str = "\x1b[1m";
 
 /// A frame laid out on a screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Screen {
+pub(crate) struct Screen {
     /// The lines from the top, none wider than the screen.
-    pub lines: Vec<String>,
+    pub(crate) lines: Vec<String>,
     /// The part of the grid shown.
-    pub window: Window,
+    pub(crate) window: Window,
     /// Whether the whole grid is shown; if not, the line after the grid
     /// says which part is.
-    pub fits: bool,
+    pub(crate) fits: bool,
 }
 
 /// Lays `frame` out on a `cols` x `rows` screen with `extra` lines at the
@@ -42,7 +42,7 @@ pub struct Screen {
 /// the map does not jump when one comes and goes. When the grid does not
 /// fit, a line under it says which part is shown and where the dragon and
 /// the exit lie when they are out of sight.
-pub fn compose(
+pub(crate) fn compose(
     board: &Board,
     frame: &Frame,
     style: MapStyle,
@@ -97,7 +97,7 @@ pub fn compose(
 /// the other; centred on `at` when it is outside. A piece walking on makes
 /// the window jump half a screen now and then instead of scrolling it every
 /// step.
-pub fn follow(
+pub(crate) fn follow(
     board: &Board,
     previous: Option<Window>,
     at: Pos,
@@ -136,7 +136,7 @@ pub fn follow(
 /// Which part of the grid `window` shows, and which way the dragons and
 /// the exit lie when they are outside it (with several dragons, each
 /// outside is named in row-major order: `dragon 3 up; dragon 2 left`).
-pub fn whereabouts(board: &Board, frame: &Frame, window: Window) -> String {
+pub(crate) fn whereabouts(board: &Board, frame: &Frame, window: Window) -> String {
     let mut text = format!(
         "rows {}-{} of {}, columns {}-{} of {}",
         window.top + 1,
@@ -179,7 +179,7 @@ fn direction(window: Window, pos: Pos) -> String {
 /// (`None`: unknown, clear it) into one showing `after`: each line that
 /// differs is rewritten and the rest of it cleared; lines no longer used
 /// are cleared. The cursor is left where the last write left it.
-pub fn repaint(before: Option<&[String]>, after: &[String], out: &mut String) {
+pub(crate) fn repaint(before: Option<&[String]>, after: &[String], out: &mut String) {
     if before.is_none() {
         out.push_str("\x1b[H\x1b[2J");
     }

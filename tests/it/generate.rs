@@ -6,7 +6,7 @@ use std::collections::{HashSet, VecDeque};
 
 use dragon_escape::mapgen::{
     Algorithm, Bias, Config, Difficulty, Endpoints, GenerateError, Knobs, Maze, Tuning, braid,
-    generate, seeded,
+    generate,
 };
 use dragon_escape::{Direction, Options, Outcome, Puzzle, Rules, Solver, Ties};
 
@@ -40,7 +40,7 @@ fn every_algorithm_draws_perfect_mazes() {
         for tuning in tunings() {
             for seed in 0..40 {
                 let (w, h) = sizes(seed);
-                let maze = algorithm.maze(w, h, &tuning, &mut seeded(seed));
+                let maze = algorithm.maze(w, h, &tuning, seed);
                 assert!(
                     maze.is_connected(),
                     "{algorithm} {w}x{h} seed {seed}: not connected"
@@ -57,7 +57,7 @@ fn every_algorithm_draws_perfect_mazes() {
 
 #[test]
 fn algorithms_differ_and_seeds_matter() {
-    let draw = |a: Algorithm, seed| a.maze(12, 9, &Tuning::default(), &mut seeded(seed)).walls();
+    let draw = |a: Algorithm, seed| a.maze(12, 9, &Tuning::default(), seed).walls();
     let mut seen = HashSet::new();
     for a in Algorithm::ALL {
         assert_eq!(draw(a, 3), draw(a, 3), "{a} is not reproducible");
@@ -73,7 +73,7 @@ fn binary_tree_follows_the_weights() {
         bias: "north=3,east=1".parse().unwrap(),
         ..Tuning::default()
     };
-    let maze = Algorithm::BinaryTree.maze(200, 200, &tuning, &mut seeded(9));
+    let maze = Algorithm::BinaryTree.maze(200, 200, &tuning, 9);
     let (mut north, mut east) = (0.0, 0.0);
     // Cells with both choices: not in the top row, not in the east column.
     for row in 1..maze.height() {
@@ -94,11 +94,10 @@ fn braiding_removes_the_requested_share_of_dead_ends() {
             for seed in 0..12 {
                 let (w, h) = sizes(seed);
                 let (w, h) = (w.max(2), h.max(2));
-                let mut rng = seeded(seed);
-                let mut maze = algorithm.maze(w, h, &Tuning::default(), &mut rng);
+                let mut maze = algorithm.maze(w, h, &Tuning::default(), seed);
                 let before = maze.dead_ends();
                 let passages = maze.passages();
-                let report = braid(&mut maze, fraction, &mut rng);
+                let report = braid(&mut maze, fraction, seed);
                 let removed = before - maze.dead_ends();
                 let target = (fraction * before as f64).round() as usize;
                 let case = format!("{algorithm} {w}x{h} braid {fraction} seed {seed}");
@@ -244,8 +243,7 @@ fn emitted_puzzles_meet_their_knobs() {
     for (name, config) in &configs {
         for seed in 0..12 {
             let case = format!("{name}, seed {seed}");
-            let generated =
-                generate(config, &mut seeded(seed)).unwrap_or_else(|e| panic!("{case}: {e}"));
+            let generated = generate(config, seed).unwrap_or_else(|e| panic!("{case}: {e}"));
             let text = generated.puzzle.to_emoji();
             let puzzle = Puzzle::parse(text.as_bytes()).unwrap();
             assert_eq!(
@@ -277,7 +275,7 @@ fn farthest_endpoints_are_the_ends_of_a_longest_path() {
     for seed in 0..20 {
         let mut config = Config::new(8, 5);
         config.verify = false;
-        let g = generate(&config, &mut seeded(seed)).unwrap();
+        let g = generate(&config, seed).unwrap();
         let maze: &Maze = &g.maze;
         let hero = maze.cell_at_tile(g.puzzle.hero()).unwrap();
         let exit = maze.cell_at_tile(g.puzzle.exit()).unwrap();
@@ -298,7 +296,7 @@ fn puzzles_made_with_waiting_escape_with_it() {
         let mut config = Config::new(4 + seed as usize % 3, 4);
         config.wait = true;
         config.knobs.min_detour = 1;
-        let generated = generate(&config, &mut seeded(seed)).unwrap();
+        let generated = generate(&config, seed).unwrap();
         let rules = Rules {
             wait: true,
             ..Rules::default()
@@ -331,7 +329,7 @@ fn puzzles_for_a_faster_dragon_escape_at_its_speed() {
         let mut config = Config::new(4 + seed as usize % 3, 4);
         config.endpoints = Endpoints::Random;
         config.speed = "2".parse().unwrap();
-        let generated = generate(&config, &mut seeded(seed)).unwrap();
+        let generated = generate(&config, seed).unwrap();
         let options = Options {
             rules: Rules {
                 speed: config.speed,
@@ -350,7 +348,7 @@ fn puzzles_for_a_faster_dragon_escape_at_its_speed() {
             "seed {seed}\n{}",
             generated.puzzle.to_ascii()
         );
-        let again = generate(&config, &mut seeded(seed)).unwrap();
+        let again = generate(&config, seed).unwrap();
         assert_eq!(again.puzzle, generated.puzzle, "seed {seed}");
     }
 }
@@ -359,12 +357,7 @@ fn puzzles_for_a_faster_dragon_escape_at_its_speed() {
 fn the_same_seed_gives_the_same_puzzle() {
     let mut config = Config::new(10, 7);
     config.knobs = Difficulty::Medium.knobs();
-    let bytes = |seed| {
-        generate(&config, &mut seeded(seed))
-            .unwrap()
-            .puzzle
-            .to_emoji()
-    };
+    let bytes = |seed| generate(&config, seed).unwrap().puzzle.to_emoji();
     assert_eq!(bytes(5), bytes(5));
     assert_ne!(bytes(5), bytes(6));
 }
@@ -374,7 +367,7 @@ fn impossible_requests_give_up_or_are_refused() {
     let mut config = Config::new(4, 3);
     config.knobs.min_steps = 10_000;
     config.search.max_solves = 30;
-    match generate(&config, &mut seeded(1)) {
+    match generate(&config, 1) {
         Err(e @ GenerateError::GaveUp { .. }) => {
             let message = e.to_string();
             assert!(
@@ -388,7 +381,7 @@ fn impossible_requests_give_up_or_are_refused() {
     let mut config = Config::new(4, 3);
     config.braid = 0.0;
     assert!(matches!(
-        generate(&config, &mut seeded(1)),
+        generate(&config, 1),
         Err(GenerateError::Config(_))
     ));
 }
@@ -779,7 +772,7 @@ fn seeded_output_is_stable_across_builds() {
             algorithm,
             ..Config::new(8, 4)
         };
-        let generated = generate(&config, &mut seeded(1)).unwrap();
+        let generated = generate(&config, 1).unwrap();
         all.push_str(&format!(
             "{}\n{}\n",
             algorithm.name(),

@@ -3,7 +3,7 @@
 //! (every dragon changes the answer when taken away; the line opens a
 //! door), reproducible, with bad counts refused.
 
-use dragon_escape::mapgen::{Config, Endpoints, GenerateError, generate, seeded};
+use dragon_escape::mapgen::{Config, Endpoints, GenerateError, generate};
 use dragon_escape::{Options, Outcome, Pos, Puzzle, Rules, Speed};
 
 /// The rules a configuration's puzzles are checked under.
@@ -107,10 +107,9 @@ fn variant_puzzles_have_their_pieces_and_the_pieces_bite() {
         let config = config(dragons, keys, wait, speed);
         let case =
             format!("--dragons {dragons} --keys {keys} wait {wait} speed {speed} seed {seed}");
-        let generated =
-            generate(&config, &mut seeded(seed)).unwrap_or_else(|e| panic!("{case}: {e}"));
+        let generated = generate(&config, seed).unwrap_or_else(|e| panic!("{case}: {e}"));
         check(&generated.puzzle, &config, &case);
-        let again = generate(&config, &mut seeded(seed)).unwrap();
+        let again = generate(&config, seed).unwrap();
         assert_eq!(
             again.puzzle.to_emoji(),
             generated.puzzle.to_emoji(),
@@ -125,7 +124,7 @@ fn unchecked_variant_puzzles_still_have_their_pieces() {
     let mut config = config(4, 16, false, 1);
     config.verify = false;
     for seed in 0..5 {
-        let puzzle = generate(&config, &mut seeded(seed)).unwrap().puzzle;
+        let puzzle = generate(&config, seed).unwrap().puzzle;
         assert_eq!(puzzle.dragons().len(), 4);
         assert_eq!((puzzle.keys().len(), puzzle.doors().len()), (16, 16));
     }
@@ -133,7 +132,7 @@ fn unchecked_variant_puzzles_still_have_their_pieces() {
 
 #[test]
 fn impossible_variant_requests_are_refused_or_give_up() {
-    let refused = |config: &Config, words: &str| match generate(config, &mut seeded(1)) {
+    let refused = |config: &Config, words: &str| match generate(config, 1) {
         Err(GenerateError::Config(message)) => {
             assert!(message.contains(words), "{message}");
         }
@@ -151,7 +150,7 @@ fn impossible_variant_requests_are_refused_or_give_up() {
     // A bounded search that finds nothing says so, with what to change.
     let mut tight = config(4, 0, false, 1);
     tight.search.max_solves = 3;
-    match generate(&tight, &mut seeded(1)) {
+    match generate(&tight, 1) {
         Err(e @ GenerateError::GaveUp { .. }) => {
             let message = e.to_string();
             assert!(message.contains("4 dragons that each matter"), "{message}");

@@ -174,7 +174,7 @@ proptest! {
                 keys: generator.keys.min(2),
                 ..*generator
             };
-            match mapgen::generate(&quick, &mut mapgen::seeded(config.seed())) {
+            match mapgen::generate(&quick, config.seed()) {
                 Ok(generated) => prop_assert!(generated.maze.is_connected()),
                 Err(e) => prop_assert!(is_sentence(&e.to_string())),
             }

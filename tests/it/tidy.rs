@@ -10,7 +10,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use dragon_escape::Tile;
-use dragon_escape::tile::{CAUGHT_EMOJI, REACH_EMOJI, ROUTE_EMOJI};
 
 /// A source or documentation file, with its path relative to the package
 /// root, `/`-separated.
@@ -114,6 +113,35 @@ fn test_modules(text: &str) -> Vec<(usize, usize)> {
     ranges
 }
 
+/// Whether `text` declares a `tests` module in a file of its own under
+/// `#[cfg(test)]`, as rustfmt lays it out: `#[cfg(test)]` and `mod tests;`
+/// on consecutive lines at the margin.
+fn declares_test_file(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    lines
+        .windows(2)
+        .any(|pair| pair == ["#[cfg(test)]", "mod tests;"])
+}
+
+/// The paths of the files that are test modules as a whole: each a
+/// `tests.rs` that its parent module (`a.rs` or `a/mod.rs` for `a/tests.rs`)
+/// declares under `#[cfg(test)]`.
+fn test_files(files: &[File]) -> Vec<&str> {
+    files
+        .iter()
+        .filter(|file| {
+            let Some(folder) = file.path.strip_suffix("/tests.rs") else {
+                return false;
+            };
+            let parents = [format!("{folder}.rs"), format!("{folder}/mod.rs")];
+            files
+                .iter()
+                .any(|parent| parents.contains(&parent.path) && declares_test_file(&parent.text))
+        })
+        .map(|file| file.path.as_str())
+        .collect()
+}
+
 #[test]
 fn printing_only_in_the_command_lines() {
     let macros = ["print", "println", "eprint", "eprintln", "dbg"];
@@ -163,10 +191,28 @@ fn a_turn_is_written_once() {
     );
 }
 
+/// The symbols that `tile_rs` (the text of `src/tile.rs`) draws but no map
+/// holds (the route, a caught hero, the reach, an open door): the values of
+/// its `…_EMOJI` string constants, which are not public.
+fn picture_symbols(tile_rs: &str) -> Vec<String> {
+    tile_rs
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .filter_map(|line| {
+            let (_, rest) = line.split_once("const ")?;
+            let (name, value) = rest.split_once(": &str = \"")?;
+            let value = value.strip_suffix("\";")?;
+            (name.ends_with("_EMOJI") && !value.is_empty()).then(|| value.to_owned())
+        })
+        .collect()
+}
+
 #[test]
 fn only_tile_rs_knows_symbols() {
+    let tile_rs = fs::read_to_string(root().join("src/tile.rs")).expect("src/tile.rs");
+    let pictures = picture_symbols(&tile_rs);
     let mut symbols: Vec<&str> = Tile::ALL.iter().map(|tile| tile.emoji()).collect();
-    symbols.extend([ROUTE_EMOJI, CAUGHT_EMOJI, REACH_EMOJI]);
+    symbols.extend(pictures.iter().map(String::as_str));
     // The same characters written as escapes, `\u{1F409}`: each escape
     // (upper case) and how the violation reads.
     let escapes: Vec<(String, String)> = symbols
@@ -177,9 +223,11 @@ fn only_tile_rs_knows_symbols() {
             (escape.to_uppercase(), format!("{c} (as {escape})"))
         })
         .collect();
+    let sources = files("src", ".rs");
+    let test_files = test_files(&sources);
     let mut violations = Vec::new();
-    for file in files("src", ".rs") {
-        if file.path == "src/tile.rs" {
+    for file in &sources {
+        if file.path == "src/tile.rs" || test_files.contains(&file.path.as_str()) {
             continue;
         }
         let tests = test_modules(&file.text);
@@ -210,7 +258,8 @@ fn only_tile_rs_knows_symbols() {
     check(
         "only src/tile.rs spells map symbols (ARCHITECTURE.md: only tile.rs knows symbols)",
         "Take the symbol from tile.rs (Tile::emoji, Tile::ascii, the route and mark \
-         constants), adding what is missing there. Comments and #[cfg(test)] modules are exempt.",
+         constants), adding what is missing there. Comments, #[cfg(test)] modules and the \
+         tests.rs files they declare are exempt.",
         &violations,
     );
 }
@@ -399,6 +448,33 @@ fn the_checks_read_what_they_should() {
     assert!(!uses_macro("writeln!(out)?;", "println"));
     let source = "//! m\nfn f() {}\n\n#[cfg(test)]\nmod tests {\n    fn g() {}\n}\n";
     assert_eq!(test_modules(source), [(4, 7)]);
+    let constants = "/// The route.\npub(crate) const ROUTE_EMOJI: &str = \"R\";\n\
+                     // const OLD_EMOJI: &str = \"O\";\nconst ROUTE_ASCII: char = '*';\n\
+                     const CAUGHT_EMOJI: &str = \"C\";\n";
+    assert_eq!(picture_symbols(constants), ["R", "C"]);
+    let tile_rs = fs::read_to_string(root().join("src/tile.rs")).expect("src/tile.rs");
+    assert!(
+        picture_symbols(&tile_rs).len() >= 4,
+        "the route, caught, reach and open door"
+    );
+    let file = |path: &str, text: &str| File {
+        path: path.to_owned(),
+        text: text.to_owned(),
+    };
+    let tree = [
+        file("src/a.rs", "//! a\n#[cfg(test)]\nmod tests;\n"),
+        file("src/a/tests.rs", "//! a's tests\n"),
+        file("src/b/mod.rs", "//! b\nmod tests;\n"),
+        file("src/b/tests.rs", "//! b's tests, not under cfg(test)\n"),
+        file("src/c/tests.rs", "//! no parent declares it\n"),
+        file("src/d/mod.rs", "//! d\n#[cfg(test)]\nmod tests;\n"),
+        file("src/d/tests.rs", "//! d's tests\n"),
+    ];
+    assert_eq!(test_files(&tree), ["src/a/tests.rs", "src/d/tests.rs"]);
+    let sources = files("src", ".rs");
+    let real = test_files(&sources);
+    assert!(real.contains(&"src/render/film/tests.rs"), "{real:?}");
+    assert!(real.contains(&"src/search/tests.rs"), "{real:?}");
     let markdown = "See `a/b.rs` and ``c`d``.\n```\n`no/fence.rs`\n```\nwraps `src/\nx.rs`\n";
     assert_eq!(
         code_spans(markdown),

@@ -28,7 +28,7 @@ use crate::mapgen::{self, Analysis, Endpoints, GenerateError, Generated};
 const PROGRAM: &str = "generate-maze";
 
 /// Exit code: the bounded search found no puzzle meeting the requirements.
-pub const EXIT_GAVE_UP: u8 = 1;
+pub(crate) const EXIT_GAVE_UP: u8 = 1;
 
 /// Why `--format json` is refused in a build without the `json` feature.
 const NO_JSON: &str = "this build has no JSON support (cargo feature `json`)";
@@ -53,7 +53,7 @@ pub fn main() -> ExitCode {
 
 /// Generates the puzzles of `config`: to `out`, to `-o FILE`, or as files
 /// with `--out-dir`. Notes, statistics and progress go to standard error.
-pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
+pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     if config.seed_was_picked {
         note(&format!("seed {0} (repeat with --seed {0})", config.seed));
     }
@@ -95,7 +95,7 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
     } else {
         ProgressBar::hidden()
     };
-    let generated = mapgen::generate(&config.generator, &mut mapgen::seeded(seed));
+    let generated = mapgen::generate(&config.generator, seed);
     let report = match (&generated, config.stats) {
         (Ok(generated), true) => {
             spinner.set_message("analysing the puzzle");

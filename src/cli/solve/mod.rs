@@ -1,7 +1,7 @@
 //! `solve-maze`: solve map files and print the answers.
 //!
 //! The command line is read by clap (`args.rs`) and checked into a
-//! [`Config`] (`config.rs`); [`run`] solves the files with the library, in
+//! [`Config`] (`config.rs`); `run` solves the files with the library, in
 //! parallel with `-j` (`super::jobs`), and `output.rs` writes what each
 //! answer gives. [`main`] maps it all onto an exit code.
 
@@ -77,7 +77,7 @@ impl From<String> for Failure {
 /// standard error, and returns the exit code. With several jobs, files are
 /// solved on worker threads and answered in their order as they complete
 /// (`jobs::in_order`); a lone solve shows its progress.
-pub fn run(config: &Config, out: &mut impl Write) -> ExitCode {
+pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     let mut status = EXIT_ESCAPED;
     let jobs = match config.mode {
         Mode::Report => config.jobs.clamp(1, config.files.len().max(1)),

@@ -34,7 +34,7 @@ impl Knobs {
     /// Whether these knobs can only be met in a maze with loops (in a
     /// perfect maze the hero can never get around the dragon, so the answer
     /// is the dragon-free distance or nothing).
-    pub fn need_loops(&self) -> bool {
+    pub(crate) fn need_loops(&self) -> bool {
         self.min_detour > 0 || self.require_backstep
     }
 }

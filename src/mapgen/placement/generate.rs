@@ -11,9 +11,9 @@ use super::candidates::{Layout, endpoints, unchecked_pieces};
 use super::{Config, Knobs};
 use crate::error::{Error, plural};
 use crate::mapgen::analysis::needs_back_step;
-use crate::mapgen::braid::{Braided, add_rooms, braid};
+use crate::mapgen::braid::{Braided, add_rooms, braid_with};
 use crate::mapgen::maze::Maze;
-use crate::mapgen::random::below;
+use crate::mapgen::random::{below, seeded};
 use crate::puzzle::{Pos, Puzzle};
 use crate::search::rules::{Rules, Ties};
 use crate::search::solution::Solution;
@@ -112,14 +112,17 @@ impl From<Error> for GenerateError {
     }
 }
 
-/// Generates a puzzle for `config`, drawing every random choice from `rng`.
+/// Generates a puzzle for `config`, drawing every random choice from a
+/// generator seeded with `seed` (ChaCha8): the same configuration and seed
+/// give the same puzzle on every platform.
 ///
 /// # Errors
 /// [`GenerateError::Config`] for a configuration that cannot work,
 /// [`GenerateError::GaveUp`] when the bounded search found no placement that
 /// meets the knobs.
-pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, GenerateError> {
+pub fn generate(config: &Config, seed: u64) -> Result<Generated, GenerateError> {
     config.check()?;
+    let rng: &mut dyn Rng = &mut seeded(seed);
     let carver = config.algorithm.carver(&config.tuning);
     let per_maze = config.search.candidates_per_maze();
     let mut effort = Effort::default();
@@ -137,7 +140,7 @@ pub fn generate(config: &Config, rng: &mut dyn Rng) -> Result<Generated, Generat
         let mut maze = Maze::new(config.width, config.height);
         carver.carve(&mut maze, rng);
         add_rooms(&mut maze, config.rooms, rng);
-        let braided = braid(&mut maze, config.braid, rng);
+        let braided = braid_with(&mut maze, config.braid, rng);
         let (hero, exit) = endpoints(&maze, config, rng);
         let given = config.dragon.map(|(r, c)| maze.cell(r, c));
         if given.is_some_and(|dragon| dragon == hero || dragon == exit) {

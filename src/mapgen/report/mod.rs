@@ -7,10 +7,10 @@
 //! # Example
 //! ```
 //! use dragon_escape::mapgen::report::Report;
-//! use dragon_escape::mapgen::{Analysis, Config, generate, seeded};
+//! use dragon_escape::mapgen::{Analysis, Config, generate};
 //!
 //! let config = Config::new(8, 6);
-//! let generated = generate(&config, &mut seeded(3))?;
+//! let generated = generate(&config, 3)?;
 //! let analysis = Analysis::under(&generated.puzzle, config.rules())?;
 //! let report = Report {
 //!     seed: 3,
@@ -155,12 +155,12 @@ impl Report<'_> {
 mod tests {
     use super::*;
     use crate::Speed;
-    use crate::mapgen::{Difficulty, Endpoints, generate, seeded};
+    use crate::mapgen::{Difficulty, Endpoints, generate};
 
     /// The report on the puzzle of `seed` for `config`, as text and, with
     /// the `json` feature, as JSON.
     fn describe(config: Config, seed: u64) -> (String, Option<String>) {
-        let generated = generate(&config, &mut seeded(seed)).unwrap();
+        let generated = generate(&config, seed).unwrap();
         let analysis = Analysis::under(&generated.puzzle, config.rules()).unwrap();
         let report = Report {
             seed,
