@@ -27,7 +27,7 @@
 //!
 //! # Pipeline
 //! text → [`Puzzle`] ([`tile`] knows the symbols) → [`Graph`] → a
-//! [`dragon`] oracle → the [`search`] → [`Solution`] → [`render`].
+//! [`dragon`] oracle → the search ([`Solver`]) → [`Solution`] → [`render`].
 //!
 //! # Features
 //! - `cli` (default): the `solve-maze` and `generate-maze` command lines
@@ -49,7 +49,7 @@ mod parse;
 pub mod play;
 mod puzzle;
 pub mod render;
-pub mod search;
+mod search;
 pub mod tile;
 pub mod viewer;
 

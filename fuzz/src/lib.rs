@@ -13,8 +13,8 @@
 //!   refused with a sentence or gives a puzzle that reads back the same and
 //!   solves.
 
-use dragon_escape::search::rules::{Priority, Rules, Ties};
 use dragon_escape::{Error, Method, Options, OracleKind, Outcome, Puzzle, Solver};
+use dragon_escape::{Priority, Rules, Ties};
 
 /// The largest map (in tiles) that [`parse`] solves and [`solve`] compares
 /// with the reference (Floyd–Warshall is cubic in the cells).

@@ -3,7 +3,7 @@
 //!
 //! Every oracle answers the same question, [`DragonOracle::shortest_steps`],
 //! and they must agree exactly; the tie rule that picks one of the steps lives
-//! in [`crate::search`], never here, so no oracle's cell numbering can leak
+//! in the search ([`crate::Ties`]), never here, so no oracle's cell numbering can leak
 //! into the game.
 
 mod bfs;

@@ -31,9 +31,9 @@ mod memory;
 mod pair;
 mod position;
 mod progress;
-pub mod rules;
+pub(crate) mod rules;
 mod single;
-pub mod solution;
+pub(crate) mod solution;
 #[cfg(test)]
 mod tests;
 mod turn;
