@@ -55,10 +55,15 @@ use dragon_escape::dragon::{BfsFields, DragonOracle};
 use dragon_escape::graph::UNREACHABLE;
 use dragon_escape::mapgen::{Algorithm, Config, Maze, generate};
 use dragon_escape::{
-    CellId, Direction, Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules, Solver,
-    Speed, Ties,
+    CellId, Direction, Ending, Graph, Options, OracleKind, Outcome, Pos, Priority, Puzzle, Rules,
+    Solver, Speed, Ties,
 };
 use pathfinding::prelude::bfs;
+
+/// A caught outcome as the tables show it, whatever line the hero survives.
+const CAUGHT: Outcome = Outcome::Caught {
+    line: Ending::Skipped { endless: false },
+};
 
 /// Sides in tiles; the generator's side in cells is `(tiles - 1) / 2`.
 const SIZES: [usize; 6] = [41, 101, 201, 501, 1001, 2001];
@@ -567,7 +572,8 @@ fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
             steps: path.len() - 1,
         },
         None if graph.distance(graph.hero(), exit).is_none() => Outcome::NoPath,
-        None => Outcome::Caught,
+        // Caught; the line it survives is not worked out here.
+        None => CAUGHT,
     };
     Ok(Run {
         outcome,
@@ -839,7 +845,7 @@ impl Measured {
         let mut words = output.split_whitespace();
         let mut next = || words.next().ok_or_else(bad);
         let outcome = match next()? {
-            "caught" => Outcome::Caught,
+            "caught" => CAUGHT,
             "no_path" => Outcome::NoPath,
             steps => Outcome::Escaped {
                 steps: steps.parse().map_err(|_| bad())?,
@@ -1202,7 +1208,7 @@ fn check(row: &Row) -> Vec<String> {
 fn outcome(o: Outcome) -> String {
     match o {
         Outcome::Escaped { steps } => format!("{steps} steps"),
-        Outcome::Caught => "caught".into(),
+        Outcome::Caught { .. } => "caught".into(),
         Outcome::NoPath => "no path".into(),
     }
 }

@@ -378,7 +378,7 @@ impl Play {
                 step: first.step,
                 steps,
             },
-            Outcome::Caught | Outcome::NoPath => Hint::Survive {
+            Outcome::Caught { .. } | Outcome::NoPath => Hint::Survive {
                 step: first.step,
                 moves: solution.turns.len(),
                 endless: solution.endless(),
@@ -440,7 +440,7 @@ impl Play {
         }
         let optimum = match self.optimum {
             Outcome::Escaped { steps } => format!("optimum {}", plural(steps, "step")),
-            Outcome::Caught | Outcome::NoPath => "optimum: no escape".into(),
+            Outcome::Caught { .. } | Outcome::NoPath => "optimum: no escape".into(),
         };
         let speed = self.options.rules.speed;
         let speed = if speed.is_one() {
@@ -462,7 +462,7 @@ impl Play {
         let optimum = match self.optimum {
             Outcome::Escaped { steps } if steps == self.moves() => " That is the optimum!".into(),
             Outcome::Escaped { steps } => format!(" The optimum is {}.", plural(steps, "step")),
-            Outcome::Caught | Outcome::NoPath => " There was no escape.".into(),
+            Outcome::Caught { .. } | Outcome::NoPath => " There was no escape.".into(),
         };
         match self.state() {
             State::Playing => None,

@@ -105,10 +105,12 @@ mod tests {
                             .recv_timeout(Duration::from_secs(60))
                             .expect("the other items run while the first waits");
                     }
+                    finished.lock().unwrap().push(i);
                 } else {
+                    // Noted before the first hears of it: the first is last.
+                    finished.lock().unwrap().push(i);
                     others_done.send(()).unwrap();
                 }
-                finished.lock().unwrap().push(i);
                 i * 10
             },
             |i, result| {

@@ -29,7 +29,7 @@ use crate::render::svg::{
     Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, open, open_map, points, routes,
     variant_keys,
 };
-use crate::search::solution::{Ending, Solution};
+use crate::search::solution::{Ending, Outcome, Solution};
 
 /// How long the last frame stays before the animation starts again, in
 /// frames.
@@ -183,7 +183,10 @@ pub fn animated_svg(
     let (w, h) = (puzzle.width() * cell, puzzle.height() * cell);
     let (hero_route, _) = routes(solution);
     let hero_route = &hero_route[..=film.total().min(hero_route.len() - 1)];
-    let caught = solution.ending == Ending::Stuck;
+    let caught = solution.outcome
+        == Outcome::Caught {
+            line: Ending::Stuck,
+        };
     let turns: Vec<(usize, Pos)> = hero_route
         .windows(3)
         .enumerate()

@@ -197,7 +197,10 @@ impl Film {
                 board.set_pieces(step, solution.pieces_after(step));
             }
         }
-        let stuck = solution.ending == Ending::Stuck;
+        let stuck = solution.outcome
+            == Outcome::Caught {
+                line: Ending::Stuck,
+            };
         let mut film = Film {
             board,
             graph,
@@ -513,18 +516,18 @@ pub(crate) fn result_sentence(solution: &Solution, stuck: bool) -> String {
     let n = solution.turns.len();
     match solution.outcome {
         Outcome::Escaped { .. } | Outcome::NoPath => text::summary(solution),
-        Outcome::Caught if solution.endless() => format!(
+        Outcome::Caught { .. } if solution.endless() => format!(
             "No escape, but the hero can run forever: after {} the chase repeats itself.",
             plural(n, "step")
         ),
-        Outcome::Caught if stuck && n == 0 => {
+        Outcome::Caught { .. } if stuck && n == 0 => {
             "The dragon catches the hero on every path: it has no safe first move.".into()
         }
-        Outcome::Caught if stuck => format!(
+        Outcome::Caught { .. } if stuck => format!(
             "The dragon catches the hero on every path; the longest chase lasts {}.",
             plural(n, "step")
         ),
-        Outcome::Caught => text::summary(solution),
+        Outcome::Caught { .. } => text::summary(solution),
     }
 }
 

@@ -242,7 +242,7 @@ impl Report {
                     }
                 })
                 .collect(),
-            ending: solution.ending.name(),
+            ending: solution.outcome.ending_name(),
             endless: solution.endless(),
             stats: StatsReport {
                 cells: solution.stats.cells,

@@ -29,7 +29,7 @@ pub(crate) mod fixture {
     use crate::render::film::Film;
     use crate::render::map::MapStyle;
     use crate::search::rules::{Rules, Ties};
-    use crate::search::solution::{Ending, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
+    use crate::search::solution::{Move, Others, Outcome, Pieces, Solution, Stats, Turn};
     use crate::search::{Options, solve};
 
     /// ASCII symbols, no colour.
@@ -124,7 +124,6 @@ pub(crate) mod fixture {
                     dragon,
                 })
                 .collect(),
-            ending: Ending::Escaped,
             free_distance: Some(6),
             stats: Stats::default(),
         };

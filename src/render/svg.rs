@@ -463,7 +463,10 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
     let (w, h) = (puzzle.width() * cell, puzzle.height() * cell);
     let (hero_route, dragon_route) = routes(solution);
     let hero_end = *hero_route.last().unwrap_or(&solution.hero);
-    let caught = solution.ending == Ending::Stuck;
+    let caught = solution.outcome
+        == Outcome::Caught {
+            line: Ending::Stuck,
+        };
     let turns = back_steps(&hero_route);
     let mut legend = keys(solution, !turns.is_empty(), caught);
     legend.extend(variant_keys(puzzle, solution));

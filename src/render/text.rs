@@ -46,10 +46,10 @@ fn outcome_sentence(solution: &Solution) -> String {
             ),
         },
         Outcome::NoPath => "There is no path to the exit, even without the dragon.".into(),
-        Outcome::Caught if solution.endless() => {
+        Outcome::Caught { .. } if solution.endless() => {
             "The dragon bars every path to the exit; the hero can only run from it forever.".into()
         }
-        Outcome::Caught => "The dragon catches the hero on every path.".into(),
+        Outcome::Caught { .. } => "The dragon catches the hero on every path.".into(),
     }
 }
 

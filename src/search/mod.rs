@@ -331,12 +331,12 @@ impl Solver {
         let found = if at.hero == graph.exit() {
             Found {
                 line: vec![*at],
-                ending: Ending::Escaped,
+                end: End::Escaped,
             }
         } else if free.is_none() {
             Found {
                 line: vec![*at],
-                ending: Ending::NoPath,
+                end: End::NoPath,
             }
         } else if graph.len().saturating_mul(BYTES_PER_CELL) > options.max_memory {
             let (needed, budget) = crate::error::bytes_apart(
@@ -373,12 +373,12 @@ impl Solver {
         stats: Stats,
     ) -> Solution {
         let graph = &self.graph;
-        let outcome = match found.ending {
-            Ending::Escaped => Outcome::Escaped {
+        let outcome = match found.end {
+            End::Escaped => Outcome::Escaped {
                 steps: found.line.len().saturating_sub(1),
             },
-            Ending::NoPath => Outcome::NoPath,
-            Ending::Stuck | Ending::Endless | Ending::Skipped { .. } => Outcome::Caught,
+            End::NoPath => Outcome::NoPath,
+            End::Caught(line) => Outcome::Caught { line },
         };
         let line = found.line.get(1..).unwrap_or_default();
         let mut turns = Vec::with_capacity(line.len());
@@ -412,7 +412,6 @@ impl Solver {
             pieces,
             exit: graph.pos(graph.exit()),
             turns,
-            ending: found.ending,
             free_distance: free,
             stats,
         }
@@ -440,7 +439,15 @@ enum Engine {
 /// asked for) and how it ends.
 struct Found {
     line: Vec<Position>,
-    ending: Ending,
+    end: End,
+}
+
+/// How an engine's line ends: the outcome, less the escape's length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Escaped,
+    NoPath,
+    Caught(Ending),
 }
 
 /// The error of a search that stopped at its budget of positions, because

@@ -16,8 +16,12 @@ pub enum Outcome {
     },
     /// The exit cannot be reached from the hero's start even without the dragon.
     NoPath,
-    /// A path exists, but on every path the dragon catches the hero.
-    Caught,
+    /// A path exists, but on every path the dragon catches the hero; `line`
+    /// says how the line the hero survives ([`Solution::turns`]) ends.
+    Caught {
+        /// How the line of play ends.
+        line: Ending,
+    },
 }
 
 impl Outcome {
@@ -25,8 +29,13 @@ impl Outcome {
     pub fn steps(self) -> Option<usize> {
         match self {
             Outcome::Escaped { steps } => Some(steps),
-            Outcome::NoPath | Outcome::Caught => None,
+            Outcome::NoPath | Outcome::Caught { .. } => None,
         }
+    }
+
+    /// Whether the dragon catches the hero on every path.
+    pub fn is_caught(self) -> bool {
+        matches!(self, Outcome::Caught { .. })
     }
 
     /// The short name used in reports: `escaped`, `no_path`, `caught`.
@@ -34,24 +43,29 @@ impl Outcome {
         match self {
             Outcome::Escaped { .. } => "escaped",
             Outcome::NoPath => "no_path",
-            Outcome::Caught => "caught",
+            Outcome::Caught { .. } => "caught",
+        }
+    }
+
+    /// How the line of play ends, as reports name it: `escaped`,
+    /// `no_path`, or for a caught hero [`Ending::name`].
+    pub fn ending_name(self) -> &'static str {
+        match self {
+            Outcome::Escaped { .. } | Outcome::NoPath => self.name(),
+            Outcome::Caught { line } => line.name(),
         }
     }
 }
 
-/// How the line of play of a [`Solution`] ends.
+/// How the line a caught hero survives ends ([`Outcome::Caught`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
-    /// The last turn puts the hero on the exit.
-    Escaped,
     /// After the last turn the hero has no legal move: the dragon catches it.
     Stuck,
     /// The hero can run from the dragon forever but never reach the exit;
     /// the line stops where a position repeats.
     Endless,
-    /// There is no line: the exit is out of reach even without the dragon.
-    NoPath,
-    /// The hero cannot escape, and the line it survives was not worked out
+    /// The line was not worked out
     /// ([`Options::caught_line`](crate::Options::caught_line) off): there
     /// are no turns. `endless` says whether that line would be endless.
     Skipped {
@@ -61,14 +75,11 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// The short name used in reports: `escaped`, `stuck`, `endless`,
-    /// `no_path`, `skipped`.
+    /// The short name used in reports: `stuck`, `endless`, `skipped`.
     pub fn name(self) -> &'static str {
         match self {
-            Ending::Escaped => "escaped",
             Ending::Stuck => "stuck",
             Ending::Endless => "endless",
-            Ending::NoPath => "no_path",
             Ending::Skipped { .. } => "skipped",
         }
     }
@@ -269,8 +280,6 @@ pub struct Solution {
     /// can run forever, where a position repeats (empty when that line was
     /// not asked for: [`Ending::Skipped`]). Empty without a path.
     pub turns: Vec<Turn>,
-    /// How [`turns`](Self::turns) ends.
-    pub ending: Ending,
     /// The hero's dragon-free distance to the exit (with keys and doors,
     /// using them as they lie), `None` without a path: a lower bound on
     /// every answer.
@@ -284,8 +293,10 @@ impl Solution {
     /// can never reach the exit.
     pub fn endless(&self) -> bool {
         matches!(
-            self.ending,
-            Ending::Endless | Ending::Skipped { endless: true }
+            self.outcome,
+            Outcome::Caught {
+                line: Ending::Endless | Ending::Skipped { endless: true }
+            }
         )
     }
 

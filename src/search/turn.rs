@@ -14,7 +14,7 @@ use std::iter;
 
 use super::ground::{Oracles, Terrain};
 use super::position::{Dragons, Layout, NONE, Position};
-use super::solution::{Ending, Move, Solution};
+use super::solution::{Ending, Move, Outcome, Solution};
 use super::{Progress, Rules};
 use crate::dragon::DragonOracle;
 use crate::graph::{CellId, Direction, Graph};
@@ -547,14 +547,20 @@ impl Prospect {
     /// The prospect a solution from the position gives.
     pub(super) fn of(solution: &Solution) -> Prospect {
         let moves = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        match solution.ending {
-            Ending::Escaped => Prospect::escape(moves(solution.turns.len())),
-            Ending::Endless => Prospect::Endless,
-            Ending::Stuck => Prospect::Lost(moves(solution.turns.len())),
+        match solution.outcome {
+            Outcome::Escaped { steps } => Prospect::escape(moves(steps)),
+            Outcome::Caught {
+                line: Ending::Endless,
+            } => Prospect::Endless,
+            Outcome::Caught {
+                line: Ending::Stuck,
+            } => Prospect::Lost(moves(solution.turns.len())),
             // The exit is out of reach from every reply alike.
-            Ending::NoPath => Prospect::Lost(0),
+            Outcome::NoPath => Prospect::Lost(0),
             // Never asked for: the solves behind a choice keep the line.
-            Ending::Skipped { .. } => {
+            Outcome::Caught {
+                line: Ending::Skipped { .. },
+            } => {
                 unreachable!("a dragon's choice is solved with its caught line")
             }
         }

@@ -2,7 +2,7 @@
 
 use dragon_escape::dragon::{BfsFields, DragonOracle, FloydWarshall};
 use dragon_escape::{
-    CellId, Graph, Method, Options, OracleKind, Outcome, Puzzle, Rules, Solution, Ties, solve,
+    CellId, Graph, Method, Options, OracleKind, Puzzle, Rules, Solution, Ties, solve,
 };
 use proptest::prelude::*;
 
@@ -64,18 +64,16 @@ fn same_as_reference(map: &str, ties: Ties) -> Result<(), TestCaseError> {
         // The proof search plays the line the retrograde analysis plays; its
         // work is its own.
         prop_assert_eq!(fast.outcome, reference.outcome);
-        prop_assert_eq!(fast.ending, reference.ending);
         prop_assert_eq!(fast.turns, reference.turns);
     } else if fast.stats.method == Method::LoopFree {
         prop_assert_eq!(fast.outcome, reference.outcome);
         prop_assert_eq!(fast.endless(), reference.endless());
         prop_assert_eq!(fast.turns.len(), reference.turns.len());
-        if fast.outcome != Outcome::Caught {
+        if !fast.outcome.is_caught() {
             prop_assert_eq!(fast.turns, reference.turns);
         }
     } else if matches!(ties, Ties::Priority(_)) {
         prop_assert_eq!(fast.outcome, reference.outcome);
-        prop_assert_eq!(fast.ending, reference.ending);
         prop_assert_eq!(fast.turns.len(), reference.turns.len());
         check_line(&Brute::from_ascii(map), ties, &fast).map_err(TestCaseError::fail)?;
     } else {

@@ -458,14 +458,20 @@ fn play_follows_the_solver(map: &str, ties: Ties, speed: usize, wait: bool) -> R
             ));
         }
     }
-    let end = match solution.ending {
-        dragon_escape::Ending::Escaped => Some(State::Escaped),
-        dragon_escape::Ending::Stuck => Some(State::Caught),
-        dragon_escape::Ending::Endless => Some(State::Playing),
+    let end = match solution.outcome {
+        dragon_escape::Outcome::Escaped { .. } => Some(State::Escaped),
+        dragon_escape::Outcome::Caught {
+            line: dragon_escape::Ending::Stuck,
+        } => Some(State::Caught),
+        dragon_escape::Outcome::Caught {
+            line: dragon_escape::Ending::Endless,
+        } => Some(State::Playing),
         // Play knows no "no path": the hero plays on, or is stuck.
-        dragon_escape::Ending::NoPath => None,
+        dragon_escape::Outcome::NoPath => None,
         // No line to play along.
-        dragon_escape::Ending::Skipped { .. } => None,
+        dragon_escape::Outcome::Caught {
+            line: dragon_escape::Ending::Skipped { .. },
+        } => None,
     };
     if end.is_some_and(|end| game.state() != end) {
         return Err(format!("play ends {:?}, the solver {end:?}", game.state()));
@@ -488,7 +494,10 @@ fn play_mode_plays_the_variant_examples() {
     }
     // The door at (1,0) above the hero is locked until it holds the key.
     let puzzle: Puzzle = "...D\n+#E#\nH.k#\n".parse().unwrap();
-    let mut game = Play::new(puzzle, Default::default(), dragon_escape::Outcome::Caught).unwrap();
+    let optimum = dragon_escape::Outcome::Caught {
+        line: dragon_escape::Ending::Stuck,
+    };
+    let mut game = Play::new(puzzle, Default::default(), optimum).unwrap();
     assert_eq!(
         game.apply(Command::Move(dragon_escape::Direction::Up)),
         Err(Refusal::LockedDoor)

@@ -41,7 +41,7 @@ use super::position::{Position, StateId, Table, WideTable};
 use super::rules::Ties;
 use super::solution::{Ending, Method, Stats};
 use super::turn::Game;
-use super::{Found, Options, Progress, Solver, outgrown};
+use super::{End, Found, Options, Progress, Solver, outgrown};
 use crate::error::{Error, Resource};
 use crate::graph::CellId;
 
@@ -63,14 +63,14 @@ pub(super) fn solve(
                 stats.method = Method::LoopFree;
                 return Ok(Found {
                     line,
-                    ending: Ending::Escaped,
+                    end: End::Escaped,
                 });
             }
             Some(None) if !options.caught_line => {
                 stats.method = Method::LoopFree;
                 return Ok(Found {
                     line: Vec::new(),
-                    ending: Ending::Skipped { endless: false },
+                    end: End::Caught(Ending::Skipped { endless: false }),
                 });
             }
             // Caught: the longest line needs the search.
@@ -97,8 +97,8 @@ pub(super) fn solve(
             let mut default = *options;
             default.rules.ties = Ties::default();
             let first = solve(solver, at, &default, progress, stats)?;
-            let bound = match first.ending {
-                Ending::Escaped => (first.line.len() - 1) as u32,
+            let bound = match first.end {
+                End::Escaped => (first.line.len() - 1) as u32,
                 _ => u32::MAX,
             };
             let exit_distance = &solver.exit_distance;
@@ -115,7 +115,7 @@ pub(super) fn solve(
     let found = match escape {
         Ok(line) => Found {
             line,
-            ending: Ending::Escaped,
+            end: End::Escaped,
         },
         Err(_) if game.exceeded => return Err(outgrown(options, &mut game)),
         Err(explored) => {
@@ -160,7 +160,10 @@ pub(super) fn solve(
                 (false, true) => Ending::Endless,
                 (false, false) => Ending::Stuck,
             };
-            Found { line, ending }
+            Found {
+                line,
+                end: End::Caught(ending),
+            }
         }
     };
     if game.exceeded {

@@ -41,7 +41,7 @@ use super::position::Position;
 use super::rules::Ties;
 use super::solution::{Ending, Method, Stats};
 use super::turn::Game;
-use super::{Found, Options, Progress, Solver, outgrown};
+use super::{End, Found, Options, Progress, Solver, outgrown};
 use crate::error::{Error, Resource};
 use crate::graph::CellId;
 use state::StateTable;
@@ -80,14 +80,14 @@ impl Solver {
         if shortcuts.closed_form {
             if let Some(closed) = acyclic::solve(graph, start.0, start.1) {
                 stats.method = Method::LoopFree;
-                let ending = if closed.escaped {
-                    Ending::Escaped
+                let end = if closed.escaped {
+                    End::Escaped
                 } else {
-                    Ending::Stuck
+                    End::Caught(Ending::Stuck)
                 };
                 return Ok(Found {
                     line: positions(&closed.line),
-                    ending,
+                    end,
                 });
             }
         }
@@ -138,7 +138,7 @@ impl Solver {
         let found = match escape {
             Ok(line) => Found {
                 line: positions(&line),
-                ending: Ending::Escaped,
+                end: End::Escaped,
             },
             Err(_) if game.exceeded => return Err(outgrown(options, &mut game)),
             Err(explored) => {
@@ -180,7 +180,7 @@ impl Solver {
                 };
                 Found {
                     line: positions(&line),
-                    ending,
+                    end: End::Caught(ending),
                 }
             }
         };

@@ -55,7 +55,7 @@ pub(crate) fn answer(solution: &Solution) -> Answer {
     match solution.outcome {
         Outcome::Escaped { steps } => Answer::Escaped(steps),
         Outcome::NoPath => Answer::NoPath,
-        Outcome::Caught => Answer::Caught,
+        Outcome::Caught { .. } => Answer::Caught,
     }
 }
 
@@ -132,7 +132,7 @@ pub(crate) fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Resu
             dragon = cell(turn.dragon);
         }
     }
-    if solution.outcome == Outcome::Caught {
+    if solution.outcome.is_caught() {
         check_survival(brute, ties, solution, steps)?;
         let stuck = brute.hero_moves(hero, dragon).is_empty();
         let repeats = solution.turns[..steps.saturating_sub(1)]
@@ -239,9 +239,11 @@ fn check_without_caught_line(
         ..*options
     };
     let lean = solve(puzzle, &options).map_err(|e| format!("without the caught line: {e}"))?;
-    match lean.ending {
-        Ending::Skipped { endless } => {
-            if solution.outcome != Outcome::Caught || endless != solution.endless() {
+    match lean.outcome {
+        Outcome::Caught {
+            line: Ending::Skipped { endless },
+        } => {
+            if !solution.outcome.is_caught() || endless != solution.endless() {
                 return Err(format!(
                     "without the caught line: {:?}, endless {endless}; with it: {:?}, endless {}",
                     lean.outcome,
@@ -249,7 +251,7 @@ fn check_without_caught_line(
                     solution.endless()
                 ));
             }
-            if lean.outcome != Outcome::Caught || !lean.turns.is_empty() {
+            if !lean.turns.is_empty() {
                 return Err(format!(
                     "a skipped line must be caught and empty: {:?}, {} turns",
                     lean.outcome,
@@ -513,7 +515,7 @@ pub(crate) fn check_variant_line(
     if escaped && position.hero != brute.exit {
         return Err("an escape that does not end on the exit".into());
     }
-    if solution.outcome == Outcome::Caught {
+    if solution.outcome.is_caught() {
         check_survival(brute, ties, solution, steps)?;
         let stuck = brute.moves(&position).is_empty();
         let repeats = seen[..seen.len() - 1].contains(&position);
