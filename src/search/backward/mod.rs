@@ -289,9 +289,19 @@ impl<T: Table> Tree<T> {
     }
 }
 
-/// A lost game: every reachable position and its escape values (empty
-/// when the search stopped at its budget), for the survival analysis.
-pub(super) type Lost<T> = Box<(Tree<T>, Vec<u32>)>;
+/// A game the hero cannot win: the whole game and every position's escape
+/// value, for the survival line (an empty tree when the search stopped at
+/// its budget); or, when the line was not asked for, shown lost on a tree
+/// cut short by a bound, with whether the hero can run forever.
+pub(super) enum Lost<T> {
+    /// The whole game and its values.
+    Whole(Box<(Tree<T>, Vec<u32>)>),
+    /// Decided without the whole game.
+    Decided {
+        /// Whether the hero can run forever.
+        endless: bool,
+    },
+}
 
 /// The adversarial analysis by iterative deepening, for every rule set:
 /// explore only the positions that a line of at most `bound` moves can
@@ -305,15 +315,22 @@ pub(super) type Lost<T> = Box<(Tree<T>, Vec<u32>)>;
 /// `first` may be any lower bound on the answer: the free distance, or the
 /// answer under a priority rule (a choosing dragon may play like it).
 ///
+/// When the start is lost however the left-out positions go
+/// ([`guaranteed::lost_at_any_bound`]), the game is lost: without `whole`
+/// (no survival line asked for), whether it is endless may be read off
+/// the same tree ([`survival::endless_at_any_bound`]); otherwise, or if
+/// it cannot, the whole game is explored next.
+///
 /// Returns the line of positions against the dragons' worst replies (the
-/// start first, the last on the exit), or, when the hero cannot force an
-/// escape, the whole tree and its values.
+/// start first, the last on the exit), or why the hero cannot force an
+/// escape.
 pub(super) fn deepen<K: Kind>(
     game: &mut Game<'_>,
     kind: &K,
     start: K::Position,
     exit_distance: &[u32],
     first: u32,
+    whole: bool,
     stats: &mut Stats,
 ) -> Result<Vec<K::Position>, Lost<K::Table>> {
     let mut bound = first;
@@ -322,15 +339,22 @@ pub(super) fn deepen<K: Kind>(
         let tree = Tree::explore(game, kind, start, Some((bound, exit_distance)));
         if game.exceeded {
             stats.states_expanded += tree.len() as u64;
-            return Err(Box::new((tree, Vec::new())));
+            return Err(Lost::Whole(Box::new((tree, Vec::new()))));
         }
         match guaranteed::search(&tree, stats) {
             Ok(line) if !tree.pruned || line.len() - 1 <= bound as usize => return Ok(line),
             Ok(line) => bound = (line.len() - 1) as u32,
-            Err(value) if !tree.pruned => return Err(Box::new((tree, value))),
-            // Lost whatever lies past the bound: the whole game is explored
-            // next, for the survival line.
-            Err(_) if guaranteed::lost_at_any_bound(&tree) => bound = u32::MAX,
+            Err(value) if !tree.pruned => return Err(Lost::Whole(Box::new((tree, value)))),
+            Err(_) if guaranteed::lost_at_any_bound(&tree) => {
+                let decided = (!whole)
+                    .then(|| survival::endless_at_any_bound(&tree))
+                    .flatten();
+                if let Some(endless) = decided {
+                    return Err(Lost::Decided { endless });
+                }
+                // The whole game next, for the survival line.
+                bound = u32::MAX;
+            }
             Err(_) => {
                 bound = bound.saturating_add(raise);
                 raise = raise.saturating_mul(2);

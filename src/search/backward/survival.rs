@@ -7,7 +7,7 @@
 //! all its moves are, worth its last (largest) move. Positions never lost
 //! let the hero evade forever.
 
-use super::{Tree, UNRESOLVED};
+use super::{OUTSIDE, Tree, UNRESOLVED};
 use crate::search::position::{StateId, Table};
 use crate::search::turn::{Prospect, worst_reply};
 
@@ -22,7 +22,7 @@ pub(in crate::search) fn longest_line<T: Table>(
     escape_value: Option<&[u32]>,
 ) -> (Vec<T::Position>, bool) {
     debug_assert!(!tree.pruned, "survival needs every reachable position");
-    let value = retrograde(tree);
+    let value = retrograde(tree, false);
     let mut line = vec![tree.table.get(0)];
     let mut s: StateId = 0;
     let endless = value[0] == UNRESOLVED;
@@ -70,10 +70,28 @@ pub(in crate::search) fn longest_line<T: Table>(
 /// replacement keeps each one's replies), and a hero that goes down and
 /// never comes back is caught by the first dragon that follows it in.
 pub(in crate::search) fn endless<T: Table>(tree: &Tree<T>) -> bool {
-    retrograde(tree)[0] == UNRESOLVED
+    retrograde(tree, false)[0] == UNRESOLVED
 }
 
-fn retrograde<T: Table>(tree: &Tree<T>) -> Vec<u32> {
+/// Whether the hero can run forever from the start of a tree cut short by
+/// a bound, when the tree tells: `Some(false)` when the dragons force a
+/// catch even if every position the bound left out let the hero run
+/// forever, `Some(true)` when the hero runs forever even if every left-out
+/// position were lost at once; `None` when only the whole game can tell.
+pub(in crate::search) fn endless_at_any_bound<T: Table>(tree: &Tree<T>) -> Option<bool> {
+    if retrograde(tree, false)[0] != UNRESOLVED {
+        Some(false)
+    } else if retrograde(tree, true)[0] == UNRESOLVED {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// How soon the dragons can force a catch from each position
+/// ([`UNRESOLVED`]: never), with the positions left out by a bound
+/// counted as never lost or, with `outside_lost`, as lost at once.
+fn retrograde<T: Table>(tree: &Tree<T>, outside_lost: bool) -> Vec<u32> {
     let owner = tree.owners();
     let (rev_first, rev) = tree.reverse();
     let mut pending: Vec<u32> = (0..tree.len() as StateId)
@@ -87,6 +105,16 @@ fn retrograde<T: Table>(tree: &Tree<T>) -> Vec<u32> {
         })
         .collect();
     let mut move_lost = vec![false; owner.len()];
+    if outside_lost {
+        for (m, &p) in owner.iter().enumerate() {
+            if tree.replies(m).contains(&OUTSIDE) {
+                move_lost[m] = true;
+                if pending[p as usize] != UNRESOLVED {
+                    pending[p as usize] -= 1;
+                }
+            }
+        }
+    }
     let mut value = vec![UNRESOLVED; tree.len()];
     let mut queue: Vec<StateId> = Vec::new();
     for s in 0..tree.len() {

@@ -34,7 +34,7 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
-use super::backward::{self, Tree, Wide, survival};
+use super::backward::{self, Lost, Tree, Wide, survival};
 use super::dispatch::Shortcuts;
 use super::ground::{DoorMaps, Oracles, Terrain};
 use super::position::{Position, StateId, Table, WideTable};
@@ -106,7 +106,8 @@ pub(super) fn solve(
                 dead_ends: None,
                 ..wide
             };
-            backward::deepen(&mut game, &all, *at, exit_distance, bound, stats).map_err(Some)
+            let whole = options.caught_line;
+            backward::deepen(&mut game, &all, *at, exit_distance, bound, whole, stats).map_err(Some)
         }
         Ties::Priority(_) | Ties::Optimistic => {
             best_first(&mut game, &wide, *at, &solver.exit_distance, stats).ok_or(None)
@@ -127,11 +128,13 @@ pub(super) fn solve(
                 stats.dragon_queries += game.queries;
                 return solve(solver, at, &shown, progress, stats);
             }
-            let (line, endless, skipped) = match explored.as_deref() {
-                Some((tree, value)) => {
+            let (line, endless, skipped) = match explored {
+                Some(Lost::Whole(lost)) => {
+                    let (tree, value) = &*lost;
                     let (line, endless) = survival::longest_line(tree, Some(value));
                     (line, endless, false)
                 }
+                Some(Lost::Decided { endless }) => (Vec::new(), endless, true),
                 None => {
                     // Without the line, whether it is endless is all that
                     // is asked, and the dead-end rule keeps that answer

@@ -131,8 +131,14 @@ impl Solver {
                 } else {
                     self.exit_distance[start.0.index()]
                 };
-                self.guaranteed(&mut game, first, shortcuts.proof, stats)
-                    .map_err(Some)
+                self.guaranteed(
+                    &mut game,
+                    first,
+                    shortcuts.proof,
+                    options.caught_line,
+                    stats,
+                )
+                .map_err(Some)
             }
         };
         let found = match escape {
@@ -147,11 +153,13 @@ impl Solver {
                 if game.ties == Ties::Optimistic {
                     game.ties = Ties::default();
                 }
-                let (line, endless, skipped) = match explored.as_deref() {
-                    Some((tree, value)) => {
+                let (line, endless, skipped) = match explored {
+                    Some(Lost::Whole(lost)) => {
+                        let (tree, value) = &*lost;
                         let (line, endless) = survival::longest_line(tree, Some(value));
                         (line, endless, false)
                     }
+                    Some(Lost::Decided { endless }) => (Vec::new(), endless, true),
                     None => {
                         // Without the line, whether it is endless is all
                         // that is asked, and the dead-end rule keeps that
@@ -261,18 +269,28 @@ impl Solver {
     /// catches the hero, and then the analysis explores every position at
     /// once, for the survival line).
     ///
-    /// On failure, returns the complete tree and its values.
+    /// On failure, returns the complete tree and its values, or, without
+    /// `whole`, what a tree cut short showed (see [`backward::deepen`]).
     fn guaranteed(
         &self,
         game: &mut Game<'_>,
         first: u32,
         prove: bool,
+        whole: bool,
         stats: &mut Stats,
     ) -> Result<Vec<(CellId, CellId)>, Lost<StateTable>> {
         let start = game.start;
         let pairs = Pairs { dead_ends: None };
         let analysis = |game: &mut Game<'_>, stats: &mut Stats| {
-            backward::deepen(game, &pairs, start, &self.exit_distance, first, stats)
+            backward::deepen(
+                game,
+                &pairs,
+                start,
+                &self.exit_distance,
+                first,
+                whole,
+                stats,
+            )
         };
         if !prove || first == u32::MAX || game.exceeded {
             return analysis(game, stats);
@@ -303,10 +321,8 @@ impl Solver {
             return Ok(line);
         }
         if game.exceeded {
-            return Err(Box::new((
-                backward::Tree::empty(StateTable::default()),
-                Vec::new(),
-            )));
+            let empty = backward::Tree::empty(StateTable::default());
+            return Err(Lost::Whole(Box::new((empty, Vec::new()))));
         }
         drop(prover);
         analysis(game, stats)

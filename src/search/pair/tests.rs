@@ -323,6 +323,7 @@ fn the_proof_search_plays_as_the_analysis() {
             start,
             &solver.exit_distance,
             free,
+            true,
             &mut Stats::default(),
         );
         let mut prover = proof::Prover::new(&solver.exit_distance, u64::MAX);
