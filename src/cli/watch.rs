@@ -106,6 +106,8 @@ fn progress_line(name: &str, progress: &Progress, budget: usize) -> String {
     let bound = progress
         .at_least()
         .map(|moves| format!(", no escape under {moves} moves"))
+        .filter(|_| !progress.caught())
+        .or_else(|| progress.caught().then(|| ", no escape at all".to_owned()))
         .unwrap_or_default();
     format!(
         "{} positions, {} of {}{bound} ({name})",
@@ -153,6 +155,18 @@ mod tests {
             crate::error::bytes(progress.bytes())
         );
         assert_eq!(line, expected);
+        // A caught hero: no escape at all, whatever bound came before.
+        let caught = Progress::default();
+        let map = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/mazes/waiting.txt");
+        let puzzle: Puzzle = std::fs::read_to_string(map).unwrap().parse().unwrap();
+        Solver::new(&puzzle)
+            .solve_watched(&Options::default(), &caught)
+            .unwrap();
+        assert!(
+            progress_line("m.txt", &caught, 4 << 30).ends_with(", no escape at all (m.txt)"),
+            "{}",
+            progress_line("m.txt", &caught, 4 << 30)
+        );
     }
 
     /// A solve that runs past its time limit is asked to stop; the solve

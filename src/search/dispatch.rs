@@ -14,6 +14,7 @@
 //! | pocket jumps (`pair::cuts`) | yes | no | no | no | no | priority | default |
 //! | proof search (`pair::proof`) | yes | no | no | no | no | adversarial | default |
 //! | first bound from the default answer (`backward::deepen`) | yes | yes | yes | yes | yes | adversarial | any |
+//! | a faster dragon's horizon (`horizon`) | speed N > 1 | yes | yes | yes | yes | all | any |
 //!
 //! Why not elsewhere:
 //! - The closed form and the dead-end rule count one dragon step a turn
@@ -35,6 +36,8 @@
 //!   like the priority rule, so the adversarial answer is never below the
 //!   default one, and a hero caught by the default rule is caught by the
 //!   adversarial one.
+//! - The horizon needs a dragon faster than the hero: at the official
+//!   speed a dragon need not gain on the hero, and nothing bounds the game.
 
 use super::position::Layout;
 use super::rules::{Rules, Ties};
@@ -55,6 +58,8 @@ pub(crate) struct Shortcuts {
     /// The default rule's answer as the adversarial deepening's first
     /// bound.
     pub(crate) first_bound: bool,
+    /// A faster dragon's horizon: no line lasts longer.
+    pub(crate) horizon: bool,
 }
 
 impl Shortcuts {
@@ -70,6 +75,7 @@ impl Shortcuts {
             pockets: !reference && one_step && one && matches!(rules.ties, Ties::Priority(_)),
             proof: !reference && one_step && one && rules.ties == Ties::Adversarial,
             first_bound: rules.ties == Ties::Adversarial,
+            horizon: !rules.speed.is_one(),
         }
     }
 }

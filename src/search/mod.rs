@@ -27,6 +27,7 @@ mod backward;
 mod dispatch;
 mod general;
 mod ground;
+mod horizon;
 mod memory;
 mod pair;
 mod position;
@@ -479,6 +480,9 @@ fn stopped(positions: usize, progress: Option<&Progress>) -> Error {
 
 /// What a search that stopped early had shown of the answer, for its error.
 fn shown(progress: Option<&Progress>) -> String {
+    if progress.is_some_and(Progress::caught) {
+        return ", having shown that the dragon catches the hero on every path".into();
+    }
     progress
         .and_then(Progress::at_least)
         .map(|moves| format!(", having shown that no escape takes fewer than {moves} moves"))

@@ -27,6 +27,8 @@ pub struct Progress {
     bytes: AtomicUsize,
     /// One more than the bound, so that 0 means none yet.
     at_least: AtomicUsize,
+    /// Whether the search has shown that the hero cannot escape.
+    caught: AtomicBool,
     stop: AtomicBool,
 }
 
@@ -49,6 +51,12 @@ impl Progress {
         self.at_least.load(Ordering::Relaxed).checked_sub(1)
     }
 
+    /// Whether the search has shown that the dragon catches the hero on
+    /// every path: it is now working out the line the hero survives.
+    pub fn caught(&self) -> bool {
+        self.caught.load(Ordering::Relaxed)
+    }
+
     /// Asks the solve watched through this to stop: it ends soon after
     /// with [`Error::Stopped`](crate::Error::Stopped), its figures left as
     /// they were. A solve that needs no search (a loop-free map, a map with
@@ -67,6 +75,11 @@ impl Progress {
     pub(crate) fn record(&self, positions: usize, bytes: usize) {
         self.positions.store(positions, Ordering::Relaxed);
         self.bytes.store(bytes, Ordering::Relaxed);
+    }
+
+    /// Notes that the hero cannot escape.
+    pub(crate) fn shown_caught(&self) {
+        self.caught.store(true, Ordering::Relaxed);
     }
 
     /// Notes that no escape takes fewer than `moves` moves.

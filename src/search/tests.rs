@@ -134,7 +134,7 @@ fn the_oracle_share_follows_the_budget() {
 
 /// Every rule set of one dragon: the three tie rules, at speeds 1 and 2,
 /// with and without waiting.
-fn every_rule_set() -> Vec<Rules> {
+pub(super) fn every_rule_set() -> Vec<Rules> {
     let mut all = Vec::new();
     for ties in [
         Ties::default(),

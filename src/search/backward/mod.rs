@@ -303,6 +303,17 @@ pub(super) enum Lost<T> {
     },
 }
 
+/// How [`deepen`] starts and stops.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Deepening {
+    /// The first bound: a lower bound on the answer.
+    pub(super) first: u32,
+    /// The longest any line lasts, when the game has a horizon.
+    pub(super) horizon: Option<u32>,
+    /// Whether a lost game's whole tree is wanted, for the survival line.
+    pub(super) whole: bool,
+}
+
 /// The adversarial analysis by iterative deepening, for every rule set:
 /// explore only the positions that a line of at most `bound` moves can
 /// pass, from `first` up (by growing steps), until the hero can guarantee
@@ -314,6 +325,9 @@ pub(super) enum Lost<T> {
 ///
 /// `first` may be any lower bound on the answer: the free distance, or the
 /// answer under a priority rule (a choosing dragon may play like it).
+/// `horizon`, when the game has one (a faster dragon: see
+/// `search::horizon`), is the longest any line lasts: the bound is never
+/// raised past it, and a game with no escape within it is lost and finite.
 ///
 /// When the start is lost however the left-out positions go
 /// ([`guaranteed::lost_at_any_bound`]), the game is lost: without `whole`
@@ -329,11 +343,14 @@ pub(super) fn deepen<K: Kind>(
     kind: &K,
     start: K::Position,
     exit_distance: &[u32],
-    first: u32,
-    whole: bool,
+    Deepening {
+        first,
+        horizon,
+        whole,
+    }: Deepening,
     stats: &mut Stats,
 ) -> Result<Vec<K::Position>, Lost<K::Table>> {
-    let mut bound = first;
+    let mut bound = first.min(horizon.unwrap_or(u32::MAX));
     let mut raise = 2;
     loop {
         let tree = Tree::explore(game, kind, start, Some((bound, exit_distance)));
@@ -345,10 +362,15 @@ pub(super) fn deepen<K: Kind>(
             Ok(line) if !tree.pruned || line.len() - 1 <= bound as usize => return Ok(line),
             Ok(line) => bound = (line.len() - 1) as u32,
             Err(value) if !tree.pruned => return Err(Lost::Whole(Box::new((tree, value)))),
-            Err(_) if guaranteed::lost_at_any_bound(&tree) => {
-                let decided = (!whole)
-                    .then(|| survival::endless_at_any_bound(&tree))
-                    .flatten();
+            Err(_)
+                if horizon.is_some_and(|h| bound >= h) || guaranteed::lost_at_any_bound(&tree) =>
+            {
+                // A finite game is never endless.
+                let endless = match horizon {
+                    Some(_) => Some(false),
+                    None => survival::endless_at_any_bound(&tree),
+                };
+                let decided = endless.filter(|_| !whole);
                 if let Some(endless) = decided {
                     return Err(Lost::Decided { endless });
                 }
@@ -356,7 +378,7 @@ pub(super) fn deepen<K: Kind>(
                 bound = u32::MAX;
             }
             Err(_) => {
-                bound = bound.saturating_add(raise);
+                bound = bound.saturating_add(raise).min(horizon.unwrap_or(u32::MAX));
                 raise = raise.saturating_mul(2);
             }
         }

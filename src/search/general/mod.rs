@@ -34,7 +34,7 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
-use super::backward::{self, Lost, Tree, Wide, survival};
+use super::backward::{self, Deepening, Lost, Tree, Wide, survival};
 use super::dispatch::Shortcuts;
 use super::ground::{DoorMaps, Oracles, Terrain};
 use super::position::{Position, StateId, Table, WideTable};
@@ -90,6 +90,12 @@ pub(super) fn solve(
         stride: layout.stride(),
         dead_ends,
     };
+    // A faster dragon's horizon: no escape is longer (see `horizon`).
+    let horizon = shortcuts
+        .horizon
+        .then(|| solver.horizon(at, options.rules))
+        .flatten();
+    let limit = horizon.unwrap_or(u32::MAX);
     let escape = match options.rules.ties {
         Ties::Adversarial => {
             // The default rule's answer is the first bound (see
@@ -100,17 +106,29 @@ pub(super) fn solve(
             let bound = match first.end {
                 End::Escaped => (first.line.len() - 1) as u32,
                 _ => u32::MAX,
-            };
+            }
+            .min(limit);
             let exit_distance = &solver.exit_distance;
             let all = Wide {
                 dead_ends: None,
                 ..wide
             };
-            let whole = options.caught_line;
-            backward::deepen(&mut game, &all, *at, exit_distance, bound, whole, stats).map_err(Some)
+            backward::deepen(
+                &mut game,
+                &all,
+                *at,
+                exit_distance,
+                Deepening {
+                    first: bound,
+                    horizon,
+                    whole: options.caught_line,
+                },
+                stats,
+            )
+            .map_err(Some)
         }
         Ties::Priority(_) | Ties::Optimistic => {
-            best_first(&mut game, &wide, *at, &solver.exit_distance, stats).ok_or(None)
+            best_first(&mut game, &wide, *at, &solver.exit_distance, limit, stats).ok_or(None)
         }
     };
     let found = match escape {
@@ -120,6 +138,7 @@ pub(super) fn solve(
         },
         Err(_) if game.exceeded => return Err(outgrown(options, &mut game)),
         Err(explored) => {
+            progress.shown_caught();
             if game.ties == Ties::Optimistic {
                 // No rule lets the hero escape. The optimistic bound is no
                 // rule, so its chase is shown under the default order.
@@ -135,6 +154,8 @@ pub(super) fn solve(
                     (line, endless, false)
                 }
                 Some(Lost::Decided { endless }) => (Vec::new(), endless, true),
+                // The game is finite: caught, and never endlessly.
+                None if horizon.is_some() && !options.caught_line => (Vec::new(), false, true),
                 None => {
                     // Without the line, whether it is endless is all that
                     // is asked, and the dead-end rule keeps that answer
@@ -181,12 +202,14 @@ pub(super) fn solve(
 /// position is expanded once, at its fewest moves), deeper first among
 /// equals. Returns the line of positions to a shortest escape (the start
 /// first, the last on the exit), or `None` once every position is expanded
-/// or the search outgrew its budget ([`Game::over_budget`]).
+/// or the search outgrew its budget ([`Game::over_budget`]). Lines longer
+/// than `limit` moves are not searched.
 fn best_first(
     game: &mut Game<'_>,
     wide: &Wide<'_>,
     start: Position,
     exit_distance: &[u32],
+    limit: u32,
     stats: &mut Stats,
 ) -> Option<Vec<Position>> {
     let exit = game.graph.exit();
@@ -257,7 +280,10 @@ fn best_first(
                 } else {
                     continue;
                 }
-                push(&mut buckets, f_of(&reply, g + 1), r);
+                let f = f_of(&reply, g + 1);
+                if f <= limit as usize {
+                    push(&mut buckets, f, r);
+                }
             }
             if game.over_budget(table.len(), || bytes(&table, &depth, &buckets)) {
                 break;

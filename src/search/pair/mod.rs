@@ -35,7 +35,7 @@ pub(super) mod state;
 #[cfg(test)]
 mod tests;
 
-use super::backward::{self, Lost, Pairs, survival};
+use super::backward::{self, Deepening, Lost, Pairs, survival};
 use super::dispatch::Shortcuts;
 use super::position::Position;
 use super::rules::Ties;
@@ -101,6 +101,12 @@ impl Solver {
         let memory = self.search_memory(options);
         let mut game = Game::new(graph, start, oracle, options.rules, memory);
         game.progress = Some(progress);
+        // A faster dragon's horizon: no escape is longer (see `horizon`).
+        let horizon = shortcuts
+            .horizon
+            .then(|| self.horizon(&Position::pair(start.0, start.1), options.rules))
+            .flatten();
+        let limit = horizon.map_or(usize::MAX, |h| h as usize);
         let escape = match options.rules.ties {
             Ties::Priority(_) | Ties::Optimistic => chase::search(
                 &mut game,
@@ -108,7 +114,7 @@ impl Solver {
                 chase::Reversals::Allowed,
                 hanging,
                 pockets.as_mut(),
-                usize::MAX,
+                limit,
                 stats,
             )
             .ok_or(None),
@@ -123,7 +129,7 @@ impl Solver {
                         chase::Reversals::Allowed,
                         hanging,
                         pockets.as_mut(),
-                        usize::MAX,
+                        limit,
                         stats,
                     );
                     game.ties = Ties::Adversarial;
@@ -134,6 +140,7 @@ impl Solver {
                 self.guaranteed(
                     &mut game,
                     first,
+                    horizon,
                     shortcuts.proof,
                     options.caught_line,
                     stats,
@@ -148,6 +155,7 @@ impl Solver {
             },
             Err(_) if game.exceeded => return Err(outgrown(options, &mut game)),
             Err(explored) => {
+                progress.shown_caught();
                 // The optimistic bound is no rule to play by: when even it
                 // finds no escape, show the official rule's chase.
                 if game.ties == Ties::Optimistic {
@@ -160,6 +168,8 @@ impl Solver {
                         (line, endless, false)
                     }
                     Some(Lost::Decided { endless }) => (Vec::new(), endless, true),
+                    // The game is finite: caught, and never endlessly.
+                    None if horizon.is_some() && !options.caught_line => (Vec::new(), false, true),
                     None => {
                         // Without the line, whether it is endless is all
                         // that is asked, and the dead-end rule keeps that
@@ -275,20 +285,25 @@ impl Solver {
         &self,
         game: &mut Game<'_>,
         first: u32,
+        horizon: Option<u32>,
         prove: bool,
         whole: bool,
         stats: &mut Stats,
     ) -> Result<Vec<(CellId, CellId)>, Lost<StateTable>> {
         let start = game.start;
         let pairs = Pairs { dead_ends: None };
+        let exit_distance = &self.exit_distance;
         let analysis = |game: &mut Game<'_>, stats: &mut Stats| {
             backward::deepen(
                 game,
                 &pairs,
                 start,
-                &self.exit_distance,
-                first,
-                whole,
+                exit_distance,
+                Deepening {
+                    first,
+                    horizon,
+                    whole,
+                },
                 stats,
             )
         };

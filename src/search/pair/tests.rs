@@ -7,7 +7,7 @@ use super::pockets;
 use super::proof;
 use crate::dragon::OracleKind;
 use crate::graph::{CellId, Graph, UNREACHABLE};
-use crate::search::backward::{self, Pairs};
+use crate::search::backward::{self, Deepening, Pairs};
 use crate::search::rules::{Rules, Ties};
 use crate::search::solution::Stats;
 use crate::search::tests::random_map;
@@ -322,8 +322,11 @@ fn the_proof_search_plays_as_the_analysis() {
             &pairs,
             start,
             &solver.exit_distance,
-            free,
-            true,
+            Deepening {
+                first: free,
+                horizon: None,
+                whole: true,
+            },
             &mut Stats::default(),
         );
         let mut prover = proof::Prover::new(&solver.exit_distance, u64::MAX);

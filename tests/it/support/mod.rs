@@ -6,7 +6,9 @@ pub(crate) mod random;
 
 /// Writes into `dir` a braided 1001x1001 maze (`generate-maze -W 500 -H 500
 /// --seed 5 --no-verify`) and returns its path. With a dragon twice as fast
-/// (`--dragon-speed 2`), its search runs for minutes.
+/// (`--dragon-speed 2`) the hero is caught, which the search shows at once
+/// (the dragon's horizon), but the longest chase it survives (`--map`)
+/// takes minutes: every position the hero can reach within the horizon.
 #[cfg(feature = "mapgen")]
 pub(crate) fn slow_map(dir: &std::path::Path) -> std::path::PathBuf {
     let map = dir.join("big.txt");
