@@ -137,9 +137,49 @@ pub struct BfsFields<'g> {
     /// by the one that built them (`owns_landmarks`).
     landmarks: SharedLandmarks,
     owns_landmarks: bool,
-    /// The directed searches' work so far, towards the landmarks' price.
+    /// The directed searches' work so far, towards the landmarks' price,
+    /// and how many times the Manhattan distance of its question a search
+    /// cost lately (a moving average, an eighth for each new one, in
+    /// sixteenths): in open ground about once or twice, in a maze the
+    /// ball of that radius.
     directed_work: u64,
+    excess: u64,
+    /// Whether the directed searches use the landmarks (see [`Trial`]).
+    trial: Trial,
 }
+
+/// The landmarks on trial: once bought (ski rental) they guide the next
+/// [`TRIAL`] directed searches; they stay if those cost at most a
+/// [`KEPT_IF_CUT`]th as much, for the distance, as the searches before
+/// them, and are set aside otherwise (in open ground the Manhattan
+/// distance guides as well, and the bounds only add reads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trial {
+    /// None yet.
+    Before,
+    /// On trial: the searches left, and the excess before them.
+    On { left: u32, before: u64 },
+    /// Kept.
+    Kept,
+    /// Set aside.
+    Aside,
+}
+
+/// The landmarks, when the directed searches use them.
+fn guide(landmarks: &SharedLandmarks, trial: Trial) -> Option<&Landmarks> {
+    match trial {
+        Trial::On { .. } | Trial::Kept => landmarks.get(),
+        Trial::Before | Trial::Aside => None,
+    }
+}
+
+/// By how much the landmarks must cut the searches' work, for the
+/// distance, to be kept: a search reads sixteen bounds a cell with them,
+/// and costs about three times as much a cell.
+const KEPT_IF_CUT: u64 = 4;
+
+/// How many directed searches the landmarks are tried on.
+const TRIAL: u32 = 64;
 
 /// How many landmarks the oracle buys.
 const LANDMARKS: usize = 16;
@@ -248,6 +288,8 @@ impl<'g> BfsFields<'g> {
             landmarks,
             owns_landmarks: false,
             directed_work: 0,
+            excess: 0,
+            trial: Trial::Before,
         };
         let started = oracle.add_root(start, WHOLE);
         debug_assert!(started, "the fixed part holds the start's field");
@@ -439,6 +481,45 @@ impl BfsFields<'_> {
 }
 
 impl BfsFields<'_> {
+    /// After a directed search: buys the landmarks once the searches cost
+    /// their price (or takes those another dragon's oracle bought), tries
+    /// them, and keeps them or sets them aside (see [`Trial`]).
+    fn judge_landmarks(&mut self) {
+        let graph = self.graph;
+        match self.trial {
+            Trial::Before => {
+                let due = self.directed_work >= (LANDMARKS * graph.len()) as u64;
+                if self.landmarks.get().is_none()
+                    && due
+                    && self.fits(Landmarks::bytes_needed(graph.len(), LANDMARKS))
+                {
+                    let built = Landmarks::new(graph, self.start, LANDMARKS, &mut self.queue);
+                    self.owns_landmarks = self.landmarks.set(built).is_ok();
+                }
+                if due && self.landmarks.get().is_some() {
+                    self.trial = Trial::On {
+                        left: TRIAL,
+                        before: self.excess,
+                    };
+                }
+            }
+            Trial::On { left: 0, before } => {
+                self.trial = if KEPT_IF_CUT * self.excess <= before {
+                    Trial::Kept
+                } else {
+                    Trial::Aside
+                };
+            }
+            Trial::On { left, before } => {
+                self.trial = Trial::On {
+                    left: left - 1,
+                    before,
+                }
+            }
+            Trial::Kept | Trial::Aside => {}
+        }
+    }
+
     /// Whether a path joins `a` and `b`: read off the whole field of the
     /// dragon's start when it is kept and `a` is in its component, else off
     /// component numbers.
@@ -558,9 +639,13 @@ impl BfsFields<'_> {
                 .expect("the dragon is connected to its target");
         }
         let before = *cost;
-        let steps =
-            self.directed
-                .finish_level(graph, self.landmarks.get(), dragon, apart - 1, cost);
+        let steps = self.directed.finish_level(
+            graph,
+            guide(&self.landmarks, self.trial),
+            dragon,
+            apart - 1,
+            cost,
+        );
         let spent = (*cost - before) as u64;
         self.finish_work = self.finish_work - self.finish_work / 8 + spent / 8;
         steps
@@ -583,7 +668,7 @@ impl BfsFields<'_> {
         }
         let (found, mut cost) =
             self.directed
-                .steps_or_stop(graph, self.landmarks.get(), dragon, target);
+                .steps_or_stop(graph, guide(&self.landmarks, self.trial), dragon, target);
         let found = found.map(|(steps, apart)| {
             let steps =
                 steps.unwrap_or_else(|| self.settle_level(dragon, target, apart, &mut cost));
@@ -592,13 +677,9 @@ impl BfsFields<'_> {
         self.charge(target, cost);
         self.unrooted += cost as u64;
         self.directed_work += cost as u64;
-        if self.landmarks.get().is_none()
-            && self.directed_work >= (LANDMARKS * graph.len()) as u64
-            && self.fits(Landmarks::bytes_needed(graph.len(), LANDMARKS))
-        {
-            let built = Landmarks::new(graph, self.start, LANDMARKS, &mut self.queue);
-            self.owns_landmarks = self.landmarks.set(built).is_ok();
-        }
+        let span = u64::from(graph.manhattan(dragon, target)).max(1);
+        self.excess = self.excess - self.excess / 8 + 16 * cost as u64 / span / 8;
+        self.judge_landmarks();
         let (steps, apart) = found?;
         // Ski rental: once the work spent on this target reaches the price of
         // a field (a visit per cell), buy one for its next questions.
@@ -666,5 +747,63 @@ mod tests {
         }
         assert!(finished_before_fields, "levels were finished first");
         assert!(oracle.fields_built() > 0, "then full fields answered");
+    }
+
+    /// The landmarks are tried once the directed searches cost their price:
+    /// kept in a serpentine corridor (with a few loops), where the Manhattan distance misleads
+    /// the searches, set aside in an open room, where it guides them as
+    /// well. Either way the answers stay those of the distances.
+    #[test]
+    fn landmarks_are_kept_where_they_cut_the_searches() {
+        let serpentine = |side: usize| {
+            let mut map = String::new();
+            for r in 0..side {
+                for c in 0..side {
+                    let turn = if r / 2 % 2 == 0 { side - 1 } else { 0 };
+                    // A gap in every sixteenth wall: loops, so that roots
+                    // do not answer everything.
+                    let gap = r % 32 == 3 && c == side / 2;
+                    map.push(if r % 2 == 1 && c != turn && !gap {
+                        '#'
+                    } else {
+                        '.'
+                    });
+                }
+                map.push('\n');
+            }
+            map
+        };
+        let open = |side: usize| format!("{}\n", vec![".".repeat(side); side].join("\n"));
+        for (map, kept) in [(serpentine(41), true), (open(60), false)] {
+            let mut map: Vec<char> = map.chars().collect();
+            // The pieces: the hero and the exit in the first corner, the
+            // dragon in the last free one.
+            map[0] = 'H';
+            map[1] = 'E';
+            let last = map.iter().rposition(|&c| c == '.').unwrap();
+            map[last] = 'D';
+            let puzzle: Puzzle = map.iter().collect::<String>().parse().unwrap();
+            let graph = Graph::new(&puzzle);
+            let n = graph.len() as u32;
+            let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
+            // Far questions, each target once: no field is ever bought.
+            let mut t = 0;
+            while !matches!(oracle.trial, Trial::Kept | Trial::Aside) {
+                let (target, dragon) = (CellId(t % n), CellId((t * 7 + n / 2) % n));
+                t += 1;
+                if target == dragon {
+                    continue;
+                }
+                let field = graph.distances_from(target);
+                let expected: DirSet = graph
+                    .neighbors(dragon)
+                    .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
+                    .map(|(dir, _)| dir)
+                    .collect();
+                assert_eq!(oracle.shortest_steps(dragon, target), Some(expected));
+                assert!(t < 100 * n, "the trial never ended");
+            }
+            assert_eq!(oracle.trial == Trial::Kept, kept, "{}x cells", n);
+        }
     }
 }

@@ -118,8 +118,27 @@ impl Solver {
                 stats,
             )
             .ok_or(None),
-            Ties::Adversarial => {
-                // The default rule's answer is the first bound (see
+            Ties::Adversarial => 'adversarial: {
+                // A quick try first, from the free distance: the retrograde
+                // analysis within a small share of positions. Most mazes
+                // end here.
+                let free = self.exit_distance[start.0.index()];
+                let quick = Deepening {
+                    first: free,
+                    horizon,
+                    whole: options.caught_line,
+                };
+                let pairs = Pairs { dead_ends: None };
+                game.max_positions = ANALYSIS_FIRST.max(2 * graph.len());
+                let tried =
+                    backward::deepen(&mut game, &pairs, start, &self.exit_distance, quick, stats);
+                game.max_positions = usize::MAX;
+                if !game.exceeded || game.stopped {
+                    break 'adversarial tried.map_err(Some);
+                }
+                game.exceeded = false;
+                drop(tried);
+                // Then the default rule's answer as the first bound (see
                 // `dispatch`): a hero it catches is caught here too.
                 let first = if shortcuts.first_bound {
                     game.ties = Ties::default();
@@ -135,7 +154,7 @@ impl Solver {
                     game.ties = Ties::Adversarial;
                     line.map_or(u32::MAX, |line| (line.len() - 1) as u32)
                 } else {
-                    self.exit_distance[start.0.index()]
+                    free
                 };
                 self.guaranteed(
                     &mut game,
@@ -266,15 +285,14 @@ impl Solver {
         Ok(line.map(|line| line.len() - 1))
     }
 
-    /// The adversarial search. The retrograde analysis
+    /// The adversarial search past its quick try. The retrograde analysis
     /// ([`backward::deepen`]) is fastest where the positions a short line
     /// can pass are few, as in mazes; in open rooms they are legion. So
-    /// with `prove`, the analysis first runs within a small share of
-    /// positions; past it, a depth-first proof search ([`proof`]), which
-    /// stores about one position per (hero, dragon) pair its strategy
-    /// meets, tries bounds from `first` up in steps of two within a fixed
-    /// amount of work; if it gives up, the analysis runs again within the
-    /// whole budget. `first` is a lower bound on the answer (the free
+    /// with `prove`, a depth-first proof search ([`proof`]), which stores
+    /// about one position per (hero, dragon) pair its strategy meets, tries
+    /// bounds from `first` up in steps of two within a fixed amount of
+    /// work; if it gives up, or without `prove`, the analysis runs within
+    /// the whole budget. `first` is a lower bound on the answer (the free
     /// distance, or the default rule's answer; `u32::MAX` when that rule
     /// catches the hero, and then the analysis explores every position at
     /// once, for the survival line).
@@ -310,14 +328,6 @@ impl Solver {
         if !prove || first == u32::MAX || game.exceeded {
             return analysis(game, stats);
         }
-        game.max_positions = ANALYSIS_FIRST.max(2 * self.graph.len());
-        let within = analysis(game, stats);
-        game.max_positions = usize::MAX;
-        if !game.exceeded || game.stopped {
-            return within;
-        }
-        game.exceeded = false;
-        drop(within);
 
         let work = PROOF_WORK.max(4 * self.graph.len() as u64);
         let mut prover = proof::Prover::new(&self.exit_distance, work);
