@@ -12,7 +12,7 @@
 //! | closed form of loop-free maps (`pair::acyclic`) | yes | yes (escape; a caught line is searched) | no | no | no | all (no ties in a tree) | default |
 //! | dead-end rule (`pair::hanging`) | yes | yes | no | no | branches with no key or door | all | any |
 //! | pocket jumps (`pair::cuts`) | yes | no | no | no | no | priority | default |
-//! | proof search (`pair::proof`) | yes | no | no | no | no | adversarial | default |
+//! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::deepen`) | yes | yes | yes | yes | yes | adversarial | any |
 //! | a faster dragon's horizon (`horizon`) | speed N > 1 | yes | yes | yes | yes | all | any |
 //!
@@ -26,9 +26,6 @@
 //! - The pocket jumps follow one dragon's fixed walk to the pocket the hero
 //!   waits in; with several dragons each walks its own way and the pocket
 //!   of one is no resting place against the others.
-//! - The proof search's frames hold one dragon's replies of one step (four
-//!   at most) and its bounds go up in twos (the hero's parity); several
-//!   dragons multiply the replies, a wait breaks the parity.
 //! - The closed form, the pocket jumps and the proof search are shortcuts
 //!   of the default oracle: the reference (Floyd–Warshall) always runs the
 //!   whole search, so the two can be compared.
@@ -73,7 +70,7 @@ impl Shortcuts {
             closed_form: !reference && one_step && !layout.has_locks(),
             dead_ends: one_step,
             pockets: !reference && one_step && one && matches!(rules.ties, Ties::Priority(_)),
-            proof: !reference && one_step && one && rules.ties == Ties::Adversarial,
+            proof: !reference && rules.ties == Ties::Adversarial,
             first_bound: rules.ties == Ties::Adversarial,
             horizon: !rules.speed.is_one(),
         }

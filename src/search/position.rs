@@ -205,6 +205,14 @@ impl Dragons {
         live
     }
 
+    /// The same dragons, their cells sorted (merged ones last): the same
+    /// for every numbering of the same set.
+    pub(crate) fn canonical(mut self) -> Dragons {
+        let count = self.count();
+        self.cells[..count].sort_unstable();
+        self
+    }
+
     /// The first dragon in row-major order.
     pub(crate) fn first(&self) -> CellId {
         self.live().min().expect("a position has a dragon")

@@ -1,6 +1,7 @@
 //! The search's budgets, and the two engines against each other.
 
 use super::*;
+use crate::graph::UNREACHABLE;
 use crate::search::rules::Ties;
 
 /// A small random map (xorshift from `seed`): open, with pillars and
@@ -326,5 +327,103 @@ fn the_closed_form_with_several_dragons_is_the_search() {
     assert!(
         escapes > 100 && caught > 100,
         "too few cases: {escapes} escapes, {caught} caught"
+    );
+}
+
+/// The proof search over whole positions agrees with the retrograde
+/// analysis on the value and the whole line, with two dragons, at speeds 1
+/// and 2, with and without waiting (the bounds then go up one at a time),
+/// on many random maps; a lost start is proved in no bound.
+#[test]
+fn the_proof_search_plays_as_the_analysis_on_whole_positions() {
+    use backward::{Deepening, Wide, proof};
+    let (mut proved, mut lost) = (0, 0);
+    for seed in 0..500 {
+        let Some(puzzle) = random_map(seed) else {
+            continue;
+        };
+        // A second dragon on the free cell farthest along in reading order.
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let taken = [puzzle.hero(), puzzle.dragon(), puzzle.exit()];
+        let Some(second) = (0..w * h)
+            .rev()
+            .map(|i| Pos::new(i / w, i % w))
+            .find(|&p| puzzle.is_free(p) && !taken.contains(&p))
+        else {
+            continue;
+        };
+        let puzzle = puzzle
+            .clone()
+            .with_pieces(vec![puzzle.dragon(), second], Vec::new(), Vec::new())
+            .unwrap();
+        let solver = Solver::new(&puzzle);
+        let graph = solver.graph();
+        let at = solver.start_position();
+        let free = solver.exit_distance[at.hero.index()];
+        if free == UNREACHABLE || at.hero == graph.exit() {
+            continue;
+        }
+        for (speed, wait) in [(1, false), (1, true), (2, false)] {
+            let rules = Rules {
+                ties: Ties::Adversarial,
+                speed: rules::Speed::new(speed).unwrap(),
+                wait,
+            };
+            let maps = ground::DoorMaps::new(0);
+            let terrain = ground::Terrain::new(graph, &solver.layout, &maps);
+            let oracles = ground::Oracles::built(&terrain, OracleKind::Bfs, 1 << 24).unwrap();
+            let start = (at.hero, at.dragons.first());
+            let mut game = turn::Game::on(terrain, start, oracles, rules, usize::MAX);
+            let wide = Wide {
+                dragons: 2,
+                stride: solver.layout.stride(),
+                dead_ends: None,
+            };
+            let how = Deepening {
+                first: free,
+                horizon: None,
+                whole: true,
+            };
+            let analysis = backward::deepen(
+                &mut game,
+                &wide,
+                at,
+                &solver.exit_distance,
+                how,
+                &mut Stats::default(),
+            );
+            let mut prover = proof::Prover::new(&wide, &solver.exit_distance, u64::MAX);
+            let step = if wait { 1 } else { 2 };
+            let context = format!("seed {seed}, {rules:?}\n{}", puzzle.to_ascii());
+            match analysis {
+                Ok(line) => {
+                    let v = (line.len() - 1) as u32;
+                    assert!(prover.proves(&mut game, at, v).unwrap(), "{context}");
+                    if v >= step {
+                        let less = prover.proves(&mut game, at, v - step).unwrap();
+                        assert!(!less, "proved in less: {context}");
+                    }
+                    let played = prover.line(&mut game, at, v).unwrap();
+                    let sets = |line: Vec<Position>| -> Vec<Position> {
+                        line.into_iter()
+                            .map(<Wide<'_> as backward::Kind>::canonical)
+                            .collect()
+                    };
+                    assert_eq!(sets(played), sets(line), "{context}");
+                    proved += 1;
+                }
+                Err(_) => {
+                    for r in free..free + 30 {
+                        let some = prover.proves(&mut game, at, r).unwrap();
+                        assert!(!some, "lost, proved in {r}: {context}");
+                    }
+                    lost += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        proved > 200 && lost > 40,
+        "too few cases: {proved} proved, {lost} lost"
     );
 }

@@ -12,6 +12,7 @@
 //! through the one turn of [`super::turn`].
 
 pub(super) mod guaranteed;
+pub(super) mod proof;
 pub(super) mod survival;
 
 use super::pair::hanging::Hanging;
@@ -37,6 +38,13 @@ pub(super) trait Kind {
     type Table: Table<Position = Self::Position>;
     /// An empty table.
     fn table(&self) -> Self::Table;
+    /// The hero's cell of a position.
+    fn hero(at: &Self::Position) -> CellId;
+    /// The position as a table keys it: the same for every numbering of the
+    /// same dragons.
+    fn canonical(at: Self::Position) -> Self::Position {
+        at
+    }
     /// Pushes onto `out` the hero's legal moves from `at`: the hero's cell
     /// after each, and the position after the hero's half of the turn.
     fn moves(&self, game: &Game<'_>, at: &Self::Position, out: &mut Vec<(CellId, Self::Position)>);
@@ -64,6 +72,10 @@ impl Kind for Pairs<'_> {
 
     fn table(&self) -> StateTable {
         StateTable::default()
+    }
+
+    fn hero(&(hero, _): &(CellId, CellId)) -> CellId {
+        hero
     }
 
     #[inline]
@@ -107,6 +119,17 @@ impl Kind for Wide<'_> {
 
     fn table(&self) -> WideTable {
         WideTable::new(self.stride, self.dragons)
+    }
+
+    fn hero(at: &Position) -> CellId {
+        at.hero
+    }
+
+    fn canonical(at: Position) -> Position {
+        Position {
+            dragons: at.dragons.canonical(),
+            ..at
+        }
     }
 
     #[inline]
@@ -383,4 +406,91 @@ pub(super) fn deepen<K: Kind>(
             }
         }
     }
+}
+
+/// How the adversarial search goes: see [`guarantee`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plan {
+    /// The positions the quick try may store.
+    pub(super) quick: usize,
+    /// Whether the proof search may stand in for the analysis.
+    pub(super) prove: bool,
+    /// The work (positions worked out) the proof search may do.
+    pub(super) proof_work: u64,
+    /// The most moves over its first bound the proof search tries.
+    pub(super) proof_detour: u32,
+    /// The longest any line lasts, when the game has a horizon.
+    pub(super) horizon: Option<u32>,
+    /// Whether a lost game's whole tree is wanted, for the survival line.
+    pub(super) whole: bool,
+}
+
+/// The adversarial search, for every rule set, in stages that keep the
+/// cheap cases cheap. The retrograde analysis ([`deepen`]) is fastest where
+/// the positions a short line can pass are few, as in mazes: it first runs
+/// from the free distance within `plan.quick` positions. Past them,
+/// `first_bound` gives a better first bound (the default rule's answer,
+/// `u32::MAX` when that rule catches the hero: see `search::dispatch`);
+/// with `plan.prove`, a depth-first proof search ([`proof`]), which stores
+/// about one position per position its strategy meets, tries bounds from
+/// there up within a fixed amount of work; if it gives up, or without it,
+/// the analysis runs within the whole budget.
+///
+/// Returns the line of positions against the dragons' worst replies, or
+/// why the hero cannot force an escape.
+pub(super) fn guarantee<K: Kind>(
+    game: &mut Game<'_>,
+    kind: &K,
+    start: K::Position,
+    exit_distance: &[u32],
+    plan: Plan,
+    first_bound: impl FnOnce(&mut Game<'_>, &mut Stats) -> u32,
+    stats: &mut Stats,
+) -> Result<Vec<K::Position>, Lost<K::Table>>
+where
+    K::Position: std::hash::Hash + Eq,
+{
+    let free = exit_distance[K::hero(&start).index()];
+    let deepening = |first| Deepening {
+        first,
+        horizon: plan.horizon,
+        whole: plan.whole,
+    };
+    game.max_positions = plan.quick;
+    let tried = deepen(game, kind, start, exit_distance, deepening(free), stats);
+    game.max_positions = usize::MAX;
+    if !game.exceeded || game.stopped {
+        return tried;
+    }
+    game.exceeded = false;
+    drop(tried);
+    let first = first_bound(game, stats).max(free);
+    if plan.prove && first != u32::MAX && !game.exceeded {
+        let mut prover = proof::Prover::new(kind, exit_distance, plan.proof_work);
+        let step = proof::Prover::<K>::step(game);
+        let last = first
+            .saturating_add(plan.proof_detour)
+            .min(plan.horizon.unwrap_or(u32::MAX));
+        let mut bound = first;
+        let proved = loop {
+            match prover.proves(game, start, bound) {
+                Some(true) => break prover.line(game, start, bound),
+                Some(false) if bound + step <= last => bound += step,
+                Some(false) | None => break None,
+            }
+        };
+        stats.states_expanded += prover.expanded;
+        stats.states_stored = stats.states_stored.max(prover.len() as u64);
+        if let Some(line) = proved {
+            stats.method = super::solution::Method::Proof;
+            return Ok(line);
+        }
+        if game.exceeded {
+            return Err(Lost::Whole(Box::new((
+                Tree::empty(kind.table()),
+                Vec::new(),
+            ))));
+        }
+    }
+    deepen(game, kind, start, exit_distance, deepening(first), stats)
 }

@@ -34,7 +34,7 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
-use super::backward::{self, Deepening, Lost, Tree, Wide, survival};
+use super::backward::{self, Lost, Plan, Tree, Wide, survival};
 use super::dispatch::Shortcuts;
 use super::ground::{DoorMaps, Oracles, Terrain};
 use super::position::{Position, StateId, Table, WideTable};
@@ -44,6 +44,18 @@ use super::turn::Game;
 use super::{End, Found, Options, Progress, Solver, outgrown};
 use crate::error::{Error, Resource};
 use crate::graph::CellId;
+
+/// How many positions the adversarial analysis may store before the proof
+/// search takes over: at least this, or two per cell of the map.
+const QUICK: usize = 1 << 16;
+
+/// How much work (positions worked out) the adversarial proof search may do
+/// before the retrograde analysis takes over: at least this, or four per
+/// cell of the map.
+const PROOF_WORK: u64 = 1 << 23;
+
+/// The most extra moves over its first bound the proof search tries.
+const PROOF_DETOUR: u32 = 16;
 
 /// Solves the game of `solver`'s map from `at` (the hero off the exit,
 /// able to reach it) under `options`, noting what it holds in `progress`.
@@ -98,31 +110,34 @@ pub(super) fn solve(
     let limit = horizon.unwrap_or(u32::MAX);
     let escape = match options.rules.ties {
         Ties::Adversarial => {
-            // The default rule's answer is the first bound (see
-            // `dispatch`): a hero it catches is caught here too.
-            let mut default = *options;
-            default.rules.ties = Ties::default();
-            let first = solve(solver, at, &default, progress, stats)?;
-            let bound = match first.end {
-                End::Escaped => (first.line.len() - 1) as u32,
-                _ => u32::MAX,
-            }
-            .min(limit);
+            let plan = Plan {
+                quick: QUICK.max(2 * graph.len()),
+                prove: shortcuts.proof,
+                proof_work: PROOF_WORK.max(4 * graph.len() as u64),
+                proof_detour: PROOF_DETOUR,
+                horizon,
+                whole: options.caught_line,
+            };
+            // The default rule's answer is the first bound past the quick
+            // try (see `dispatch`): a hero it catches is caught here too.
             let exit_distance = &solver.exit_distance;
+            let first_bound = |game: &mut Game<'_>, stats: &mut Stats| {
+                game.ties = Ties::default();
+                let line = best_first(game, &wide, *at, exit_distance, limit, stats);
+                game.ties = Ties::Adversarial;
+                line.map_or(u32::MAX, |line| (line.len() - 1) as u32)
+            };
             let all = Wide {
                 dead_ends: None,
                 ..wide
             };
-            backward::deepen(
+            backward::guarantee(
                 &mut game,
                 &all,
                 *at,
                 exit_distance,
-                Deepening {
-                    first: bound,
-                    horizon,
-                    whole: options.caught_line,
-                },
+                plan,
+                first_bound,
                 stats,
             )
             .map_err(Some)

@@ -16,9 +16,6 @@
 //!   ends (with its proof); it also serves several dragons.
 //! - `cuts`: the cut cells and, under a priority rule, the jumps over the
 //!   dragon's walk to the pocket the hero is in (with its proof).
-//! - `proof`: a depth-first proof search for the adversarial dragon, which
-//!   takes over from the retrograde analysis where the positions are too
-//!   many.
 //!
 //! A faster dragon (`Rules::speed` above 1) changes the turn only; waiting
 //! adds a move that keeps the hero's cell. The shortcuts whose arguments
@@ -30,12 +27,11 @@ mod chase;
 pub(super) mod cuts;
 pub(super) mod hanging;
 pub(super) mod pockets;
-mod proof;
 pub(super) mod state;
 #[cfg(test)]
 mod tests;
 
-use super::backward::{self, Deepening, Lost, Pairs, survival};
+use super::backward::{self, Lost, Pairs, Plan, survival};
 use super::dispatch::Shortcuts;
 use super::position::Position;
 use super::rules::Ties;
@@ -44,7 +40,6 @@ use super::turn::Game;
 use super::{End, Found, Options, Progress, Solver, outgrown};
 use crate::error::{Error, Resource};
 use crate::graph::CellId;
-use state::StateTable;
 
 /// How many positions the adversarial analysis may store before the proof
 /// search takes over: at least this, or two per cell of the map.
@@ -55,7 +50,8 @@ const ANALYSIS_FIRST: usize = 1 << 16;
 /// cell of the map.
 const PROOF_WORK: u64 = 1 << 23;
 
-/// The most extra moves over its first bound the proof search tries.
+/// The most extra moves over its first bound the proof search tries
+/// ([`backward::proof`]).
 const PROOF_DETOUR: u32 = 16;
 
 /// A line of (hero, dragon) pairs as positions.
@@ -118,33 +114,27 @@ impl Solver {
                 stats,
             )
             .ok_or(None),
-            Ties::Adversarial => 'adversarial: {
-                // A quick try first, from the free distance: the retrograde
-                // analysis within a small share of positions. Most mazes
-                // end here.
-                let free = self.exit_distance[start.0.index()];
-                let quick = Deepening {
-                    first: free,
+            Ties::Adversarial => {
+                let plan = Plan {
+                    quick: ANALYSIS_FIRST.max(2 * graph.len()),
+                    prove: shortcuts.proof,
+                    proof_work: PROOF_WORK.max(4 * graph.len() as u64),
+                    proof_detour: PROOF_DETOUR,
                     horizon,
                     whole: options.caught_line,
                 };
-                let pairs = Pairs { dead_ends: None };
-                game.max_positions = ANALYSIS_FIRST.max(2 * graph.len());
-                let tried =
-                    backward::deepen(&mut game, &pairs, start, &self.exit_distance, quick, stats);
-                game.max_positions = usize::MAX;
-                if !game.exceeded || game.stopped {
-                    break 'adversarial tried.map_err(Some);
-                }
-                game.exceeded = false;
-                drop(tried);
-                // Then the default rule's answer as the first bound (see
-                // `dispatch`): a hero it catches is caught here too.
-                let first = if shortcuts.first_bound {
+                // The default rule's answer is the first bound past the
+                // quick try (see `dispatch`): a hero it catches is caught
+                // here too.
+                let exit_distance = &self.exit_distance;
+                let first_bound = |game: &mut Game<'_>, stats: &mut Stats| {
+                    if !shortcuts.first_bound {
+                        return exit_distance[start.0.index()];
+                    }
                     game.ties = Ties::default();
                     let line = chase::search(
-                        &mut game,
-                        &self.exit_distance,
+                        game,
+                        exit_distance,
                         chase::Reversals::Allowed,
                         hanging,
                         pockets.as_mut(),
@@ -153,15 +143,15 @@ impl Solver {
                     );
                     game.ties = Ties::Adversarial;
                     line.map_or(u32::MAX, |line| (line.len() - 1) as u32)
-                } else {
-                    free
                 };
-                self.guaranteed(
+                let pairs = Pairs { dead_ends: None };
+                backward::guarantee(
                     &mut game,
-                    first,
-                    horizon,
-                    shortcuts.proof,
-                    options.caught_line,
+                    &pairs,
+                    start,
+                    exit_distance,
+                    plan,
+                    first_bound,
                     stats,
                 )
                 .map_err(Some)
@@ -283,73 +273,5 @@ impl Solver {
             return Err(outgrown(options, &mut game));
         }
         Ok(line.map(|line| line.len() - 1))
-    }
-
-    /// The adversarial search past its quick try. The retrograde analysis
-    /// ([`backward::deepen`]) is fastest where the positions a short line
-    /// can pass are few, as in mazes; in open rooms they are legion. So
-    /// with `prove`, a depth-first proof search ([`proof`]), which stores
-    /// about one position per (hero, dragon) pair its strategy meets, tries
-    /// bounds from `first` up in steps of two within a fixed amount of
-    /// work; if it gives up, or without `prove`, the analysis runs within
-    /// the whole budget. `first` is a lower bound on the answer (the free
-    /// distance, or the default rule's answer; `u32::MAX` when that rule
-    /// catches the hero, and then the analysis explores every position at
-    /// once, for the survival line).
-    ///
-    /// On failure, returns the complete tree and its values, or, without
-    /// `whole`, what a tree cut short showed (see [`backward::deepen`]).
-    fn guaranteed(
-        &self,
-        game: &mut Game<'_>,
-        first: u32,
-        horizon: Option<u32>,
-        prove: bool,
-        whole: bool,
-        stats: &mut Stats,
-    ) -> Result<Vec<(CellId, CellId)>, Lost<StateTable>> {
-        let start = game.start;
-        let pairs = Pairs { dead_ends: None };
-        let exit_distance = &self.exit_distance;
-        let analysis = |game: &mut Game<'_>, stats: &mut Stats| {
-            backward::deepen(
-                game,
-                &pairs,
-                start,
-                exit_distance,
-                Deepening {
-                    first,
-                    horizon,
-                    whole,
-                },
-                stats,
-            )
-        };
-        if !prove || first == u32::MAX || game.exceeded {
-            return analysis(game, stats);
-        }
-
-        let work = PROOF_WORK.max(4 * self.graph.len() as u64);
-        let mut prover = proof::Prover::new(&self.exit_distance, work);
-        let mut bound = first;
-        let proved = loop {
-            match prover.proves(game, start, bound) {
-                Some(true) => break prover.line(game, start, bound),
-                Some(false) if bound < first.saturating_add(PROOF_DETOUR) => bound += 2,
-                Some(false) | None => break None,
-            }
-        };
-        stats.states_expanded += prover.expanded;
-        stats.states_stored = stats.states_stored.max(prover.len() as u64);
-        if let Some(line) = proved {
-            stats.method = Method::Proof;
-            return Ok(line);
-        }
-        if game.exceeded {
-            let empty = backward::Tree::empty(StateTable::default());
-            return Err(Lost::Whole(Box::new((empty, Vec::new()))));
-        }
-        drop(prover);
-        analysis(game, stats)
     }
 }

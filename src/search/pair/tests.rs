@@ -4,10 +4,9 @@
 use super::chase;
 use super::cuts;
 use super::pockets;
-use super::proof;
 use crate::dragon::OracleKind;
 use crate::graph::{CellId, Graph, UNREACHABLE};
-use crate::search::backward::{self, Deepening, Pairs};
+use crate::search::backward::{self, Deepening, Pairs, proof};
 use crate::search::rules::{Rules, Ties};
 use crate::search::solution::Stats;
 use crate::search::tests::random_map;
@@ -329,8 +328,8 @@ fn the_proof_search_plays_as_the_analysis() {
             },
             &mut Stats::default(),
         );
-        let mut prover = proof::Prover::new(&solver.exit_distance, u64::MAX);
-        let proves = |prover: &mut proof::Prover<'_>, game: &mut Game<'_>, r| {
+        let mut prover = proof::Prover::new(&pairs, &solver.exit_distance, u64::MAX);
+        let proves = |prover: &mut proof::Prover<'_, Pairs<'_>>, game: &mut Game<'_>, r| {
             prover.proves(game, start, r).unwrap()
         };
         match analysis {
