@@ -11,10 +11,10 @@
 //! |---|---|---|---|---|---|---|---|
 //! | closed form of loop-free maps (`pair::acyclic`) | yes | yes (escape; a caught line is searched) | no | no | no | all (no ties in a tree) | default |
 //! | dead-end rule (`pair::hanging`) | yes | yes | no | no | branches with no key or door | all | any |
-//! | pocket jumps (`pair::cuts`) | yes | no | no | no | no | priority | default |
+//! | pocket jumps (`pair::pockets`) | yes | no | no | no | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
-//! | first bound from the default answer (`backward::deepen`) | yes | yes | yes | yes | yes | adversarial | any |
-//! | a faster dragon's horizon (`horizon`) | speed N > 1 | yes | yes | yes | yes | all | any |
+//! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
+//! | a faster dragon's horizon (`horizon`) | no | yes | speed N > 1 only | yes | yes | all | any |
 //!
 //! Why not elsewhere:
 //! - The closed form and the dead-end rule count one dragon step a turn
@@ -32,7 +32,12 @@
 //! - The first bound holds for every rule set: a choosing dragon may play
 //!   like the priority rule, so the adversarial answer is never below the
 //!   default one, and a hero caught by the default rule is caught by the
-//!   adversarial one.
+//!   adversarial one. It is asked only after a quick try of the analysis
+//!   from the free distance, which most mazes end: there it would cost a
+//!   second search for nothing.
+//! - The proof search follows one strategy; its frames hold any number of
+//!   replies (several dragons, a faster dragon's ends), and its bounds go
+//!   up by the hero's parity, one at a time with waiting.
 //! - The horizon needs a dragon faster than the hero: at the official
 //!   speed a dragon need not gain on the hero, and nothing bounds the game.
 
