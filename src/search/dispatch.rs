@@ -14,7 +14,7 @@
 //! | pocket jumps (`pair::pockets`) | yes | no | no | no | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
-//! | a faster dragon's horizon (`horizon`) | no | yes | speed N > 1 only | yes | yes | all | any |
+//! | a faster dragon's horizon (`horizon`) | at speed N > 1 | at speed N > 1 | needs it | yes | yes | all | any |
 //!
 //! Why not elsewhere:
 //! - The closed form and the dead-end rule count one dragon step a turn
