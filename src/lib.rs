@@ -73,7 +73,7 @@ pub mod playback;
 pub use dragon::OracleKind;
 pub use error::{Error, Location, Resource};
 pub use graph::{CellId, Direction, Graph};
-pub use puzzle::{Locks, MAX_DRAGONS, MAX_KEYS, Pos, Puzzle};
+pub use puzzle::{Locks, MAX_DRAGONS, MAX_KEYS, Notation, Pos, Puzzle};
 pub use search::rules::{Priority, Rules, Speed, Ties};
 pub use search::solution::{Ending, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
 pub use search::{IllegalMove, Options, Progress, Solver, solve};

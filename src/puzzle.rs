@@ -341,6 +341,34 @@ impl Puzzle {
     }
 }
 
+/// How a map is written: the forms a map is read in (docs/RULES.md, "The
+/// map").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Notation {
+    /// The official emoji grid ([`Puzzle::to_emoji`]).
+    #[default]
+    #[cfg_attr(feature = "cli", value(help = "The official emoji grid"))]
+    Emoji,
+    /// The ASCII aliases ([`Puzzle::to_ascii`]).
+    #[cfg_attr(feature = "cli", value(help = "ASCII aliases: # . H D E"))]
+    Ascii,
+    /// The JSON matrix of one-symbol strings ([`Puzzle::to_json_matrix`]).
+    #[cfg_attr(feature = "cli", value(help = "The JSON matrix of one-emoji strings"))]
+    Json,
+}
+
+impl Puzzle {
+    /// The map written in `notation`.
+    pub fn write(&self, notation: Notation) -> String {
+        match notation {
+            Notation::Emoji => self.to_emoji(),
+            Notation::Ascii => self.to_ascii(),
+            Notation::Json => self.to_json_matrix(),
+        }
+    }
+}
+
 impl FromStr for Puzzle {
     type Err = Error;
 

@@ -10,7 +10,7 @@ use super::PROGRAM;
 use crate::cli::parse_size;
 use crate::cli::shell::Installation;
 use crate::mapgen::{self, Algorithm, Bias, Difficulty, Endpoints, Order, Strategy};
-use crate::{MAX_DRAGONS, MAX_KEYS, Speed};
+use crate::{MAX_DRAGONS, MAX_KEYS, Notation, Speed};
 
 const AFTER_HELP: &str = "\
 Sizes are in cells: a W x H maze is printed as a (2W+1) x (2H+1) grid of
@@ -175,8 +175,8 @@ pub struct Args {
 
     /// How the map is written: the emoji grid, ASCII aliases, or the JSON
     /// matrix (all three are what solve-maze reads).
-    #[arg(long, value_enum, default_value_t = NotationArg::Emoji, help_heading = "Output")]
-    pub(super) notation: NotationArg,
+    #[arg(long, value_enum, default_value_t = Notation::Emoji, help_heading = "Output")]
+    pub(super) notation: Notation,
 
     /// How --stats describes each puzzle: text, or one JSON object per
     /// puzzle (JSON Lines).
@@ -248,21 +248,9 @@ pub struct Args {
     pub(super) installation: Installation,
 }
 
-// The map's notation and the report's format are choices of the command
-// line only: the library writes each notation with its own method
-// (`Puzzle::to_emoji`, `to_ascii`, `to_json_matrix`) and each report with
-// its own function, so there is no library enum to derive these from.
-
-/// How the map is written (`--notation`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(super) enum NotationArg {
-    /// The official emoji grid.
-    Emoji,
-    /// ASCII aliases: # . H D E.
-    Ascii,
-    /// The JSON matrix of one-emoji strings.
-    Json,
-}
+// The report's format is a choice of the command line only: the library
+// writes each report with its own function, so there is no library enum to
+// derive it from. The map's notation is the library's `Notation`.
 
 /// How `--stats` describes a puzzle (`--format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::args::NotationArg;
+use crate::Notation;
 use super::{Config, PROGRAM, make, note};
 use crate::cli::{cleanup, fail, write_file};
 use crate::error::plural;
@@ -34,7 +34,7 @@ pub(super) fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode 
             plural(swept, "temporary file")
         ));
     }
-    let ext = if config.notation == NotationArg::Json {
+    let ext = if config.notation == Notation::Json {
         "json"
     } else {
         "txt"

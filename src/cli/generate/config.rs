@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use super::NO_JSON;
-use super::args::{Args, FormatArg, NotationArg};
+use super::args::{Args, FormatArg};
+use crate::Notation;
 use crate::mapgen::{self, Algorithm, Difficulty, Knobs, Search, Strategy, Tuning};
 
 /// Where the puzzles go.
@@ -32,7 +33,7 @@ pub struct Config {
     pub(super) generator: mapgen::Config,
     pub(super) seed: u64,
     pub(super) seed_was_picked: bool,
-    pub(super) notation: NotationArg,
+    pub(super) notation: Notation,
     pub(super) format: FormatArg,
     pub(super) count: usize,
     pub(super) destination: Destination,

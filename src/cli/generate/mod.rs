@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressStyle};
 
 pub use args::Args;
-use args::{FormatArg, NotationArg};
+use args::FormatArg;
 use batch::{stopped, write_files};
 pub use config::Config;
 use config::Destination;
@@ -129,12 +129,7 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
         let report = report.map_err(|e| fail(PROGRAM, &e))?;
         let _ = io::stderr().write_all(report.as_bytes());
     }
-    let p = &generated.puzzle;
-    Ok(match config.notation {
-        NotationArg::Emoji => p.to_emoji(),
-        NotationArg::Ascii => p.to_ascii(),
-        NotationArg::Json => p.to_json_matrix(),
-    })
+    Ok(generated.puzzle.write(config.notation))
 }
 
 /// The `--stats` report: text, or one JSON object with `--format json`.
