@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::Notation;
 use super::{Config, PROGRAM, make, note};
+use crate::Notation;
 use crate::cli::{cleanup, fail, write_file};
 use crate::error::plural;
 

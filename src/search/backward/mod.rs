@@ -18,7 +18,7 @@ pub(super) mod survival;
 use super::pair::hanging::Hanging;
 use super::pair::state::StateTable;
 use super::position::{Position, StateId, Table, WideTable};
-use super::solution::Stats;
+use super::solution::{Ending, Stats};
 use super::turn::{Game, hero_moves};
 use crate::graph::CellId;
 
@@ -493,4 +493,58 @@ where
         }
     }
     deepen(game, kind, start, exit_distance, deepening(first), stats)
+}
+
+/// How a caught hero's line ends and the line itself, from what the search
+/// left (`lost`, `None` after a best-first search that found no escape):
+/// the survival line over the whole game, or without `line` only whether
+/// it is endless (`Ending::Skipped`). A `finite` game (a faster dragon's
+/// horizon) is never endless. `pruned` is `kind` with the dead-end rule,
+/// which keeps the endless answer (see [`survival::endless`]). `None` when
+/// the exploration outgrew the budget.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "what a caught game's ending depends on"
+)]
+pub(super) fn caught<K: Kind>(
+    game: &mut Game<'_>,
+    (kind, pruned): (&K, &K),
+    start: K::Position,
+    lost: Option<Lost<K::Table>>,
+    finite: bool,
+    line: bool,
+    stats: &mut Stats,
+) -> Option<(Vec<K::Position>, Ending)> {
+    let skipped = |endless| (Vec::new(), Ending::Skipped { endless });
+    let played = |(line, endless)| {
+        let ending = if endless {
+            Ending::Endless
+        } else {
+            Ending::Stuck
+        };
+        (line, ending)
+    };
+    Some(match lost {
+        Some(Lost::Whole(lost)) => {
+            let (tree, value) = &*lost;
+            played(survival::longest_line(tree, Some(value)))
+        }
+        Some(Lost::Decided { endless }) => skipped(endless),
+        None if finite && !line => skipped(false),
+        None => {
+            let tree = Tree::explore(game, if line { kind } else { pruned }, start, None);
+            if game.exceeded {
+                // A tree cut short has positions without moves: the
+                // survival analysis needs it whole.
+                return None;
+            }
+            stats.states_stored = stats.states_stored.max(tree.len() as u64);
+            stats.states_expanded += tree.len() as u64;
+            if line {
+                played(survival::longest_line(&tree, None))
+            } else {
+                skipped(survival::endless(&tree))
+            }
+        }
+    })
 }

@@ -34,7 +34,7 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
-use super::backward::{self, Lost, Plan, Tree, Wide, survival};
+use super::backward::{self, Plan, Wide};
 use super::dispatch::Shortcuts;
 use super::ground::{DoorMaps, Oracles, Terrain};
 use super::position::{Position, StateId, Table, WideTable};
@@ -162,42 +162,18 @@ pub(super) fn solve(
                 stats.dragon_queries += game.queries;
                 return solve(solver, at, &shown, progress, stats);
             }
-            let (line, endless, skipped) = match explored {
-                Some(Lost::Whole(lost)) => {
-                    let (tree, value) = &*lost;
-                    let (line, endless) = survival::longest_line(tree, Some(value));
-                    (line, endless, false)
-                }
-                Some(Lost::Decided { endless }) => (Vec::new(), endless, true),
-                // The game is finite: caught, and never endlessly.
-                None if horizon.is_some() && !options.caught_line => (Vec::new(), false, true),
-                None => {
-                    // Without the line, whether it is endless is all that
-                    // is asked, and the dead-end rule keeps that answer
-                    // (see `survival::endless`).
-                    let skipped = !options.caught_line;
-                    let kind = Wide {
-                        dead_ends: if skipped { dead_ends } else { None },
-                        ..wide
-                    };
-                    let tree = Tree::explore(&mut game, &kind, *at, None);
-                    if game.exceeded {
-                        return Err(outgrown(options, &mut game));
-                    }
-                    stats.states_stored = stats.states_stored.max(tree.len() as u64);
-                    stats.states_expanded += tree.len() as u64;
-                    if skipped {
-                        (Vec::new(), survival::endless(&tree), true)
-                    } else {
-                        let (line, endless) = survival::longest_line(&tree, None);
-                        (line, endless, false)
-                    }
-                }
+            let pruned = Wide { dead_ends, ..wide };
+            let plain = Wide {
+                dead_ends: None,
+                ..wide
             };
-            let ending = match (skipped, endless) {
-                (true, endless) => Ending::Skipped { endless },
-                (false, true) => Ending::Endless,
-                (false, false) => Ending::Stuck,
+            let kinds = (&plain, &pruned);
+            let finite = horizon.is_some();
+            let line = options.caught_line;
+            let Some((line, ending)) =
+                backward::caught(&mut game, kinds, *at, explored, finite, line, stats)
+            else {
+                return Err(outgrown(options, &mut game));
             };
             Found {
                 line,

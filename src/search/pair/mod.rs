@@ -31,7 +31,7 @@ pub(super) mod state;
 #[cfg(test)]
 mod tests;
 
-use super::backward::{self, Lost, Pairs, Plan, survival};
+use super::backward::{self, Pairs, Plan};
 use super::dispatch::Shortcuts;
 use super::position::Position;
 use super::rules::Ties;
@@ -170,40 +170,13 @@ impl Solver {
                 if game.ties == Ties::Optimistic {
                     game.ties = Ties::default();
                 }
-                let (line, endless, skipped) = match explored {
-                    Some(Lost::Whole(lost)) => {
-                        let (tree, value) = &*lost;
-                        let (line, endless) = survival::longest_line(tree, Some(value));
-                        (line, endless, false)
-                    }
-                    Some(Lost::Decided { endless }) => (Vec::new(), endless, true),
-                    // The game is finite: caught, and never endlessly.
-                    None if horizon.is_some() && !options.caught_line => (Vec::new(), false, true),
-                    None => {
-                        // Without the line, whether it is endless is all
-                        // that is asked, and the dead-end rule keeps that
-                        // answer (see `survival::endless`).
-                        let skipped = !options.caught_line;
-                        let dead_ends = if skipped { hanging } else { None };
-                        let tree =
-                            backward::Tree::explore(&mut game, &Pairs { dead_ends }, start, None);
-                        if game.exceeded {
-                            // A tree cut short has positions without moves:
-                            // the survival analysis needs it whole.
-                            return Err(outgrown(options, &mut game));
-                        }
-                        if skipped {
-                            (Vec::new(), survival::endless(&tree), true)
-                        } else {
-                            let (line, endless) = survival::longest_line(&tree, None);
-                            (line, endless, false)
-                        }
-                    }
-                };
-                let ending = match (skipped, endless) {
-                    (true, endless) => Ending::Skipped { endless },
-                    (false, true) => Ending::Endless,
-                    (false, false) => Ending::Stuck,
+                let kinds = (&Pairs { dead_ends: None }, &Pairs { dead_ends: hanging });
+                let finite = horizon.is_some();
+                let line = options.caught_line;
+                let Some((line, ending)) =
+                    backward::caught(&mut game, kinds, start, explored, finite, line, stats)
+                else {
+                    return Err(outgrown(options, &mut game));
                 };
                 Found {
                     line: positions(&line),
