@@ -346,15 +346,12 @@ impl Puzzle {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Notation {
-    /// The official emoji grid ([`Puzzle::to_emoji`]).
+    /// The official emoji grid
     #[default]
-    #[cfg_attr(feature = "cli", value(help = "The official emoji grid"))]
     Emoji,
-    /// The ASCII aliases ([`Puzzle::to_ascii`]).
-    #[cfg_attr(feature = "cli", value(help = "ASCII aliases: # . H D E"))]
+    /// ASCII aliases: # . H D E
     Ascii,
-    /// The JSON matrix of one-symbol strings ([`Puzzle::to_json_matrix`]).
-    #[cfg_attr(feature = "cli", value(help = "The JSON matrix of one-emoji strings"))]
+    /// The JSON matrix of one-emoji strings
     Json,
 }
 

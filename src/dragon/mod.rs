@@ -48,20 +48,10 @@ pub trait DragonOracle {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OracleKind {
-    /// Breadth-first distance fields, built lazily per hero cell and cached
-    /// within a memory budget. The default.
+    /// Distance fields and goal-directed searches (fast; the default)
     #[default]
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Distance fields and goal-directed searches (fast; the default)")
-    )]
     Bfs,
-    /// All-pairs distances by Floyd–Warshall: the reference, cubic in time
-    /// and quadratic in memory, for small maps and cross-checks.
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "All-pairs Floyd–Warshall (the reference)")
-    )]
+    /// All-pairs Floyd–Warshall (the reference)
     FloydWarshall,
 }
 

@@ -94,66 +94,28 @@ pub(crate) trait Carve {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Algorithm {
-    /// Depth-first search with a stack (`Backtracker`), the default.
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Depth-first with a stack: long winding corridors")
-    )]
+    /// Depth-first with a stack: long winding corridors
     #[default]
     Backtracker,
-    /// Binary tree with weighted direction biases (`BinaryTree`).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Binary tree: one of two directions per cell (see --bias)")
-    )]
+    /// Binary tree: one of two directions per cell (see --bias)
     BinaryTree,
-    /// Sidewinder (`Sidewinder`).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Sidewinder: runs east closed by a passage north")
-    )]
+    /// Sidewinder: runs east closed by a passage north
     Sidewinder,
-    /// Aldous–Broder random walk (`AldousBroder`).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Aldous–Broder random walk: uniform, slow")
-    )]
+    /// Aldous–Broder random walk: uniform, slow
     AldousBroder,
-    /// Wilson's loop-erased random walks (`Wilson`).
-    #[cfg_attr(feature = "cli", value(help = "Wilson's loop-erased walks: uniform"))]
+    /// Wilson's loop-erased walks: uniform
     Wilson,
-    /// Hunt-and-kill (`HuntAndKill`).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Hunt-and-kill: walks, then hunts for a new start")
-    )]
+    /// Hunt-and-kill: walks, then hunts for a new start
     HuntAndKill,
-    /// Randomised Kruskal (`Kruskal`).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Randomised Kruskal: random walls joining trees")
-    )]
+    /// Randomised Kruskal: random walls joining trees
     Kruskal,
-    /// Randomised Prim (`Prim`).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Randomised Prim: grows from a random frontier")
-    )]
+    /// Randomised Prim: grows from a random frontier
     Prim,
-    /// Growing tree (`GrowingTree`).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Growing tree: newest or random active cell (see --newest)")
-    )]
+    /// Growing tree: newest or random active cell (see --newest)
     GrowingTree,
-    /// Eller's row-by-row algorithm (`Eller`).
-    #[cfg_attr(feature = "cli", value(help = "Eller: row by row with sets"))]
+    /// Eller: row by row with sets
     Eller,
-    /// Recursive division (`Division`).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Recursive division: walls with one gap")
-    )]
+    /// Recursive division: walls with one gap
     Division,
 }
 

@@ -66,17 +66,11 @@ impl fmt::Display for Knobs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Difficulty {
-    /// Any solvable placement.
-    #[cfg_attr(feature = "cli", value(help = "Solvable"))]
+    /// Solvable
     Easy,
-    /// The dragon forces a detour of at least 2 steps.
-    #[cfg_attr(feature = "cli", value(help = "A forced detour of 2 or more"))]
+    /// A forced detour of 2 or more
     Medium,
-    /// A detour of at least 6 steps and a needed back-step.
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "A detour of 6 or more and a needed back-step")
-    )]
+    /// A detour of 6 or more and a needed back-step
     Hard,
 }
 
@@ -128,15 +122,10 @@ impl FromStr for Difficulty {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Endpoints {
-    /// At the two ends of the longest shortest path: the farthest cell from
-    /// the first cell, and the farthest cell from that one (the hero starts
-    /// at the first end). With one piece given, the other goes to the cell
-    /// farthest from it.
-    #[cfg_attr(feature = "cli", value(help = "The two ends of the longest path"))]
+    /// The two ends of the longest path
     #[default]
     Farthest,
-    /// At random, different cells.
-    #[cfg_attr(feature = "cli", value(help = "Random cells"))]
+    /// Random cells
     Random,
 }
 
@@ -147,21 +136,11 @@ pub enum Endpoints {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Strategy {
-    /// One candidate per maze, then a new maze.
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "One candidate per maze, then a new maze")
-    )]
+    /// One candidate per maze, then a new maze
     Restarts,
-    /// Every candidate of a maze before a new maze.
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Every candidate of a maze before a new one")
-    )]
+    /// Every candidate of a maze before a new one
     Backtracking,
-    /// Up to [`Search::per_maze`] candidates per maze, then a new maze
-    /// (the default: it needed the fewest solver runs when measured).
-    #[cfg_attr(feature = "cli", value(help = "Up to --per-maze candidates per maze"))]
+    /// Up to --per-maze candidates per maze
     #[default]
     Both,
 }
@@ -173,17 +152,10 @@ pub enum Strategy {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Order {
-    /// Most constraining first: the tiles from which the dragon reaches the
-    /// hero's dragon-free route earliest compared with the hero, in four
-    /// bands, random order within a band.
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "Most constraining candidates first, random within four bands")
-    )]
+    /// Most constraining candidates first, random within four bands
     #[default]
     Constrained,
-    /// Uniformly random.
-    #[cfg_attr(feature = "cli", value(help = "Random order"))]
+    /// Random order
     Random,
 }
 
