@@ -103,15 +103,7 @@ mod tests {
     /// by exactly one.
     #[test]
     fn the_bound_is_a_consistent_lower_bound() {
-        let map = "\
-#########
-#H..#...#
-#.#.#.#.#
-#.#.....#
-#.....#E#
-#...#D..#
-###.#####
-#...#..##";
+        let map = crate::dragon::ruler::tests::MAP;
         let puzzle: Puzzle = map.parse().unwrap();
         let graph = Graph::new(&puzzle);
         let landmarks = Landmarks::new(&graph, graph.dragon(), 3, &mut Vec::new());

@@ -132,12 +132,13 @@ impl Ruler {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::dragon::{DragonOracle, FloydWarshall};
     use crate::puzzle::Puzzle;
 
-    const MAP: &str = "\
+    /// A small map with loops, dead ends and a corner room apart.
+    pub(in crate::dragon) const MAP: &str = "\
 #########
 #H..#...#
 #.#.#.#.#

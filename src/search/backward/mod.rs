@@ -408,6 +408,32 @@ pub(super) fn deepen<K: Kind>(
     }
 }
 
+/// How many positions the adversarial analysis's quick try may store: at
+/// least this, or two per cell of the map.
+const QUICK: usize = 1 << 16;
+
+/// How much work (positions worked out) the proof search may do before the
+/// retrograde analysis takes over: at least this, or four per cell.
+const PROOF_WORK: u64 = 1 << 23;
+
+/// The most extra moves over its first bound the proof search tries.
+const PROOF_DETOUR: u32 = 16;
+
+impl Plan {
+    /// The plan on a map of `cells` cells: the quick try and the proof
+    /// search's work grow with the map.
+    pub(super) fn new(cells: usize, prove: bool, horizon: Option<u32>, whole: bool) -> Plan {
+        Plan {
+            quick: QUICK.max(2 * cells),
+            prove,
+            proof_work: PROOF_WORK.max(4 * cells as u64),
+            proof_detour: PROOF_DETOUR,
+            horizon,
+            whole,
+        }
+    }
+}
+
 /// How the adversarial search goes: see [`guarantee`].
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Plan {

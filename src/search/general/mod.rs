@@ -45,18 +45,6 @@ use super::{End, Found, Options, Progress, Solver, outgrown};
 use crate::error::{Error, Resource};
 use crate::graph::CellId;
 
-/// How many positions the adversarial analysis may store before the proof
-/// search takes over: at least this, or two per cell of the map.
-const QUICK: usize = 1 << 16;
-
-/// How much work (positions worked out) the adversarial proof search may do
-/// before the retrograde analysis takes over: at least this, or four per
-/// cell of the map.
-const PROOF_WORK: u64 = 1 << 23;
-
-/// The most extra moves over its first bound the proof search tries.
-const PROOF_DETOUR: u32 = 16;
-
 /// Solves the game of `solver`'s map from `at` (the hero off the exit,
 /// able to reach it) under `options`, noting what it holds in `progress`.
 pub(super) fn solve(
@@ -110,14 +98,7 @@ pub(super) fn solve(
     let limit = horizon.unwrap_or(u32::MAX);
     let escape = match options.rules.ties {
         Ties::Adversarial => {
-            let plan = Plan {
-                quick: QUICK.max(2 * graph.len()),
-                prove: shortcuts.proof,
-                proof_work: PROOF_WORK.max(4 * graph.len() as u64),
-                proof_detour: PROOF_DETOUR,
-                horizon,
-                whole: options.caught_line,
-            };
+            let plan = Plan::new(graph.len(), shortcuts.proof, horizon, options.caught_line);
             // The default rule's answer is the first bound past the quick
             // try (see `dispatch`): a hero it catches is caught here too.
             let exit_distance = &solver.exit_distance;

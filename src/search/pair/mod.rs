@@ -41,19 +41,6 @@ use super::{End, Found, Options, Progress, Solver, outgrown};
 use crate::error::{Error, Resource};
 use crate::graph::CellId;
 
-/// How many positions the adversarial analysis may store before the proof
-/// search takes over: at least this, or two per cell of the map.
-const ANALYSIS_FIRST: usize = 1 << 16;
-
-/// How much work (positions worked out) the adversarial proof search may do
-/// before the retrograde analysis takes over: at least this, or four per
-/// cell of the map.
-const PROOF_WORK: u64 = 1 << 23;
-
-/// The most extra moves over its first bound the proof search tries
-/// ([`backward::proof`]).
-const PROOF_DETOUR: u32 = 16;
-
 /// A line of (hero, dragon) pairs as positions.
 fn positions(line: &[(CellId, CellId)]) -> Vec<Position> {
     line.iter()
@@ -115,14 +102,7 @@ impl Solver {
             )
             .ok_or(None),
             Ties::Adversarial => {
-                let plan = Plan {
-                    quick: ANALYSIS_FIRST.max(2 * graph.len()),
-                    prove: shortcuts.proof,
-                    proof_work: PROOF_WORK.max(4 * graph.len() as u64),
-                    proof_detour: PROOF_DETOUR,
-                    horizon,
-                    whole: options.caught_line,
-                };
+                let plan = Plan::new(graph.len(), shortcuts.proof, horizon, options.caught_line);
                 // The default rule's answer is the first bound past the
                 // quick try (see `dispatch`): a hero it catches is caught
                 // here too.
