@@ -107,6 +107,17 @@ impl DirSet {
         self.0.count_ones() as usize
     }
 
+    /// The set as four bits, a direction's bit at its place in the
+    /// official order.
+    pub(crate) fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The set of four bits (see [`DirSet::bits`]).
+    pub(crate) fn from_bits(bits: u8) -> DirSet {
+        DirSet(bits & 0xF)
+    }
+
     /// The directions in the official order.
     pub fn iter(self) -> impl Iterator<Item = Direction> {
         Direction::ALL

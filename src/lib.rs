@@ -76,5 +76,5 @@ pub use graph::{CellId, Direction, Graph};
 pub use puzzle::{Locks, MAX_DRAGONS, MAX_KEYS, Notation, Pos, Puzzle};
 pub use search::rules::{Priority, Rules, Speed, Ties};
 pub use search::solution::{Ending, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
-pub use search::{IllegalMove, Options, Progress, Solver, solve};
+pub use search::{IllegalMove, Mismatch, Options, Progress, Solver, Table, Value, solve};
 pub use tile::Tile;

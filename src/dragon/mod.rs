@@ -12,11 +12,13 @@ mod floyd_warshall;
 mod landmarks;
 mod root;
 mod ruler;
+mod steps;
 
 pub use bfs::BfsFields;
 pub(crate) use bfs::SharedLandmarks;
 pub use floyd_warshall::FloydWarshall;
 pub(crate) use ruler::Ruler;
+pub(crate) use steps::StepTable;
 
 use crate::error::Error;
 use crate::graph::{CellId, DirSet, Graph};

@@ -14,6 +14,8 @@
 //!   and doors).
 //! - `backward`: the retrograde analyses both use: the adversarial
 //!   valuation, the longest survival, and the deepening loop.
+//! - `table`: every position's value at once, by retrograde passes over
+//!   dense position numbers, and its verifier.
 //! - `single`: single turns for play mode, playback and the generator.
 //! - `rules`, `solution`, `progress`, `memory`: the rules asked for, what a
 //!   solve answers, what a long solve shows, and how memory is counted.
@@ -35,6 +37,7 @@ mod progress;
 pub(crate) mod rules;
 mod single;
 pub(crate) mod solution;
+mod table;
 #[cfg(test)]
 mod tests;
 mod turn;
@@ -48,6 +51,7 @@ pub(crate) use position::Position;
 pub use progress::Progress;
 use rules::Rules;
 use solution::{Ending, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
+pub use table::{Mismatch, Table, Value};
 pub use turn::IllegalMove;
 
 /// Settings for a solve.
@@ -277,6 +281,34 @@ impl Solver {
         self.solve_at(&start, options, progress)
     }
 
+    /// The value of every position of the map under `options.rules`, as
+    /// a [`Table`]: built within `options.max_memory`, and refused before
+    /// anything is built when it would not fit. The map must have one
+    /// dragon and no keys or doors.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] (resource [`Resource::Positions`]) when the
+    /// table does not fit the budget, naming a budget that would do;
+    /// [`Error::Unsupported`] on a map with several dragons, keys or doors.
+    pub fn table(&self, options: &Options) -> Result<Table, Error> {
+        self.table_watched(options, &Progress::default())
+    }
+
+    /// Builds the table as [`Solver::table`] does, writing into `progress`
+    /// as it goes and stopping when asked ([`Progress::stop`]).
+    ///
+    /// # Errors
+    /// As for [`Solver::table`], and [`Error::Stopped`] when it stopped.
+    pub fn table_watched(&self, options: &Options, progress: &Progress) -> Result<Table, Error> {
+        table::build(self, options, progress)
+    }
+
+    /// About how many bytes [`Solver::table`] needs under `rules` (the
+    /// map's own graph apart).
+    pub fn table_bytes_needed(&self, rules: Rules) -> usize {
+        table::bytes_needed(self.graph.len(), rules)
+    }
+
     /// Solves from another position of the same map: the hero on `hero` and
     /// the dragon on `dragon`, about to move (as in the middle of a game).
     /// A hero already on the exit has escaped in 0 steps.
@@ -472,7 +504,7 @@ fn outgrown(options: &Options, game: &mut turn::Game<'_>) -> Error {
 }
 
 /// The error of a search stopped by its progress after `positions`.
-fn stopped(positions: usize, progress: Option<&Progress>) -> Error {
+pub(crate) fn stopped(positions: usize, progress: Option<&Progress>) -> Error {
     Error::Stopped {
         message: format!("after {positions} positions{}", shown(progress)),
     }

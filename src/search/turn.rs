@@ -128,12 +128,26 @@ pub(crate) fn hero_moves(
     hero: CellId,
     dragon: CellId,
 ) -> impl Iterator<Item = (Move, CellId)> + '_ {
-    candidates(wait).filter_map(move |step| {
-        let at = (hero, Locks::default());
-        let dragons = iter::once(dragon);
-        let (to, _) = step_rule(graph, None, |_| graph, speed, wait, at, dragons, step).ok()?;
-        Some((step, to))
-    })
+    candidates(wait)
+        .filter_map(move |step| Some((step, hero_move(graph, speed, wait, hero, dragon, step)?)))
+}
+
+/// One of the official game's moves: where `step` takes the hero from
+/// `hero` with the dragon on `dragon`, if the rules allow it (see
+/// [`hero_moves`]).
+#[inline]
+pub(crate) fn hero_move(
+    graph: &Graph,
+    speed: Speed,
+    wait: bool,
+    hero: CellId,
+    dragon: CellId,
+    step: Move,
+) -> Option<CellId> {
+    let at = (hero, Locks::default());
+    let dragons = iter::once(dragon);
+    let (to, _) = step_rule(graph, None, |_| graph, speed, wait, at, dragons, step).ok()?;
+    Some(to)
 }
 
 impl Terrain<'_> {

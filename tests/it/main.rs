@@ -28,6 +28,7 @@ mod schema;
 mod solve;
 mod speed;
 mod support;
+mod table;
 mod tidy;
 mod turn;
 #[cfg(feature = "cli")]

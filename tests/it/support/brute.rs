@@ -603,3 +603,112 @@ impl Brute {
         lost[0]
     }
 }
+
+/// A position's value for [`Brute::every_position`]: an escape in so many
+/// moves, a capture after so many, or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Worth {
+    Escape(usize),
+    Caught(usize),
+    Endless,
+}
+
+impl Brute {
+    /// The value of every (hero, dragon) pair of distinct free cells, one
+    /// dragon and no key taken, the hero to move, under `mode`: value
+    /// iteration over every position reachable from them. Round k finds the
+    /// escapes in exactly k moves (a move onto the exit, or a move whose
+    /// replies lead to escapes in fewer: all of them for the adversarial
+    /// dragon, its one reply under a priority rule, any of them under the
+    /// optimistic bound); then, among the rest, round k finds the captures
+    /// after exactly k moves (every move has a reply caught in fewer) under
+    /// the same rule (the default priority for the optimistic bound, which
+    /// is no rule for a winning dragon). The rest run forever. A hero on the
+    /// exit has escaped in 0 moves.
+    pub(crate) fn every_position(&self, mode: Mode) -> HashMap<(Cell, Cell), Worth> {
+        let mut free: Vec<Cell> = self.free.iter().copied().collect();
+        free.sort();
+        let starts: Vec<Position> = free
+            .iter()
+            .flat_map(|&hero| {
+                free.iter()
+                    .filter(move |&&d| d != hero)
+                    .map(move |&d| Position {
+                        hero,
+                        dragons: vec![d],
+                        taken: 0,
+                        opened: 0,
+                    })
+            })
+            .collect();
+        let g = self.graph(mode, &starts);
+        let n = g.positions.len();
+        let mut escape: Vec<Option<usize>> = g
+            .positions
+            .iter()
+            .map(|p| (p.hero == self.exit).then_some(0))
+            .collect();
+        for k in 1.. {
+            let mut changed = false;
+            for p in 0..n {
+                if escape[p].is_some() {
+                    continue;
+                }
+                let fewer = |r: &usize| escape[*r].is_some_and(|v| v < k);
+                let wins = g.moves[p].iter().any(|turn| match turn {
+                    None => true,
+                    Some(replies) if mode == Mode::Adversarial => replies.iter().all(fewer),
+                    Some(replies) => replies.iter().any(fewer),
+                });
+                if wins {
+                    escape[p] = Some(k);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let chase = if mode == Mode::Optimistic {
+            Mode::Priority([0, 1, 2, 3])
+        } else {
+            mode
+        };
+        let g2 = self.graph(chase, &g.positions);
+        let mut lost: Vec<Option<usize>> = vec![None; g2.positions.len()];
+        let escapes = |q: usize| {
+            g.index
+                .get(&g2.positions[q])
+                .is_some_and(|&i| escape[i].is_some())
+        };
+        for k in 0.. {
+            let mut changed = false;
+            for p in 0..g2.positions.len() {
+                if lost[p].is_some() || escapes(p) {
+                    continue;
+                }
+                let doomed = g2.moves[p].iter().all(|turn| match turn {
+                    None => false,
+                    Some(replies) => replies.iter().any(|&r| lost[r].is_some_and(|v| v < k)),
+                });
+                if doomed {
+                    lost[p] = Some(k);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        starts
+            .iter()
+            .map(|p| {
+                let worth = match escape[g.index[p]] {
+                    Some(k) => Worth::Escape(k),
+                    None => lost[g2.index[p]].map_or(Worth::Endless, Worth::Caught),
+                };
+                ((p.hero, p.dragons[0]), worth)
+            })
+            .collect()
+    }
+}
