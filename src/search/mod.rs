@@ -306,7 +306,7 @@ impl Solver {
     /// About how many bytes [`Solver::table`] needs under `rules` (the
     /// map's own graph apart).
     pub fn table_bytes_needed(&self, rules: Rules) -> usize {
-        table::bytes_needed(self.graph.len(), rules)
+        table::bytes_needed(self, rules)
     }
 
     /// Solves from another position of the same map: the hero on `hero` and
@@ -485,7 +485,7 @@ enum End {
 
 /// The error of a search that stopped at its budget of positions, because
 /// its progress asked it to, or because a door state's oracles did not fit.
-fn outgrown(options: &Options, game: &mut turn::Game<'_>) -> Error {
+pub(crate) fn outgrown(options: &Options, game: &mut turn::Game<'_>) -> Error {
     if let Some(failure) = game.failure() {
         return failure;
     }

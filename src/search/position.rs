@@ -284,6 +284,7 @@ impl Position {
 /// A table of whole positions: each position's words
 /// ([`Position::write`]) side by side, and a hash table of numbers (four
 /// bytes a slot) whose slots read the words back.
+#[derive(Clone)]
 pub(crate) struct WideTable {
     stride: usize,
     dragons: usize,
@@ -301,6 +302,19 @@ impl WideTable {
             words: Vec::new(),
             index: HashTable::new(),
         }
+    }
+
+    /// The number of position `at`, if the table holds it.
+    pub(crate) fn find(&self, at: &Position) -> Option<StateId> {
+        let mut words = [0u32; MAX_DRAGONS + 2];
+        let key = &mut words[..self.stride];
+        at.write(key);
+        key[1..=self.dragons].sort_unstable();
+        let hash = FxBuildHasher.hash_one(&*key);
+        let (table, stride) = (&self.words, self.stride);
+        self.index
+            .find(hash, |&id| table[id as usize * stride..][..stride] == *key)
+            .copied()
     }
 
     fn words(&self, id: StateId) -> &[u32] {

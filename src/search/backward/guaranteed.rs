@@ -22,7 +22,7 @@ pub(in crate::search) fn search<T: Table>(
 ) -> Result<Vec<T::Position>, Vec<u32>> {
     stats.states_stored = stats.states_stored.max(tree.len() as u64);
     stats.states_expanded += tree.len() as u64;
-    let value = retrograde(tree);
+    let value = values(tree, false);
     if value[0] == UNRESOLVED {
         Err(value)
     } else {
@@ -61,11 +61,19 @@ pub(in crate::search) fn lost_at_any_bound<T: Table>(tree: &Tree<T>) -> bool {
     !won[0]
 }
 
-fn retrograde<T: Table>(tree: &Tree<T>) -> Vec<u32> {
+/// Every position's value: the least number of moves that guarantees an
+/// escape from it against every reply ([`UNRESOLVED`] where none does);
+/// with `any_reply`, against the reply the hero would pick (the optimistic
+/// bound), a move settled by its first reply instead of its last.
+pub(in crate::search) fn values<T: Table>(tree: &Tree<T>, any_reply: bool) -> Vec<u32> {
     let owner = tree.owners();
     let (rev_first, rev) = tree.reverse();
     let mut pending: Vec<u32> = (0..owner.len())
-        .map(|m| tree.replies(m).len() as u32)
+        .map(|m| match tree.replies(m).len() {
+            0 => 0,
+            _ if any_reply => 1,
+            replies => replies as u32,
+        })
         .collect();
     let mut value = vec![UNRESOLVED; tree.len()];
     let mut queue: Vec<StateId> = Vec::new();
@@ -82,6 +90,9 @@ fn retrograde<T: Table>(tree: &Tree<T>) -> Vec<u32> {
         head += 1;
         let v = value[s as usize];
         for &m in &rev[rev_first[s as usize] as usize..rev_first[s as usize + 1] as usize] {
+            if pending[m as usize] == 0 {
+                continue;
+            }
             pending[m as usize] -= 1;
             let p = owner[m as usize] as usize;
             if pending[m as usize] == 0 && value[p] == UNRESOLVED {

@@ -189,12 +189,27 @@ impl<T: Table> Tree<T> {
         start: T::Position,
         bound: Option<(u32, &[u32])>,
     ) -> Tree<T> {
+        Self::explore_from(game, kind, [start], bound)
+    }
+
+    /// [`Tree::explore`] from every position of `starts` at once, numbered
+    /// first in their order (a start met twice is one position).
+    pub(in crate::search) fn explore_from<K: Kind<Table = T, Position = T::Position>>(
+        game: &mut Game<'_>,
+        kind: &K,
+        starts: impl IntoIterator<Item = T::Position>,
+        bound: Option<(u32, &[u32])>,
+    ) -> Tree<T> {
         let exit = game.graph.exit();
         let mut tree = Tree::empty(kind.table());
-        tree.table.intern(start);
         // Positions are numbered in discovery order, so the table is the
         // queue and `depth` is each position's least depth.
-        let mut depth: Vec<u32> = vec![0];
+        let mut depth: Vec<u32> = Vec::new();
+        for start in starts {
+            if tree.table.intern(start).1 {
+                depth.push(0);
+            }
+        }
         let held = |tree: &Tree<T>, depth: &[u32]| tree.bytes() + size_of_val(depth);
         let mut moves = Vec::with_capacity(5);
         let mut next: StateId = 0;
@@ -260,6 +275,11 @@ impl<T: Table> Tree<T> {
             replies: Vec::new(),
             pruned: false,
         }
+    }
+
+    /// The table that numbers the positions, the rest let go.
+    pub(super) fn into_table(self) -> T {
+        self.table
     }
 
     /// The number of positions.

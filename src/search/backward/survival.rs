@@ -88,6 +88,13 @@ pub(in crate::search) fn endless_at_any_bound<T: Table>(tree: &Tree<T>) -> Optio
     }
 }
 
+/// How soon the dragons can force a catch from each position of a whole
+/// tree ([`UNRESOLVED`]: never): the most moves the hero survives.
+pub(in crate::search) fn values<T: Table>(tree: &Tree<T>) -> Vec<u32> {
+    debug_assert!(!tree.pruned, "survival needs every reachable position");
+    retrograde(tree, false)
+}
+
 /// How soon the dragons can force a catch from each position
 /// ([`UNRESOLVED`]: never), with the positions left out by a bound
 /// counted as never lost or, with `outside_lost`, as lost at once.

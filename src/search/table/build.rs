@@ -29,7 +29,7 @@
 
 use std::collections::VecDeque;
 
-use super::{ENDLESS, LOST, MOST_MOVES, NOT_A_POSITION, Table};
+use super::{ENDLESS, LOST, MOST_MOVES, NOT_A_POSITION, Table, Values};
 use crate::dragon::StepTable;
 use crate::error::{Error, Resource, bytes, bytes_apart};
 use crate::graph::{CellId, Graph};
@@ -134,7 +134,8 @@ pub(crate) fn build(
     Ok(Table {
         rules,
         graph: graph.clone(),
-        values: builder.values,
+        layout: solver.layout.clone(),
+        values: Values::Pairs(builder.values),
     })
 }
 

@@ -1,46 +1,48 @@
-//! Every position at once: the value of every (hero, dragon) position of a
-//! map under a rule set, as a chess endgame tablebase holds every position
-//! of an endgame. Then any question about the map is a look-up: the escape
-//! from any start, the hardest start, the cost of a move.
+//! Every position at once: the value of every position of a map under a
+//! rule set, as a chess endgame tablebase holds every position of an
+//! endgame. Then any question about the map is a look-up: the escape from
+//! any start, the hardest start, the cost of a move.
 //!
-//! A position is the hero's cell and the dragon's, the hero to move
-//! (docs/RULES.md, "Positions and back-steps"); every pair of different
-//! free cells is one, whether or not a game from the map's start reaches
-//! it. Its value ([`Value`]) is the escape in the least number of moves the
-//! hero can guarantee under the tie rule, or, when it cannot escape, how
-//! many moves it survives before it is stuck, or that it can run forever.
-//! Values are two bytes a position.
+//! A position is the hero's cell and the dragons', the keys taken and the
+//! doors opened, the hero to move (docs/RULES.md, "Positions and
+//! back-steps"). Its value ([`Value`]) is the escape in the least number of
+//! moves the hero can guarantee under the tie rule, or, when it cannot
+//! escape, how many moves it survives before it is stuck, or that it can
+//! run forever. Under the optimistic bound a caught position's survival is
+//! the default rule's, as the solver shows it. Values take two bytes.
 //!
-//! The table is built backwards ([`build`]), by the retrograde passes of
-//! [`super::backward`] made dense: first the escapes, from the positions one
-//! move from the exit, in order of their values; then, among the rest, the
-//! positions the dragon wins, from those where the hero has no legal move.
-//! Each position's predecessors are found from its cells, and every move
-//! and reply is the turn's ([`super::turn`]): the dragon's steps come from
-//! a table of every pair's shortest steps ([`crate::dragon::StepTable`]).
-//! [`Table::verify`] checks a table in one pass, position by position,
-//! with another oracle and none of the builder's bookkeeping.
+//! - One dragon, no keys or doors ([`build`]): every pair of different free
+//!   cells is a position, numbered densely, and the table is built
+//!   backwards by the retrograde passes of [`super::backward`] made dense,
+//!   each position's predecessors found from its cells, every move and
+//!   reply the turn's ([`super::turn`]), the dragon's steps from a table of
+//!   every pair's ([`crate::dragon::StepTable`]).
+//! - Several dragons, keys or doors ([`wide`]): every position reachable
+//!   from every start (the hero and the dragons on any cells, nothing taken
+//!   or opened) is explored and valued by the solver's own backward
+//!   analyses, within the budget.
 //!
-//! The table takes one dragon and no keys or doors, at any speed, with or
-//! without waiting, under every tie rule. Under the optimistic bound a
-//! caught position's survival is the default rule's, as the solver shows
-//! it.
+//! [`Table::verify`] checks a table in one pass, position by position, with
+//! another oracle and none of the builders' bookkeeping ([`judge`]).
 
 mod build;
 mod judge;
 #[cfg(test)]
 mod tests;
 mod verify;
+mod wide;
 
 use std::fmt;
 
-pub(crate) use build::{build, bytes_needed};
 pub use verify::Mismatch;
 
 use crate::Pos;
+use crate::error::Error;
 use crate::graph::{CellId, Graph};
+use crate::search::position::{Dragons, Layout, Position, WideTable};
 use crate::search::rules::Rules;
 use crate::search::solution::Move;
+use crate::search::{Options, Progress, Solver};
 
 /// A value's bits: an escape in `v` moves is `v`; a loss after `k` moves is
 /// `LOST | k`; then the two marks.
@@ -133,12 +135,61 @@ impl fmt::Display for Value {
 
 /// The value of every position of a map under a rule set (see the module's
 /// documentation).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Table {
     rules: Rules,
     graph: Graph,
-    /// The value of position (hero, dragon) at `hero * cells + dragon`.
-    values: Vec<u16>,
+    layout: Layout,
+    values: Values,
+}
+
+/// A table's values, by the kind of its positions.
+#[derive(Clone)]
+enum Values {
+    /// One dragon, no keys or doors: position (hero, dragon) at
+    /// `hero * cells + dragon`.
+    Pairs(Vec<u16>),
+    /// Every position reachable from the starts, numbered, each one's value.
+    Wide {
+        positions: WideTable,
+        values: Vec<u16>,
+    },
+}
+
+impl fmt::Debug for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table")
+            .field("rules", &self.rules)
+            .field("cells", &self.cells())
+            .field("positions", &self.positions())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds the table of `solver`'s map under `options.rules` within
+/// `options.max_memory`, stopped when `progress` asks (see
+/// [`Solver::table`]).
+pub(crate) fn build(
+    solver: &Solver,
+    options: &Options,
+    progress: &Progress,
+) -> Result<Table, Error> {
+    if solver.layout.is_wide() {
+        wide::build(solver, options, progress)
+    } else {
+        build::build(solver, options, progress)
+    }
+}
+
+/// About how many bytes the table of `solver`'s map takes to build under
+/// `rules`: exactly for one dragon, for the starts alone with several
+/// dragons, keys or doors (the positions they reach are found as it goes).
+pub(crate) fn bytes_needed(solver: &Solver, rules: Rules) -> usize {
+    if solver.layout.is_wide() {
+        wide::starts_bytes(solver)
+    } else {
+        build::bytes_needed(solver.graph.len(), rules)
+    }
 }
 
 impl Table {
@@ -147,28 +198,74 @@ impl Table {
         self.rules
     }
 
-    /// How many free cells the map has (the table holds their square).
+    /// How many free cells the map has.
     pub fn cells(&self) -> usize {
         self.graph.len()
     }
 
+    /// How many positions the table holds.
+    pub fn positions(&self) -> usize {
+        match &self.values {
+            Values::Pairs(values) => values.len() - self.cells(),
+            Values::Wide { values, .. } => values.len(),
+        }
+    }
+
     /// About how many bytes the table holds.
     pub fn bytes(&self) -> usize {
-        self.values.len() * size_of::<u16>() + self.graph.bytes()
+        let values = match &self.values {
+            Values::Pairs(values) => values.len() * size_of::<u16>(),
+            Values::Wide { positions, values } => {
+                use crate::search::position::Table as _;
+                positions.bytes() + values.len() * size_of::<u16>()
+            }
+        };
+        values + self.graph.bytes() + self.layout.bytes()
     }
 
-    fn cell(&self, pos: Pos) -> Option<usize> {
-        self.graph.cell_at(pos).map(CellId::index)
+    /// The word of a position, `None` when the table does not hold it.
+    fn word(&self, at: &Position) -> Option<u16> {
+        if at.hero == self.graph.exit() {
+            return Some(0);
+        }
+        match &self.values {
+            Values::Pairs(values) => {
+                let dragon = at.dragons.get(0)?;
+                Some(values[at.hero.index() * self.cells() + dragon.index()])
+            }
+            Values::Wide { positions, values } => positions.find(at).map(|id| values[id as usize]),
+        }
     }
 
-    /// The word of position (`hero`, `dragon`).
-    fn word(&self, hero: CellId, dragon: CellId) -> u16 {
-        self.values[hero.index() * self.cells() + dragon.index()]
+    /// The value of a position, `None` when the table does not hold it.
+    fn value_of(&self, at: &Position) -> Option<Value> {
+        Value::decode(self.word(at)?)
+    }
+
+    /// The position of the hero on `hero` and the dragons on `dragons`,
+    /// nothing taken or opened, if they are the map's number of dragons on
+    /// free cells, none on the hero's.
+    fn position(&self, hero: Pos, dragons: &[Pos]) -> Option<Position> {
+        if dragons.len() != self.layout.dragons().len().max(1) {
+            return None;
+        }
+        let hero = self.graph.cell_at(hero)?;
+        let cells = dragons
+            .iter()
+            .map(|&d| self.graph.cell_at(d).filter(|&c| c != hero))
+            .collect::<Option<Vec<CellId>>>()?;
+        Some(Position {
+            hero,
+            dragons: Dragons::new(&cells),
+            locks: Default::default(),
+        })
     }
 
     /// The value of the position with the hero on `hero` and the dragon on
-    /// `dragon`, the hero to move; `None` when either is not a free cell,
-    /// or both are the same.
+    /// `dragon`, the hero to move (and, on a map of keys and doors, nothing
+    /// taken or opened); `None` when it is not a position of the table: a
+    /// piece off the free cells, both on one, or a map of several dragons
+    /// ([`Table::value_with`]).
     ///
     /// # Example
     /// ```
@@ -179,49 +276,65 @@ impl Table {
     /// # Ok::<(), dragon_escape::Error>(())
     /// ```
     pub fn value(&self, hero: Pos, dragon: Pos) -> Option<Value> {
-        let (h, d) = (self.cell(hero)?, self.cell(dragon)?);
-        Value::decode(self.values[h * self.cells() + d])
+        self.value_with(hero, &[dragon])
+    }
+
+    /// The value of the position with the hero on `hero` and the dragons
+    /// on `dragons` (as many as the map has), nothing taken or opened;
+    /// `None` when it is not a position of the table.
+    pub fn value_with(&self, hero: Pos, dragons: &[Pos]) -> Option<Value> {
+        self.value_of(&self.position(hero, dragons)?)
     }
 
     /// Every free cell with the value of a hero starting there against the
-    /// dragon on `dragon` (`None` on the dragon's own cell), in row-major
-    /// order.
+    /// dragon on `dragon` (`None` where that is no position: the dragon's
+    /// own cell, and on a map of several dragons everywhere; see
+    /// [`Table::with_dragons`]), in row-major order.
     pub fn with_dragon(&self, dragon: Pos) -> impl Iterator<Item = (Pos, Option<Value>)> + '_ {
-        let d = self.cell(dragon);
-        self.every_cell().map(move |(h, pos)| {
-            let value = d.and_then(|d| Value::decode(self.values[h * self.cells() + d]));
-            (pos, value)
-        })
+        self.with_dragons(vec![dragon])
+    }
+
+    /// Every free cell with the value of a hero starting there against the
+    /// dragons on `dragons`, in row-major order.
+    pub fn with_dragons(
+        &self,
+        dragons: Vec<Pos>,
+    ) -> impl Iterator<Item = (Pos, Option<Value>)> + '_ {
+        self.every_cell()
+            .map(move |pos| (pos, self.value_with(pos, &dragons)))
     }
 
     /// Every free cell with the value of the position where the dragon
-    /// starts there and the hero on `hero`, in row-major order.
+    /// starts there and the hero on `hero`, in row-major order (`None`
+    /// everywhere on a map of several dragons).
     pub fn with_hero(&self, hero: Pos) -> impl Iterator<Item = (Pos, Option<Value>)> + '_ {
-        let h = self.cell(hero);
-        self.every_cell().map(move |(d, pos)| {
-            let value = h.and_then(|h| Value::decode(self.values[h * self.cells() + d]));
-            (pos, value)
-        })
+        self.every_cell()
+            .map(move |pos| (pos, self.value(hero, pos)))
     }
 
-    /// Every cell's number and place.
-    fn every_cell(&self) -> impl Iterator<Item = (usize, Pos)> + '_ {
-        (0..self.cells()).map(|c| (c, self.graph.pos(CellId(c as u32))))
+    /// Every free cell's place, in row-major order.
+    fn every_cell(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.cells() as u32).map(|c| self.graph.pos(CellId(c)))
     }
 
     /// The hero's legal moves from the position with the hero on `hero`
     /// and the dragon on `dragon`, in the official order, each with the
     /// value of the position it leads to after the dragon's reply, counted
     /// from here (the best is the position's value); `None` when the
-    /// position is not one.
+    /// position is not one (see [`Table::value`]). [`Table::moves_with`]
+    /// for several dragons.
     ///
     /// Each call looks at the map around the position afresh (a few
     /// breadth-first searches): quick enough for a move at a time.
     pub fn moves(&self, hero: Pos, dragon: Pos) -> Option<Vec<(Move, Value)>> {
-        let (h, d) = (self.graph.cell_at(hero)?, self.graph.cell_at(dragon)?);
-        if h == d {
-            return None;
-        }
-        Some(judge::Judge::new(self).moves(h, d))
+        self.moves_with(hero, &[dragon])
+    }
+
+    /// [`Table::moves`] with the dragons on `dragons`.
+    pub fn moves_with(&self, hero: Pos, dragons: &[Pos]) -> Option<Vec<(Move, Value)>> {
+        let at = self.position(hero, dragons)?;
+        self.value_of(&at)?;
+        let maps = judge::maps(self);
+        Some(judge::Judge::new(self, &maps).moves(&at))
     }
 }

@@ -11,18 +11,19 @@
 
 use std::fmt;
 
-use super::judge::Judge;
-use super::{Table, Value};
+use super::judge::{self, Judge};
+use super::{Table, Value, Values};
 use crate::Pos;
 use crate::graph::CellId;
+use crate::search::position::{Position, StateId, Table as _};
 
 /// A position whose value disagrees with its moves'.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
     /// The hero's cell.
     pub hero: Pos,
-    /// The dragon's cell.
-    pub dragon: Pos,
+    /// The dragons' cells.
+    pub dragons: Vec<Pos>,
     /// The value the table holds.
     pub held: Value,
     /// The value its moves give.
@@ -33,8 +34,16 @@ impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the position with the hero at {} and the dragon at {} holds {}, but its moves give {}",
-            self.hero, self.dragon, self.held, self.moves_give
+            "the position with the hero at {} and the dragons at {} holds {}, but its moves \
+             give {}",
+            self.hero,
+            self.dragons
+                .iter()
+                .map(Pos::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.held,
+            self.moves_give
         )
     }
 }
@@ -49,22 +58,43 @@ impl Table {
     /// # Errors
     /// The first [`Mismatch`] in position order.
     pub fn verify(&self) -> Result<usize, Mismatch> {
-        let mut judge = Judge::new(self);
-        let n = self.cells() as u32;
+        let maps = judge::maps(self);
+        let mut judge = Judge::new(self, &maps);
         let mut checked = 0;
-        for h in (0..n).map(CellId) {
-            for d in (0..n).map(CellId).filter(|&d| d != h) {
-                let held = Value::decode(self.word(h, d)).expect("every pair is a position");
-                let moves_give = judge.value(h, d);
-                if held != moves_give {
-                    return Err(Mismatch {
-                        hero: self.graph.pos(h),
-                        dragon: self.graph.pos(d),
-                        held,
-                        moves_give,
-                    });
+        let mut check = |at: Position| {
+            let held = self
+                .value_of(&at)
+                .expect("the table holds its own positions");
+            let moves_give = judge.value(&at);
+            if held != moves_give {
+                return Err(Mismatch {
+                    hero: self.graph.pos(at.hero),
+                    dragons: at
+                        .dragons
+                        .sorted()
+                        .iter()
+                        .map(|&d| self.graph.pos(d))
+                        .collect(),
+                    held,
+                    moves_give,
+                });
+            }
+            checked += 1;
+            Ok(())
+        };
+        match &self.values {
+            Values::Pairs(_) => {
+                let n = self.cells() as u32;
+                for h in (0..n).map(CellId) {
+                    for d in (0..n).map(CellId).filter(|&d| d != h) {
+                        check(Position::pair(h, d))?;
+                    }
                 }
-                checked += 1;
+            }
+            Values::Wide { positions, .. } => {
+                for id in 0..positions.len() as StateId {
+                    check(positions.get(id))?;
+                }
             }
         }
         Ok(checked)

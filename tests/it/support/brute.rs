@@ -641,7 +641,17 @@ impl Brute {
                     })
             })
             .collect();
-        let g = self.graph(mode, &starts);
+        let worths = self.worths(mode, &starts);
+        starts
+            .iter()
+            .zip(worths)
+            .map(|(p, worth)| ((p.hero, p.dragons[0]), worth))
+            .collect()
+    }
+
+    /// The value of each of `starts` (see [`Brute::every_position`]).
+    pub(crate) fn worths(&self, mode: Mode, starts: &[Position]) -> Vec<Worth> {
+        let g = self.graph(mode, starts);
         let n = g.positions.len();
         let mut escape: Vec<Option<usize>> = g
             .positions
@@ -702,12 +712,9 @@ impl Brute {
         }
         starts
             .iter()
-            .map(|p| {
-                let worth = match escape[g.index[p]] {
-                    Some(k) => Worth::Escape(k),
-                    None => lost[g2.index[p]].map_or(Worth::Endless, Worth::Caught),
-                };
-                ((p.hero, p.dragons[0]), worth)
+            .map(|p| match escape[g.index[p]] {
+                Some(k) => Worth::Escape(k),
+                None => lost[g2.index[p]].map_or(Worth::Endless, Worth::Caught),
             })
             .collect()
     }
