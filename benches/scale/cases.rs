@@ -35,6 +35,10 @@ pub(crate) fn child(engine: &str) {
     let text = fs::read(var(MAP)).expect("the map file is readable");
     let puzzle = Puzzle::parse(&text).expect("the map parses");
     drop(text);
+    // A map without room for a variant's pieces is not the solver's failure.
+    if let Some(why) = engine.unplaced(&puzzle) {
+        return println!("unplaced {why}");
+    }
     // "5" resets the peak resident set size to the current one (Linux >= 4.0).
     let _ = fs::write("/proc/self/clear_refs", "5");
     let (started, mut ms) = (Instant::now(), Vec::new());
@@ -121,6 +125,8 @@ pub(crate) enum Status {
     Refused(String),
     /// Not run: an opt-in engine, or filtered out by the arguments.
     NotRun,
+    /// Not run: the variant's pieces found no place on the map.
+    Unplaced(String),
     /// Not run: the same engine timed out or ran out of memory on a smaller
     /// map of the same family and seed.
     Skipped,
@@ -160,6 +166,9 @@ impl Measured {
     fn parse(output: &str) -> Result<Status, String> {
         if let Some(e) = output.strip_prefix("error ") {
             return Ok(Status::Refused(e.trim().into()));
+        }
+        if let Some(e) = output.strip_prefix("unplaced ") {
+            return Ok(Status::Unplaced(e.trim().into()));
         }
         let bad = || format!("unexpected output from the case: {output:?}");
         let mut words = output.split_whitespace();

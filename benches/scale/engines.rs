@@ -91,20 +91,12 @@ impl Engine {
     /// Solves `puzzle` from scratch: everything after parsing is timed.
     pub(crate) fn run(self, puzzle: &Puzzle) -> Result<Run, String> {
         let placed;
-        let puzzle = match self {
-            Engine::Dragons2 => {
-                placed = with_pieces(puzzle, 1, 0)?;
+        let puzzle = match self.pieces() {
+            Some((dragons, keys)) => {
+                placed = with_pieces(puzzle, dragons, keys)?;
                 &placed
             }
-            Engine::Dragons3 => {
-                placed = with_pieces(puzzle, 2, 0)?;
-                &placed
-            }
-            Engine::Keys2 => {
-                placed = with_pieces(puzzle, 0, 2)?;
-                &placed
-            }
-            _ => puzzle,
+            None => puzzle,
         };
         let library = |oracle, rules| {
             let options = Options {
@@ -156,6 +148,24 @@ impl Engine {
                 library(OracleKind::Bfs, Rules::default())
             }
         }
+    }
+
+    /// The pieces a variant adds to the map: more dragons, and keys (with
+    /// as many doors).
+    pub(crate) fn pieces(self) -> Option<(usize, usize)> {
+        match self {
+            Engine::Dragons2 => Some((1, 0)),
+            Engine::Dragons3 => Some((2, 0)),
+            Engine::Keys2 => Some((0, 2)),
+            _ => None,
+        }
+    }
+
+    /// Why the variant's pieces do not fit on `puzzle` (in open rooms,
+    /// there is no corridor cell for a door), if they do not.
+    pub(crate) fn unplaced(self, puzzle: &Puzzle) -> Option<String> {
+        let (dragons, keys) = self.pieces()?;
+        with_pieces(puzzle, dragons, keys).err()
     }
 
     /// Whether the engine runs only when named.

@@ -166,6 +166,7 @@ pub(crate) fn describe(status: &Status) -> String {
         Status::Failed(e) => format!("FAILED: {e}"),
         Status::Refused(e) => format!("refused: {e}"),
         Status::NotRun => "not run".into(),
+        Status::Unplaced(e) => format!("no room for the pieces: {e}"),
         Status::Skipped => "skipped".into(),
     }
 }

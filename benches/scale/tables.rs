@@ -51,6 +51,7 @@ fn unfinished(status: &Status, settings: &Settings) -> Option<String> {
         Status::Failed(_) => "FAILED".into(),
         Status::Refused(_) => "refused".into(),
         Status::NotRun => "—".into(),
+        Status::Unplaced(_) => "no room for the pieces".into(),
         Status::Skipped => "skipped".into(),
     })
 }
@@ -96,8 +97,12 @@ pub(crate) fn details(rows: &[Row], settings: &Settings) -> String {
                         m.queries.map_or(String::new(), |q| q.to_string()),
                     ]);
                 }
-                Status::Refused(e) => {
-                    cells.push(format!("refused: {e}"));
+                Status::Refused(e) | Status::Unplaced(e) => {
+                    let why = match status {
+                        Status::Refused(_) => "refused",
+                        _ => "no room for the pieces",
+                    };
+                    cells.push(format!("{why}: {e}"));
                     cells.resize(header.len(), String::new());
                 }
                 other => {
@@ -274,7 +279,7 @@ fn ratio(r: f64) -> String {
 
 /// The summary: for each family, size and engine, the seed of the median
 /// time and the slowest seed (a case that did not finish counts as the
-/// slowest), each with its time, peak memory, positions, oracle questions
+/// slowest; a map without room for a variant's pieces as neither), each with its time, peak memory, positions, oracle questions
 /// per second and time over the floor on the same map.
 pub(crate) fn summary(rows: &[Row], settings: &Settings) -> String {
     let header: Vec<&str> = "family|tiles|engine|seeds|outcomes|median seed|ms|MB|positions|\
@@ -299,18 +304,22 @@ pub(crate) fn summary(rows: &[Row], settings: &Settings) -> String {
             continue;
         }
         for engine in ran {
-            let mut entries: Vec<Entry> = group
-                .iter()
-                .filter_map(|row| match (&row.built, row.case(engine)) {
-                    (Err(_), _) => Some(Entry::Unfinished(row, built_or_not(row, settings))),
-                    (Ok(_), Status::NotRun) => None,
-                    (Ok(_), Status::Done(m)) => Some(Entry::Done(row, m)),
-                    (Ok(_), other) => Some(Entry::Unfinished(
-                        row,
-                        unfinished(other, settings).unwrap_or_default(),
-                    )),
-                })
-                .collect();
+            let (mut entries, mut unplaced) = (Vec::new(), 0);
+            for row in group {
+                entries.push(match (&row.built, row.case(engine)) {
+                    (Err(_), _) => Entry::Unfinished(row, built_or_not(row, settings)),
+                    (Ok(_), Status::NotRun) => continue,
+                    // Not the solver's: counted, but neither median nor worst.
+                    (Ok(_), Status::Unplaced(_)) => {
+                        unplaced += 1;
+                        continue;
+                    }
+                    (Ok(_), Status::Done(m)) => Entry::Done(row, m),
+                    (Ok(_), other) => {
+                        Entry::Unfinished(row, unfinished(other, settings).unwrap_or_default())
+                    }
+                });
+            }
             // Fastest first; the unfinished after every finished one.
             entries.sort_by(|a, b| match (a, b) {
                 (Entry::Done(_, x), Entry::Done(_, y)) => x.median().total_cmp(&y.median()),
@@ -322,15 +331,19 @@ pub(crate) fn summary(rows: &[Row], settings: &Settings) -> String {
                 Entry::Done(_, m) => Ok(m.outcome),
                 Entry::Unfinished(_, why) => Err(why.clone()),
             });
+            let aside = (0..unplaced).map(|_| Err("no room for the pieces".to_string()));
             let mut cells = vec![
                 kind.name.into(),
                 tiles.to_string(),
                 engine.name().into(),
-                entries.len().to_string(),
-                outcomes(results),
+                (entries.len() + unplaced).to_string(),
+                outcomes(results.chain(aside)),
             ];
-            cells.extend(entries[(entries.len() - 1) / 2].cells(engine));
-            cells.extend(entries[entries.len() - 1].cells(engine));
+            if let Some(worst) = entries.last() {
+                cells.extend(entries[(entries.len() - 1) / 2].cells(engine));
+                cells.extend(worst.cells(engine));
+            }
+            cells.resize(header.len(), String::new());
             table.push(cells);
         }
     }
