@@ -119,13 +119,8 @@ fn main() {
     });
     let settings = Settings::from_env();
     for (kind, seeds, origin) in &selection.kinds {
-        let seeds: Vec<String> = seeds.iter().flatten().map(u64::to_string).collect();
-        eprintln!(
-            "scale: {} ({}) {}",
-            kind.name,
-            origin.name(),
-            seeds.join(" ")
-        );
+        let seeds: Vec<String> = seeds.iter().flatten().map(|s| format!(" {s}")).collect();
+        eprintln!("scale: {} ({}){}", kind.name, origin.name(), seeds.concat());
     }
     eprintln!("scale: replay with {}", selection.replay());
     let target = target_dir();
