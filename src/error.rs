@@ -193,6 +193,30 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// A setting that does not read as one: a direction order, a dragon speed,
+/// a maze algorithm, a bias, a difficulty. Its message says what was given
+/// and what would do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseValueError {
+    message: String,
+}
+
+impl ParseValueError {
+    pub(crate) fn new(message: impl Into<String>) -> Self {
+        ParseValueError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ParseValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseValueError {}
+
 /// `"1 step"`, `"2 steps"`.
 pub(crate) fn plural(n: usize, word: &str) -> String {
     if n == 1 {

@@ -71,7 +71,7 @@ pub mod mapgen;
 pub mod playback;
 
 pub use dragon::OracleKind;
-pub use error::{Error, Location, Resource};
+pub use error::{Error, Location, ParseValueError, Resource};
 pub use graph::{CellId, Direction, Graph};
 pub use puzzle::{Locks, MAX_DRAGONS, MAX_KEYS, Notation, Pos, Puzzle};
 pub use search::rules::{Priority, Rules, Speed, Ties};

@@ -38,10 +38,7 @@ pub fn parse(data: &[u8]) {
         assert_eq!(again.as_ref(), Ok(&puzzle), "{text}");
     }
     if puzzle.width() * puzzle.height() <= SMALL {
-        let options = Options {
-            max_memory: 1 << 20,
-            ..Options::default()
-        };
+        let options = Options::default().with_max_memory(1 << 20);
         match Solver::within(&puzzle, options.max_memory).and_then(|s| s.solve(&options)) {
             Ok(_) | Err(Error::TooLarge { .. }) => {}
             Err(e) => panic!("a map that reads failed to solve: {e}"),
@@ -82,14 +79,11 @@ pub fn solve(data: &[u8]) {
         return;
     };
     for ties in rules(*pick) {
-        let options = |oracle| Options {
-            rules: Rules {
-                ties,
-                ..Rules::default()
-            },
-            oracle,
-            max_memory,
-            ..Options::default()
+        let options = |oracle| {
+            Options::default()
+                .with_rules(Rules::default().with_ties(ties))
+                .with_oracle(oracle)
+                .with_max_memory(max_memory)
         };
         let fast = match solver.solve(&options(OracleKind::Bfs)) {
             Ok(solution) => solution,
@@ -97,10 +91,7 @@ pub fn solve(data: &[u8]) {
             Err(e) => panic!("{ties:?}: {e}"),
         };
         let reference = solver
-            .solve(&Options {
-                max_memory: 1 << 26,
-                ..options(OracleKind::FloydWarshall)
-            })
+            .solve(&options(OracleKind::FloydWarshall).with_max_memory(1 << 26))
             .unwrap_or_else(|e| panic!("the reference failed under {ties:?}: {e}"));
         assert_eq!(fast.outcome, reference.outcome, "{ties:?}");
         if !fast.outcome.is_caught() || fast.stats.method != Method::LoopFree {
@@ -163,10 +154,7 @@ pub fn generate(data: &[u8]) -> bool {
     let puzzle = generated.puzzle;
     let text = puzzle.to_emoji();
     assert_eq!(Puzzle::parse(text.as_bytes()).as_ref(), Ok(&puzzle));
-    let options = Options {
-        max_memory: 1 << 24,
-        ..Options::default()
-    };
+    let options = Options::default().with_max_memory(1 << 24);
     if let Err(e) = Solver::new(&puzzle).solve(&options) {
         assert!(matches!(e, Error::TooLarge { .. }), "{e}");
     }
