@@ -140,7 +140,16 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
 /// The `--stats` report: text, or one JSON object with `--format json`.
 fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, String> {
     let g = &config.generator;
-    let analysis = Analysis::under(&generated.puzzle, g.rules()).map_err(|e| e.to_string())?;
+    // What generating holds stays held while the analysis solves.
+    let budget = g.max_memory.saturating_sub(g.bytes_needed());
+    let analysis =
+        Analysis::within(&generated.puzzle, g.rules(), budget).map_err(|e| match e {
+            crate::Error::TooLarge { .. } => format!(
+                "seed {seed}: analysing the puzzle (--stats) needs more memory than \
+                 generating leaves of the budget: {e} (see --max-memory)"
+            ),
+            e => format!("seed {seed}: analysing the puzzle (--stats) failed: {e}"),
+        })?;
     let report = Report {
         seed,
         config: g,

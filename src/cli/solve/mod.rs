@@ -167,7 +167,6 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
         &name,
         label && i > 0,
         &puzzle,
-        &solver,
         &solution,
         elapsed,
     );

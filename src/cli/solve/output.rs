@@ -15,7 +15,7 @@ use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::{SvgOptions, svg_with};
 use crate::render::text;
 use crate::viewer::AtEnd;
-use crate::{OracleKind, Puzzle, Solution, Solver};
+use crate::{OracleKind, Puzzle, Solution};
 
 /// The side of a cell in the SVG pictures by default, in pixels.
 const SVG_CELL: usize = 24;
@@ -30,12 +30,11 @@ pub(super) fn render(
     name: &str,
     separate: bool,
     puzzle: &Puzzle,
-    solver: &Solver,
     solution: &Solution,
     elapsed: Option<Duration>,
 ) -> String {
     if config.show.json {
-        return json_line(name, puzzle, solver, solution, elapsed);
+        return json_line(name, puzzle, solution, elapsed);
     }
     let label = config.files.len() > 1;
     let mut out = String::new();
@@ -62,15 +61,15 @@ pub(super) fn render(
 fn json_line(
     name: &str,
     puzzle: &Puzzle,
-    solver: &Solver,
     solution: &Solution,
     elapsed: Option<Duration>,
 ) -> String {
+    // The free distance the solve found within its budget and time.
     let report = crate::render::json::Report::new(
         Some(name),
         puzzle,
         solution,
-        solver.free_distance(),
+        solution.free_distance,
         elapsed,
     );
     report.to_json_line() + "\n"
@@ -85,7 +84,7 @@ pub(super) fn json_error_line(name: &str, failure: &Failure) -> String {
 }
 
 #[cfg(not(feature = "json"))]
-fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: Option<Duration>) -> String {
+fn json_line(_: &str, _: &Puzzle, _: &Solution, _: Option<Duration>) -> String {
     unreachable!("--format json is refused without the json feature")
 }
 
