@@ -24,7 +24,7 @@
 
 use crate::error::{Error, Location};
 use crate::puzzle::{MAX_DRAGONS, MAX_KEYS, Pos, Puzzle};
-use crate::tile::{self, Tile};
+use crate::tile::{self, Reading, Tile};
 
 /// The UTF-8 byte-order mark, skipped at the start of the input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -109,10 +109,28 @@ struct Builder {
 impl Builder {
     /// Adds the next cell of the current row, spelled `symbol`, read at `at`.
     fn symbol(&mut self, at: Location, symbol: &str) -> Result<(), Error> {
+        self.spelled(at, Tile::from_symbol(symbol), || {
+            tile::describe_symbol(symbol)
+        })
+    }
+
+    /// Adds the next cell of the current row, read at `at` as `reading`.
+    fn reading(&mut self, at: Location, reading: &Reading) -> Result<(), Error> {
+        self.spelled(at, reading.tile(), || reading.describe())
+    }
+
+    /// Adds the next cell of the current row, read at `at`: `tile`, or
+    /// `None` for an unknown symbol that `describe` describes.
+    fn spelled(
+        &mut self,
+        at: Location,
+        tile: Option<Tile>,
+        describe: impl FnOnce() -> String,
+    ) -> Result<(), Error> {
         if self.count(at) {
-            let tile = Tile::from_symbol(symbol).ok_or_else(|| Error::UnknownSymbol {
+            let tile = tile.ok_or_else(|| Error::UnknownSymbol {
                 at,
-                symbol: tile::describe_symbol(symbol),
+                symbol: describe(),
             })?;
             self.place(tile, at)?;
         }
@@ -468,9 +486,11 @@ impl<'a> Scanner<'a> {
         Some(tile)
     }
 
-    fn string(&mut self) -> Result<String, Error> {
+    /// Reads a cell string, keeping only what its reading needs: a string
+    /// of any length takes constant memory.
+    fn string(&mut self) -> Result<Reading, Error> {
         self.expect('"', "a '\"' to open a cell string")?;
-        let mut out = String::new();
+        let mut out = Reading::default();
         loop {
             match self.bump() {
                 None => return self.fail("unterminated string"),
@@ -564,7 +584,7 @@ fn read_json(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
                 map.feed(|b| b.tile(at, tile));
             } else {
                 let symbol = sc.string()?;
-                map.feed(|b| b.symbol(at, &symbol));
+                map.feed(|b| b.reading(at, &symbol));
             }
             Ok(())
         })?;

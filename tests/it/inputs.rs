@@ -227,3 +227,58 @@ fn a_search_over_its_budget_names_a_budget_to_try() {
         .assert()
         .success();
 }
+
+/// An unknown symbol of any length is quoted by its first 16 characters
+/// and its length, never whole: in the grid (a letter joined to a million
+/// zero-width joiners), in a JSON cell, and in the JSON error record.
+#[test]
+fn a_long_unknown_symbol_is_quoted_by_its_start() {
+    let joined = format!("HDE\nx{}\n", "\u{200d}".repeat(1_000_000));
+    let cell = format!(r#"[["H","D","E","{}"]]"#, "y".repeat(3_000_000));
+    for (map, args, says) in [
+        (
+            joined,
+            &["-"][..],
+            "-: line 2, column 1: unknown symbol 'x\u{200d}",
+        ),
+        (
+            cell.clone(),
+            &["-"],
+            "-: line 1, column 15: unknown symbol 'yyyyyyyyyyyyyyyy…'",
+        ),
+        (
+            cell,
+            &["--format", "json", "-"],
+            "-: line 1, column 15: unknown symbol 'yyyyyyyyyyyyyyyy…'",
+        ),
+    ] {
+        let output = solve_maze().args(args).write_stdin(map).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.len() < 400, "{} bytes: {stderr}", stderr.len());
+        assert!(
+            stderr.starts_with(&format!("solve-maze: {says}")),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(" …; 1000001 characters); a map uses ")
+                || stderr.contains(" …; 3000000 characters); a map uses "),
+            "{stderr}"
+        );
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(stdout.len() < 600, "{} bytes: {stdout}", stdout.len());
+        #[cfg(feature = "json")]
+        if args.contains(&"json") {
+            let record: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(record["outcome"], "error", "{stdout}");
+            assert_eq!(record["error"]["column"], 15, "{stdout}");
+            assert!(
+                record["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("3000000 characters"),
+                "{stdout}"
+            );
+        }
+    }
+}

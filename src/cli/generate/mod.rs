@@ -142,14 +142,13 @@ fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, St
     let g = &config.generator;
     // What generating holds stays held while the analysis solves.
     let budget = g.max_memory.saturating_sub(g.bytes_needed());
-    let analysis =
-        Analysis::within(&generated.puzzle, g.rules(), budget).map_err(|e| match e {
-            crate::Error::TooLarge { .. } => format!(
-                "seed {seed}: analysing the puzzle (--stats) needs more memory than \
+    let analysis = Analysis::within(&generated.puzzle, g.rules(), budget).map_err(|e| match e {
+        crate::Error::TooLarge { .. } => format!(
+            "seed {seed}: analysing the puzzle (--stats) needs more memory than \
                  generating leaves of the budget: {e} (see --max-memory)"
-            ),
-            e => format!("seed {seed}: analysing the puzzle (--stats) failed: {e}"),
-        })?;
+        ),
+        e => format!("seed {seed}: analysing the puzzle (--stats) failed: {e}"),
+    })?;
     let report = Report {
         seed,
         config: g,

@@ -162,14 +162,7 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
     })?;
     let elapsed = config.show.timing.then(|| started.elapsed());
     let label = config.files.len() > 1;
-    let report = render(
-        config,
-        &name,
-        label && i > 0,
-        &puzzle,
-        &solution,
-        elapsed,
-    );
+    let report = render(config, &name, label && i > 0, &puzzle, &solution, elapsed);
     Ok((puzzle, solution, report))
 }
 
