@@ -193,7 +193,12 @@ fn read_limited(
     let mut probed = false;
     loop {
         let n = match input.read(&mut chunk) {
-            Ok(0) => return Ok(bytes),
+            Ok(0) => {
+                // What doubling reserved and the input did not take goes
+                // back: the map's wall flags take as much as the input.
+                bytes.shrink_to_fit();
+                return Ok(bytes);
+            }
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(format!("{name}: cannot read: {e}")),

@@ -282,3 +282,32 @@ fn a_long_unknown_symbol_is_quoted_by_its_start() {
         }
     }
 }
+
+/// A map on a single line of 24 MiB, under a budget of 64M whose half its
+/// text fits in, is read in about its size again (its wall flags), from a
+/// file and from standard input: under an address-space cap a little over
+/// the budget it ends with a sentence, not an abort.
+#[cfg(unix)]
+#[test]
+fn a_single_long_line_is_read_within_the_budget() {
+    let line = format!("H{}DE\n", ".".repeat(24 << 20));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("line.txt");
+    std::fs::write(&file, &line).unwrap();
+    let cap = (64 << 20) + crate::support::SLACK;
+    for stdin in [false, true] {
+        let mut cmd = crate::support::capped(env!("CARGO_BIN_EXE_solve-maze"), cap);
+        cmd.args(["--max-memory", "64M"]);
+        if stdin {
+            cmd.arg("-").write_stdin(line.clone());
+        } else {
+            cmd.arg(&file);
+        }
+        cmd.assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "the map is too large: the graph of its cells needs",
+            ));
+    }
+}
