@@ -129,13 +129,14 @@ const PROBE: usize = 1 << 20;
 ///
 /// # Errors
 /// A sentence naming the file and what went wrong: unreadable, larger than
-/// half the budget (the sentence names the `--max-memory` budget), or, for
-/// an input longer than a megabyte, the map error its first megabyte
-/// already shows (a NUL byte or bytes that are not UTF-8).
-pub(crate) fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> {
+/// half the budget (the sentence names the budget, and ends with `see` in
+/// parentheses: where the budget is set), or, for an input longer than a
+/// megabyte, the map error its first megabyte already shows (a NUL byte or
+/// bytes that are not UTF-8).
+pub(crate) fn read_input(path: &Path, budget: usize, see: &str) -> Result<Vec<u8>, String> {
     let name = path.display().to_string();
     if path == Path::new("-") {
-        return read_limited(&mut io::stdin().lock(), &name, None, budget);
+        return read_limited(&mut io::stdin().lock(), &name, None, budget, see);
     }
     if path.is_dir() {
         return Err(format!("{name}: is a directory, not a map file"));
@@ -154,7 +155,7 @@ pub(crate) fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> 
         .ok()
         .filter(fs::Metadata::is_file)
         .and_then(|m| usize::try_from(m.len()).ok());
-    read_limited(&mut file, &name, size, budget)
+    read_limited(&mut file, &name, size, budget, see)
 }
 
 /// Reads `input` to its end, refusing more than half of `budget` bytes;
@@ -164,11 +165,12 @@ fn read_limited(
     name: &str,
     size: Option<usize>,
     budget: usize,
+    see: &str,
 ) -> Result<Vec<u8>, String> {
     let limit = budget / 2;
     let too_large = || {
         format!(
-            "{name}: the input is larger than {}, half the memory budget of {} (see --max-memory)",
+            "{name}: the input is larger than {}, half the memory budget of {} ({see})",
             crate::error::bytes(limit),
             crate::error::bytes(budget)
         )

@@ -311,3 +311,47 @@ fn a_single_long_line_is_read_within_the_budget() {
             ));
     }
 }
+
+/// `--max-memory` is the budget of the whole run: `-j N` gives each of the
+/// N files solved at once an equal share. An open room of 200x200 tiles
+/// solves in 4M alone, not in a half of it, and the message says how the
+/// budget is split.
+#[test]
+fn jobs_split_the_memory_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps: Vec<_> = (0..2)
+        .map(|i| {
+            let path = dir.path().join(format!("room-{i}.txt"));
+            std::fs::write(&path, room(200)).unwrap();
+            path
+        })
+        .collect();
+    solve_maze()
+        .args(["-j", "1", "--max-memory", "4M"])
+        .args(&maps)
+        .assert()
+        .success();
+    solve_maze()
+        .args(["-j", "2", "--max-memory", "8M"])
+        .args(&maps)
+        .assert()
+        .success();
+    let output = solve_maze()
+        .args(["-j", "2", "--max-memory", "4M"])
+        .args(&maps)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    for line in stderr.lines() {
+        assert!(line.contains("the memory budget of 2"), "{line}");
+        assert!(
+            line.ends_with(
+                "; -j 2 splits --max-memory among the files solved at once, so fewer \
+                 jobs give each more)"
+            ),
+            "{line}"
+        );
+    }
+}

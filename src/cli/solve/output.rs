@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use super::{Config, Failure, Mode, PROGRAM, budget_hint, over_budget};
+use super::{Config, Failure, Mode, PROGRAM, hint_for, over_budget};
 use crate::cli::{emit, fail, write_file};
 use crate::play::Play;
 use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_within};
@@ -153,7 +153,7 @@ pub(super) fn export(
         film.measure_all(&config.options).map_err(|e| {
             format!(
                 "{name}: cannot record: {e}{}",
-                budget_hint(&e, OracleKind::Bfs, config.options.max_memory)
+                hint_for(&e, OracleKind::Bfs, config.options.max_memory)
             )
         })?;
         write_file(path, cast(film, &cast_options(config, name)).as_bytes())?;
