@@ -424,6 +424,51 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     }
 }
 
+/// Whether writing to `output` would write into the input `input` (`-`:
+/// standard input) is read from: the same file, by its device and inode,
+/// whatever links, `..` or hard links lead to it. An output that does not
+/// exist yet is no input.
+pub(crate) fn is_input(output: &Path, input: &Path) -> bool {
+    let Ok(written) = fs::metadata(output) else {
+        return false;
+    };
+    if input == Path::new("-") {
+        return stdin_metadata().is_some_and(|read| same_file(&written, &read));
+    }
+    fs::metadata(input).is_ok_and(|read| same_file(&written, &read))
+}
+
+/// Whether `path` names the file behind standard output (`/dev/stdout`,
+/// or the file it is redirected to).
+pub(crate) fn is_standard_output(path: &Path) -> bool {
+    matches!(standard_stream(path), Some(Stream::Stdout))
+}
+
+/// Whether two files' metadata are of the same file.
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    false
+}
+
+/// The metadata of the file behind standard input.
+#[cfg(unix)]
+fn stdin_metadata() -> Option<fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    fs::File::from(fd).metadata().ok()
+}
+
+#[cfg(not(unix))]
+fn stdin_metadata() -> Option<fs::Metadata> {
+    None
+}
+
 /// A standard stream of this process.
 enum Stream {
     Stdout,
