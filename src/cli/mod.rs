@@ -381,25 +381,40 @@ pub(crate) fn fail(program: &str, message: &str) -> ExitCode {
 /// # Errors
 /// A sentence naming the path and what went wrong.
 pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_file_then(path, bytes, || {})
+}
+
+/// [`write_file`], calling `then` once the output is complete: for a
+/// regular file, as it is renamed into place, before a signal can end the
+/// program (so what a signal's sentence counts is what is on disk).
+///
+/// # Errors
+/// As for [`write_file`]; `then` is not called.
+pub(crate) fn write_file_then(
+    path: &Path,
+    bytes: &[u8],
+    then: impl FnOnce(),
+) -> Result<(), String> {
     let fail = |why: String| format!("{}: cannot write: {why}", path.display());
     let ended = |written: io::Result<()>| match written {
         Err(e) if !is_broken_pipe(&e) => Err(fail(why(&e, path))),
         _ => Ok(()),
     };
     if let Some(stream) = standard_stream(path) {
-        return ended(match stream {
+        let written = ended(match stream {
             Stream::Stdout => io::stdout()
                 .lock()
                 .write_all(bytes)
                 .and_then(|()| io::stdout().flush()),
             Stream::Stderr => io::stderr().lock().write_all(bytes),
         });
+        return written.map(|()| then());
     }
     match fs::metadata(path) {
         Ok(meta) if meta.is_dir() => Err(fail("it is a directory".into())),
         Ok(meta) if meta.is_file() => {
             let target = fs::canonicalize(path).map_err(|e| fail(why(&e, path)))?;
-            write_atomically_with(&target, bytes, Some(meta.permissions()))
+            write_atomically(&target, bytes, Some(meta.permissions()), then)
                 .map_err(|e| fail(why(&e, &target)))
         }
         Ok(meta) => {
@@ -408,17 +423,18 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
                     "it is a {kind}; write to a file, a pipe or a character device"
                 )));
             }
-            ended(
+            let written = ended(
                 fs::OpenOptions::new()
                     .write(true)
                     .open(path)
                     .and_then(|mut file| file.write_all(bytes)),
-            )
+            );
+            written.map(|()| then())
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             // A new file, or a link to one that does not exist yet.
             let target = link_target(path).map_err(|e| fail(why(&e, path)))?;
-            write_atomically(&target, bytes).map_err(|e| fail(why(&e, &target)))
+            write_atomically(&target, bytes, None, then).map_err(|e| fail(why(&e, &target)))
         }
         Err(e) => Err(fail(why(&e, path))),
     }
@@ -562,20 +578,17 @@ fn why(e: &io::Error, path: &Path) -> String {
 /// `path`; on any error the temporary file is removed, so a file is either
 /// complete or absent. Whatever `path` is (a link, a device) is replaced:
 /// outputs go through [`write_file`], which calls this for regular files
-/// only.
+/// only. The new file gets `permissions` (those of the file it replaces),
+/// and `then` is called as it is renamed into place, before a signal can
+/// end the program.
 ///
 /// # Errors
 /// Any error creating, writing or renaming the file.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomically_with(path, bytes, None)
-}
-
-/// [`write_atomically`], giving the new file `permissions` (those of the
-/// file it replaces).
-fn write_atomically_with(
+fn write_atomically(
     path: &Path,
     bytes: &[u8],
     permissions: Option<fs::Permissions>,
+    then: impl FnOnce(),
 ) -> io::Result<()> {
     let file_name = path
         .file_name()
@@ -602,8 +615,11 @@ fn write_atomically_with(
     });
     cleanup::finished(&temp, || {
         let renamed = written.and_then(|()| fs::rename(&temp, path));
-        if renamed.is_err() {
-            let _ = fs::remove_file(&temp);
+        match renamed {
+            Ok(()) => then(),
+            Err(_) => {
+                let _ = fs::remove_file(&temp);
+            }
         }
         renamed
     })

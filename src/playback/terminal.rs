@@ -182,14 +182,14 @@ pub(crate) fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Key {
 #[cfg(unix)]
 mod signals {
     use super::*;
-    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGSTOP, SIGTERM, SIGTSTP};
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP};
 
     /// The signals that end the program, then SIGTSTP and SIGCONT.
-    const ENDING: [i32; 3] = [SIGTERM, SIGHUP, SIGINT];
+    const ENDING: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
 
     struct Flags {
         /// Whether each of [`ENDING`] has arrived.
-        ending: [Arc<AtomicBool>; 3],
+        ending: [Arc<AtomicBool>; 4],
         stop: Arc<AtomicBool>,
         resumed: Arc<AtomicBool>,
         /// True while the terminal is not taken: the signals then do what

@@ -487,14 +487,18 @@ fn ending_signals_restore_the_terminal() {
     for (signal, args) in [
         ("-TERM", vec!["-p", "-f", "60000"]),
         ("-HUP", vec!["-p", "-f", "60000"]),
+        ("-QUIT", vec!["-p", "-f", "60000"]),
         ("-INT", vec!["--play"]),
         ("-TERM", vec!["--play"]),
+        ("-QUIT", vec!["--play"]),
     ] {
         let mut command = vec![BIN];
         command.extend(&args);
         let map = maze("official-1.txt");
         command.push(&map);
-        let mut s = Session::start(&format!("exec {}", sh(&command)), "xterm-256color");
+        // SIGQUIT ends the program with a core dump, which nobody wants here.
+        let script = format!("ulimit -c 0; exec {}", sh(&command));
+        let mut s = Session::start(&script, "xterm-256color");
         s.wait_for("dragon 4 steps away");
         assert!(s.screen.lock().unwrap().0.screen().alternate_screen());
         kill(signal, &pid(&s));
@@ -638,6 +642,7 @@ fn an_ending_signal_keeps_the_recording_made_so_far() {
         ("-TERM", vec!["--play", "--ascii"]),
         ("-HUP", vec!["--play", "--ascii"]),
         ("-INT", vec!["--play", "--ascii"]),
+        ("-QUIT", vec!["--play", "--ascii"]),
         ("-TERM", vec!["-p", "-f", "60000", "--ascii"]),
     ] {
         let dir = tempfile::tempdir().unwrap();
@@ -646,7 +651,8 @@ fn an_ending_signal_keeps_the_recording_made_so_far() {
         command.extend(&args);
         let map = maze("backstep.txt");
         command.extend(["--record", cast.to_str().unwrap(), &map]);
-        let mut s = Session::start(&format!("exec {}", sh(&command)), "xterm-256color");
+        let script = format!("ulimit -c 0; exec {}", sh(&command));
+        let mut s = Session::start(&script, "xterm-256color");
         let playing = args[0] == "--play";
         if playing {
             s.wait_for("moves 0  dragon 4 steps away");

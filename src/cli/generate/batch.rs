@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::NotationArg;
 use super::{Config, PROGRAM, make, note};
-use crate::cli::{cleanup, fail, write_file};
+use crate::cli::{cleanup, fail, write_file_then};
 use crate::error::plural;
 
 /// Writes `config.count` puzzles into `dir`, each through [`write_file`], so
@@ -28,11 +28,14 @@ pub(super) fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode 
     // The temporary files of runs that were killed go first.
     let swept = cleanup::sweep(dir, is_batch_file);
     if swept > 0 {
-        note(&format!(
+        let said = note(&format!(
             "{}: removed {} left by an interrupted run",
             dir.display(),
             plural(swept, "temporary file")
         ));
+        if let Err(code) = said {
+            return code;
+        }
     }
     let ext = if config.notation == NotationArg::Json {
         "json"
@@ -82,11 +85,15 @@ pub(super) fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode 
             }
         };
         let path = path_of(i);
-        if let Err(message) = write_file(&path, text.as_bytes()) {
+        // Counted as the file is complete, before a signal can say how
+        // many are.
+        let counted = || {
+            WRITTEN.fetch_add(1, Ordering::SeqCst);
+        };
+        if let Err(message) = write_file_then(&path, text.as_bytes(), counted) {
             progress.finish();
             return fail(PROGRAM, &message);
         }
-        WRITTEN.fetch_add(1, Ordering::SeqCst);
         progress.inc(1);
     }
     progress.finish();

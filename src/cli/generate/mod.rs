@@ -55,7 +55,9 @@ pub fn main() -> ExitCode {
 /// with `--out-dir`. Notes, statistics and progress go to standard error.
 pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     if config.seed_was_picked {
-        note(&format!("seed {0} (repeat with --seed {0})", config.seed));
+        if let Err(code) = note(&format!("seed {0} (repeat with --seed {0})", config.seed)) {
+            return code;
+        }
     }
     let one = || make(config, config.seed, io::stderr().is_terminal());
     // Ctrl-C says so, and while a file is written leaves no temporary file.
@@ -127,7 +129,13 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
     })?;
     if let Some(report) = report {
         let report = report.map_err(|e| fail(PROGRAM, &e))?;
-        let _ = io::stderr().write_all(report.as_bytes());
+        // Asked for, so not written is a failure (a closed pipe is an end).
+        if let Err(e) = emit(&mut io::stderr(), &report) {
+            return Err(fail(
+                PROGRAM,
+                &format!("cannot write the statistics to standard error: {e}"),
+            ));
+        }
     }
     let p = &generated.puzzle;
     Ok(match config.notation {
@@ -173,7 +181,18 @@ fn json_line(_: &Report<'_>) -> Result<String, String> {
     Err(NO_JSON.into())
 }
 
-/// Prints `generate-maze: message` on standard error: information, not a failure.
-fn note(message: &str) {
-    let _ = writeln!(io::stderr(), "{PROGRAM}: {message}");
+/// Prints `generate-maze: message` on standard error: information, not a
+/// failure, but information the person needs (the seed to repeat a run),
+/// so a write that fails (other than to a closed pipe) ends the run.
+///
+/// # Errors
+/// The exit code of the failure, its sentence tried on standard error.
+fn note(message: &str) -> Result<(), ExitCode> {
+    match emit(&mut io::stderr(), &format!("{PROGRAM}: {message}\n")) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(fail(
+            PROGRAM,
+            &format!("cannot write to standard error: {e}"),
+        )),
+    }
 }

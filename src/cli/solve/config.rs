@@ -180,7 +180,11 @@ impl Args {
         ];
         for (flag, path) in outputs {
             let Some(path) = path else { continue };
-            if let Some(input) = self.files.iter().find(|input| crate::cli::is_input(path, input)) {
+            if let Some(input) = self
+                .files
+                .iter()
+                .find(|input| crate::cli::is_input(path, input))
+            {
                 let input = match input.to_str() {
                     Some("-") => "standard input".to_owned(),
                     _ => input.display().to_string(),
