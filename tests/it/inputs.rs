@@ -285,30 +285,40 @@ fn a_long_unknown_symbol_is_quoted_by_its_start() {
 
 /// A map on a single line of 24 MiB, under a budget of 64M whose half its
 /// text fits in, is read in about its size again (its wall flags), from a
-/// file and from standard input: under an address-space cap a little over
-/// the budget it ends with a sentence, not an abort.
+/// file and from standard input: it ends with a sentence, its peak within
+/// the budget (under an address-space cap, so a runaway aborts).
 #[cfg(unix)]
 #[test]
 fn a_single_long_line_is_read_within_the_budget() {
+    use crate::support::{Capped, SLACK, cap_for, capped};
     let line = format!("H{}DE\n", ".".repeat(24 << 20));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("line.txt");
     std::fs::write(&file, &line).unwrap();
-    let cap = (64 << 20) + crate::support::SLACK;
+    let budget = 64 << 20;
     for stdin in [false, true] {
-        let mut cmd = crate::support::capped(env!("CARGO_BIN_EXE_solve-maze"), cap);
+        let mut cmd = capped(env!("CARGO_BIN_EXE_solve-maze"), cap_for(budget));
         cmd.args(["--max-memory", "64M"]);
-        if stdin {
-            cmd.arg("-").write_stdin(line.clone());
+        let input = if stdin {
+            cmd.arg("-");
+            line.clone().into_bytes()
         } else {
             cmd.arg(&file);
-        }
-        cmd.assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(
-                "the map is too large: the graph of its cells needs",
-            ));
+            Vec::new()
+        };
+        let ran = Capped::run(cmd, input, std::time::Duration::from_secs(120));
+        assert_eq!(ran.status.code(), Some(2), "{}", ran.stderr);
+        assert!(
+            ran.stderr
+                .contains("the map is too large: the graph of its cells needs"),
+            "{}",
+            ran.stderr
+        );
+        assert!(
+            ran.peak <= budget + SLACK,
+            "a peak of {} MiB (stdin: {stdin})",
+            ran.peak >> 20
+        );
     }
 }
 
@@ -354,4 +364,51 @@ fn jobs_split_the_memory_budget() {
             "{line}"
         );
     }
+}
+
+/// A caught hero's line can be far longer than the map is wide: its JSON
+/// report is weighed before it is made, and one that would take more than
+/// half the budget is refused with a sentence (a corridor of 90,000 tiles
+/// with the dragon by the exit: as many moves, about 26 MiB of report).
+#[cfg(all(unix, feature = "json"))]
+#[test]
+fn a_json_report_too_large_for_the_budget_is_refused() {
+    use crate::support::{Capped, SLACK, cap_for, capped};
+    let corridor = format!("H{}DE\n", ".".repeat(90_000));
+    let budget = 16 << 20;
+    let mut cmd = capped(env!("CARGO_BIN_EXE_solve-maze"), cap_for(budget));
+    cmd.args(["--max-memory", "16M", "--format", "json", "-"]);
+    let ran = Capped::run(
+        cmd,
+        corridor.clone().into_bytes(),
+        std::time::Duration::from_secs(120),
+    );
+    assert_eq!(ran.status.code(), Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .starts_with("solve-maze: -: the JSON report of its 90000 moves needs about "),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .ends_with(", half the memory budget of 16 MiB (see --max-memory)\n"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.peak <= budget + SLACK,
+        "a peak of {} MiB",
+        ran.peak >> 20
+    );
+    // The error record stands in for the report.
+    let record: serde_json::Value = serde_json::from_slice(&ran.stdout).unwrap();
+    assert_eq!(record["outcome"], "error");
+    // With room for it, the report is made.
+    solve_maze()
+        .args(["--max-memory", "256M", "--format", "json", "-"])
+        .write_stdin(corridor)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(r#""outcome":"caught""#));
 }

@@ -728,7 +728,10 @@ fn the_help_and_the_readme_list_the_keys_of_the_tables() {
 fn closing_the_terminal_ends_the_player_and_keeps_its_recording() {
     // Not an assertion on speed: a player left spinning never ends.
     const GONE: Duration = Duration::from_secs(5);
-    for args in [vec!["--play", "--ascii"], vec!["-p", "-f", "60000", "--ascii"]] {
+    for args in [
+        vec!["--play", "--ascii"],
+        vec!["-p", "-f", "60000", "--ascii"],
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let cast = dir.path().join("game.cast");
         let pty = native_pty_system()

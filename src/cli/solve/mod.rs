@@ -115,9 +115,9 @@ fn end_if_signalled(out: &mut impl Write) {
 
 /// What each of the files solved at once may use: `--max-memory` is the
 /// budget of the whole run, split equally among its jobs.
-struct Share {
+pub(super) struct Share {
     /// The solve options, with the job's share of the budget.
-    options: crate::Options,
+    pub(super) options: crate::Options,
     /// How many solves share the budget.
     jobs: usize,
 }
@@ -136,7 +136,7 @@ impl Share {
 
     /// Where a message about the budget points: `--max-memory`, and with
     /// several jobs how it is split.
-    fn see(&self) -> String {
+    pub(super) fn see(&self) -> String {
         match self.jobs {
             1 => "see --max-memory".to_owned(),
             n => format!(
@@ -191,8 +191,18 @@ fn solve_file(config: &Config, i: usize, watch: bool, share: &Share) -> Solved {
         (e, _, _) => format!("{name}: {e}{}", budget_hint(&e, config, share)),
     })?;
     let elapsed = config.show.timing.then(|| started.elapsed());
+    // The graph is not drawn: the report has room without it.
+    drop(solver);
     let label = config.files.len() > 1;
-    let report = render(config, &name, label && i > 0, &puzzle, &solution, elapsed);
+    let report = render(
+        config,
+        &name,
+        label && i > 0,
+        &puzzle,
+        &solution,
+        elapsed,
+        share,
+    )?;
     Ok((puzzle, solution, report))
 }
 
