@@ -211,7 +211,7 @@ fn within_time<T>(limit: Duration, work: impl FnOnce(&Progress) -> T) -> T {
                 progress.stop();
             }
         });
-        let result = work(&progress);
+        let result = work(progress);
         drop(done);
         result
     })

@@ -211,6 +211,7 @@ fn long_input(max: usize) -> BoxedStrategy<Vec<u8>> {
 }
 
 /// What [`cli`] gave, for the fuzz harness's summary.
+#[cfg(all(unix, feature = "cli"))]
 #[derive(Clone, Copy, Debug, Default)]
 struct Ran {
     /// How long the run took.
