@@ -595,7 +595,13 @@ fn fuzz_for_a_while() {
     // variants, programs.
     let mut inputs = [0u64; 8];
     let mut reach = Reach::default();
+    // The small inputs and the large ones (a long input, a map with many
+    // pieces, a program's run) share the time about equally: the large
+    // ones take a round's slice when they have had less than the small.
+    let (mut small_time, mut large_time) = (Duration::ZERO, Duration::ZERO);
+    let mut large = 0u64;
     while started.elapsed() < limit {
+        let round = Instant::now();
         for _ in 0..16 {
             targets::parse(&draw(&mutated));
             targets::parse(&draw(&tokens));
@@ -611,20 +617,33 @@ fn fuzz_for_a_while() {
                 inputs[5] += 1;
             }
         }
-        // The slower targets once a round.
-        let bytes = draw(&long);
-        reach.line = reach.line.max(bytes.len());
-        targets::parse(&bytes);
-        inputs[2] += 1;
-        let bytes = draw(&variants);
-        reach.map(&bytes[2..]);
-        targets::variants(&bytes);
-        inputs[6] += 1;
-        #[cfg(all(unix, feature = "cli"))]
-        {
-            let bytes = draw(&programs);
-            reach.program(&bytes, cli(&bytes));
-            inputs[7] += 1;
+        small_time += round.elapsed();
+        while large_time < small_time {
+            let round = Instant::now();
+            match large % 3 {
+                0 => {
+                    let bytes = draw(&long);
+                    reach.line = reach.line.max(bytes.len());
+                    targets::parse(&bytes);
+                    inputs[2] += 1;
+                }
+                1 => {
+                    let bytes = draw(&variants);
+                    reach.map(&bytes[2..]);
+                    targets::variants(&bytes);
+                    inputs[6] += 1;
+                }
+                _ => {
+                    #[cfg(all(unix, feature = "cli"))]
+                    {
+                        let bytes = draw(&programs);
+                        reach.program(&bytes, cli(&bytes));
+                        inputs[7] += 1;
+                    }
+                }
+            }
+            large += 1;
+            large_time += round.elapsed();
         }
     }
     let took = started.elapsed().as_secs_f64();
