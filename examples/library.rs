@@ -11,6 +11,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Every start at once, against a dragon that picks its worst step.
     let rules = Rules::default().with_ties(Ties::Adversarial);
     let table = solver.table(&Options::default().with_rules(rules))?;
-    assert_eq!(table.value(puzzle.hero(), puzzle.dragon()), Some(Value::Escape { moves: 8 }));
+    assert_eq!(
+        table.value(puzzle.hero(), puzzle.dragon()),
+        Some(Value::Escape { moves: 8 })
+    );
     Ok(())
 }

@@ -129,5 +129,9 @@ fn the_library_example_is_the_one_that_runs() {
         .skip_while(|line| line.starts_with("//!") || line.is_empty())
         .collect::<Vec<_>>()
         .join("\n");
-    assert_eq!(code.trim_end(), block.trim_end(), "examples/library.rs and the README differ");
+    assert_eq!(
+        code.trim_end(),
+        block.trim_end(),
+        "examples/library.rs and the README differ"
+    );
 }
