@@ -7,6 +7,7 @@
 
 mod args;
 mod config;
+mod heat;
 mod output;
 
 use std::io::{self, Write};
@@ -130,6 +131,10 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
             budget_hint(&e, config.options.oracle, config.options.max_memory)
         )
     })?;
+    let heat = match &config.heat {
+        Some(heat) => heat::make(config, heat, &name, &puzzle, &solver, watch)?,
+        None => None,
+    };
     let running = super::interrupt::Running::new();
     let progress = running.progress();
     let solve = || solver.solve_watched(&config.options, progress);
@@ -162,15 +167,18 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
     })?;
     let elapsed = config.show.timing.then(|| started.elapsed());
     let label = config.files.len() > 1;
-    let report = render(
-        config,
-        &name,
-        label && i > 0,
-        &puzzle,
-        &solver,
-        &solution,
-        elapsed,
-    );
+    // `--heat-map -` shows the heat map instead of the report.
+    let report = heat.unwrap_or_else(|| {
+        render(
+            config,
+            &name,
+            label && i > 0,
+            &puzzle,
+            &solver,
+            &solution,
+            elapsed,
+        )
+    });
     Ok((puzzle, solution, report))
 }
 
