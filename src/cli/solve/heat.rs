@@ -158,7 +158,10 @@ pub(super) fn make(
     let progress = running.progress();
     let build = || solver.table_watched(&config.options, progress);
     let built = if watch || config.max_time.is_some() {
-        let label = format!("{name}, heat map");
+        // The progress line counts the positions valued: say of how many,
+        // before the file's name (a narrow terminal cuts the line's end).
+        let cells = puzzle.walls().iter().filter(|&&wall| !wall).count() as u128;
+        let label = format!("of {} in the heat map's table: {name}", cells * cells);
         let watch = Watch {
             name: &label,
             progress,
