@@ -173,7 +173,7 @@ impl Args {
             && !heat.as_ref().is_some_and(Heat::is_picture)
         {
             return Err(
-                "--cell-size sizes a picture: use it with --svg, --svg-animate, --gif or a \
+                "--cell-size sizes a picture: use it with --svg, --svg-animate or --gif, or a \
                  --heat-map picture"
                     .into(),
             );

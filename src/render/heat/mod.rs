@@ -18,7 +18,7 @@
 //! (the longest), viridis, which people with the common forms of colour
 //! blindness read in order; a caught hero's cells are hatched magenta and
 //! an endless game's hatched grey, off the scale, and every output says
-//! so in a legend built from the same sentences ([`Legend`]).
+//! so in a legend built from the same sentences (`Legend`).
 
 #[cfg(feature = "gif")]
 mod font;
@@ -107,7 +107,7 @@ pub struct Counts {
 /// let heat = HeatMap::new(&table, &puzzle, Vary::Hero);
 /// assert_eq!(heat.value(Pos::new(0, 0)), Some(Value::Escape { moves: 2 }));
 /// assert_eq!(heat.value(Pos::new(0, 5)), None, "the dragon's own cell");
-/// assert_eq!(heat.counts().escaped, 4);
+/// assert_eq!(heat.counts().escaped, 5);
 /// assert!(heat.svg(24).contains("an escape in 2 moves"));
 /// # Ok::<(), dragon_escape::Error>(())
 /// ```
