@@ -204,6 +204,27 @@ fn the_json_agrees_with_the_table_at_every_cell() {
     assert_eq!(outcomes.len(), 3, "escapes, captures and endless games met");
 }
 
+/// `--heat-map FILE.json` writes the record `--heat-map - --format json`
+/// prints, and the report still comes on standard output.
+#[test]
+fn a_json_file_holds_the_record_standard_output_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("heat.JSON");
+    solve_maze()
+        .args(["--ties", "adversarial", "--heat-map"])
+        .arg(&file)
+        .arg(path("tie-dependent.txt"))
+        .assert()
+        .code(0)
+        .stdout("The shortest guaranteed path is 12 steps.\n")
+        .stderr("");
+    let written: Json = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(
+        written,
+        heat_json("tie-dependent.txt", &["--ties", "adversarial"], "hero")
+    );
+}
+
 /// One `<rect>` of a cell: where, its fill, and its tooltip.
 struct Square {
     pos: Pos,

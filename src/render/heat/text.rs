@@ -89,78 +89,63 @@ impl HeatMap {
     /// The heat map for a terminal, its legend under it: in ASCII or with
     /// emoji, in `colors`.
     pub fn text(&self, ascii: bool, colors: Colors) -> String {
+        let style = Style {
+            ascii,
+            colors,
+            color: colors != Colors::Off,
+        };
         let mut out = String::new();
         for (row, cells) in self.rows().enumerate() {
             for (col, &cell) in cells.iter().enumerate() {
-                let drawn = self.draw(Pos::new(row, col), cell, ascii, colors);
-                paint(&mut out, &drawn, colors);
+                paint(
+                    &mut out,
+                    &self.draw(Pos::new(row, col), cell, style),
+                    colors,
+                );
             }
             out.push('\n');
         }
-        self.key(&mut out, ascii, colors);
+        self.key(&mut out, style);
         out
     }
 
-    /// How the cell `cell` at `pos` is drawn.
-    fn draw(&self, pos: Pos, cell: Cell, ascii: bool, colors: Colors) -> Drawn {
-        let wide = !ascii;
-        let color = colors != Colors::Off;
-        let symbol = |tile: Tile| {
-            if ascii {
-                tile.ascii().to_string()
-            } else {
-                tile.emoji().to_owned()
+    /// How the cell `cell` at `pos` is drawn: the exit and the varying
+    /// piece's own start show their symbols over their cells' colours.
+    fn draw(&self, pos: Pos, cell: Cell, style: Style) -> Drawn {
+        match cell {
+            Cell::Start(value) if pos == self.exit => {
+                style.piece(Tile::Exit, self.background(value))
             }
-        };
-        let piece = |tile: Tile, background: Rgb| Drawn {
-            background: color.then_some(background),
-            ink: (color && ascii).then(|| ink(background)),
-            text: symbol(tile),
-        };
-        let background = match cell {
-            Cell::Wall => {
-                return if color {
-                    Drawn {
-                        background: Some(WALL),
-                        ink: None,
-                        text: blank(wide),
-                    }
-                } else {
-                    piece(Tile::Wall, WALL)
-                };
+            Cell::Start(value) if pos == self.own_start() => {
+                style.piece(self.varying_tile(), self.background(value))
             }
-            Cell::Fixed => return piece(self.fixed_tile(), FLOOR),
-            Cell::Start(value) => self.background(value),
-        };
-        if pos == self.exit {
-            return piece(Tile::Exit, background);
+            _ => self.look(cell, style),
         }
-        if pos == self.own_start() {
-            return piece(self.varying_tile(), background);
-        }
-        let Cell::Start(value) = cell else {
-            unreachable!("walls and the fixed cell are drawn above")
+    }
+
+    /// How a cell holding `cell` looks, with no piece on it.
+    fn look(&self, cell: Cell, style: Style) -> Drawn {
+        let value = match cell {
+            Cell::Wall if style.color => return style.block(WALL),
+            Cell::Wall => return style.piece(Tile::Wall, WALL),
+            Cell::Fixed => return style.piece(self.fixed_tile(), FLOOR),
+            Cell::Start(value) => value,
         };
-        if color {
+        if style.color {
             let (ink, mark) = match value {
-                Value::Escape { .. } => (None, ' '),
-                Value::Caught { .. } => (Some(CAUGHT_INK), 'x'),
-                Value::Endless => (Some(ENDLESS_INK), ENDLESS_ASCII),
+                Value::Escape { .. } => return style.block(self.background(value)),
+                Value::Caught { .. } => (CAUGHT_INK, 'x'),
+                Value::Endless => (ENDLESS_INK, ENDLESS_ASCII),
             };
-            let text = if wide {
-                format!("{mark}{mark}")
-            } else {
-                mark.to_string()
-            };
+            let width = if style.ascii { 1 } else { 2 };
             return Drawn {
-                background: Some(background),
-                ink,
-                text,
+                background: Some(self.background(value)),
+                ink: Some(ink),
+                text: mark.to_string().repeat(width),
             };
         }
-        let text = match (value, ascii) {
-            (Value::Escape { moves }, true) => band_digit(self.scale().band(moves)).to_string(),
-            (Value::Escape { moves }, false) => full_width(band_digit(self.scale().band(moves))),
+        let text = match (value, style.ascii) {
+            (Value::Escape { moves }, _) => style.digit(self.scale().band(moves)),
             (Value::Caught { .. }, true) => CAUGHT_ASCII.to_string(),
             (Value::Caught { .. }, false) => CAUGHT_EMOJI.to_owned(),
             (Value::Endless, true) => ENDLESS_ASCII.to_string(),
@@ -195,99 +180,114 @@ impl HeatMap {
     }
 
     /// The legend, under the map.
-    fn key(&self, out: &mut String, ascii: bool, colors: Colors) {
+    fn key(&self, out: &mut String, style: Style) {
         let legend = self.legend();
-        let wide = !ascii;
-        let color = colors != Colors::Off;
         let _ = writeln!(out, "{}", legend.title);
         let _ = writeln!(out, "{}", legend.rules);
-        let scale = self.scale();
         let _ = write!(out, "{}:", legend.scale);
         if self.counts.escapes.is_none() {
             out.push_str(" (no start escapes)");
-        }
-        if self.counts.escapes.is_some() {
+        } else {
+            let scale = self.scale();
             for (k, (low, high)) in scale.bands().into_iter().enumerate() {
                 out.push(' ');
-                let swatch = if color {
-                    Drawn {
-                        background: Some(scale.band_color(k)),
-                        ink: None,
-                        text: blank(wide),
-                    }
+                let swatch = if style.color {
+                    style.block(scale.band_color(k))
                 } else {
                     Drawn {
                         background: None,
                         ink: None,
-                        text: if wide {
-                            full_width(band_digit(k))
-                        } else {
-                            band_digit(k).to_string()
-                        },
+                        text: style.digit(k),
                     }
                 };
-                paint(out, &swatch, colors);
+                paint(out, &swatch, style.colors);
                 if low == high {
-                    let _ = write!(out, " {low}");
+                    let _ = write!(out, " {low} ");
                 } else {
-                    let _ = write!(out, " {low}-{high}");
+                    let _ = write!(out, " {low}-{high} ");
                 }
-                out.push(' ');
             }
         }
-        let out_line = |out: &mut String, entries: &[(Drawn, &str)]| {
+        let trimmed = out.trim_end_matches(' ').len();
+        out.truncate(trimmed);
+        out.push('\n');
+        let line = |out: &mut String, entries: &[(Drawn, &str)]| {
             for (i, (drawn, label)) in entries.iter().enumerate() {
                 if i > 0 {
                     out.push_str("   ");
                 }
-                paint(out, drawn, colors);
+                paint(out, drawn, style.colors);
                 let _ = write!(out, " {label}");
             }
             out.push('\n');
         };
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
-        let sample = |value: Value| {
-            self.draw(
-                Pos::new(usize::MAX, usize::MAX),
-                Cell::Start(value),
-                ascii,
-                colors,
-            )
-        };
-        let wall = self.draw(Pos::new(usize::MAX, usize::MAX), Cell::Wall, ascii, colors);
-        let exit = Drawn {
-            background: color.then_some(FLOOR),
-            ink: (color && ascii).then(|| ink(FLOOR)),
-            text: if ascii {
-                Tile::Exit.ascii().to_string()
-            } else {
-                Tile::Exit.emoji().to_owned()
-            },
-        };
-        out_line(
+        line(
             out,
             &[
-                (sample(Value::Caught { moves: 0 }), legend.caught),
-                (sample(Value::Endless), legend.endless),
-                (wall, "wall"),
-                (exit, "exit"),
+                (
+                    self.look(Cell::Start(Value::Caught { moves: 0 }), style),
+                    legend.caught,
+                ),
+                (
+                    self.look(Cell::Start(Value::Endless), style),
+                    legend.endless,
+                ),
+                (self.look(Cell::Wall, style), "wall"),
+                (style.piece(Tile::Exit, FLOOR), "exit"),
             ],
         );
-        let fixed = self.draw(Pos::new(usize::MAX, usize::MAX), Cell::Fixed, ascii, colors);
-        let start = Drawn {
-            background: color.then_some(FLOOR),
-            ink: (color && ascii).then(|| ink(FLOOR)),
-            text: if ascii {
-                self.varying_tile().ascii().to_string()
-            } else {
-                self.varying_tile().emoji().to_owned()
-            },
-        };
-        out_line(out, &[(fixed, &legend.fixed), (start, &legend.start)]);
+        line(
+            out,
+            &[
+                (self.look(Cell::Fixed, style), &legend.fixed),
+                (style.piece(self.varying_tile(), FLOOR), &legend.start),
+            ],
+        );
         let _ = writeln!(out, "{}", legend.start_value);
         let _ = writeln!(out, "{}", legend.counts);
+    }
+}
+
+/// How the text is drawn: the symbols' spelling and the colours.
+#[derive(Clone, Copy)]
+struct Style {
+    ascii: bool,
+    colors: Colors,
+    /// Whether there are colours at all.
+    color: bool,
+}
+
+impl Style {
+    /// A map symbol on `background` (in colour).
+    fn piece(self, tile: Tile, background: Rgb) -> Drawn {
+        Drawn {
+            background: self.color.then_some(background),
+            ink: (self.color && self.ascii).then(|| ink(background)),
+            text: if self.ascii {
+                tile.ascii().to_string()
+            } else {
+                tile.emoji().to_owned()
+            },
+        }
+    }
+
+    /// A cell's width of `background`.
+    fn block(self, background: Rgb) -> Drawn {
+        Drawn {
+            background: Some(background),
+            ink: None,
+            text: if self.ascii { " " } else { "  " }.to_owned(),
+        }
+    }
+
+    /// The digit of band `k` (there are at most ten), beside emoji in its
+    /// full-width form, two columns wide.
+    fn digit(self, k: usize) -> String {
+        let digit = k.min(9) as u32;
+        match char::from_digit(digit, 10) {
+            Some(c) if self.ascii => c.to_string(),
+            _ => char::from_u32(0xFF10 + digit).map_or_else(String::new, String::from),
+        }
     }
 }
 
@@ -298,24 +298,6 @@ fn piece_tile(piece: &str) -> Tile {
     } else {
         Tile::Dragon
     }
-}
-
-/// A cell's width of blanks.
-fn blank(wide: bool) -> String {
-    if wide { "  " } else { " " }.to_owned()
-}
-
-/// The digit of band `k` (there are at most ten).
-fn band_digit(k: usize) -> char {
-    char::from_digit(k.min(9) as u32, 10).unwrap_or('9')
-}
-
-/// A digit in its full-width form, two columns wide like an emoji.
-fn full_width(digit: char) -> String {
-    let offset = u32::from(digit) - u32::from('0');
-    char::from_u32(0xFF10 + offset)
-        .map(String::from)
-        .unwrap_or_else(|| format!("{digit} "))
 }
 
 /// Appends `drawn` to `out` in `colors`.
