@@ -16,7 +16,8 @@
 //!
 //! Output only, never read: the hero's route or trail (🟨, `*`), where the
 //! hero is caught (💥, `X`) and the cells the hero could reach when there is
-//! no path (🟦, `:`), a door the hero has opened (🔓, `/`), and a dragon or exit beyond the edge of the screen
+//! no path (🟦, `:`), a door the hero has opened (🔓, `/`), an endless
+//! start on a heat map (🔁, `~`), and a dragon or exit beyond the edge of the screen
 //! (`d`, `e`; beside emoji `D>`, `E^`…). Every emoji here is two terminal
 //! columns wide, like each of those pairs.
 //!
@@ -62,6 +63,11 @@ pub(crate) const REACH_ASCII: char = ':';
 pub(crate) const OPEN_DOOR_EMOJI: &str = "🔓";
 /// The ASCII symbol drawn on a door the hero has opened (output only).
 pub(crate) const OPEN_DOOR_ASCII: char = '/';
+/// The symbol a heat map draws on a start from which the hero can neither
+/// escape nor be caught: the chase goes round forever (output only).
+pub(crate) const ENDLESS_EMOJI: &str = "🔁";
+/// The ASCII symbol a heat map draws on an endless start (output only).
+pub(crate) const ENDLESS_ASCII: char = '~';
 
 /// The upper half block: one terminal cell shows two map cells, the upper
 /// in the foreground colour, the lower in the background (the overview of

@@ -9,6 +9,8 @@ mod fuzz;
 mod generate;
 #[cfg(feature = "mapgen")]
 mod generate_variants;
+#[cfg(all(unix, feature = "cli", feature = "json"))]
+mod heat_map;
 #[cfg(feature = "cli")]
 mod inputs;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]

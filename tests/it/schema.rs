@@ -91,7 +91,7 @@ fn run(cmd: &mut Command) -> Output {
 }
 
 #[test]
-fn every_field_of_both_schemas_is_described() {
+fn every_field_of_every_schema_is_described() {
     fn described(value: &Value, at: &str, missing: &mut Vec<String>) {
         if let Value::Object(map) = value {
             if let Some(Value::Object(properties)) = map.get("properties") {
@@ -112,7 +112,11 @@ fn every_field_of_both_schemas_is_described() {
             }
         }
     }
-    for name in ["solve-report.schema.json", "generate-stats.schema.json"] {
+    for name in [
+        "solve-report.schema.json",
+        "generate-stats.schema.json",
+        "heat-map.schema.json",
+    ] {
         let schema = schema(name);
         let mut missing = Vec::new();
         described(&schema, "", &mut missing);
@@ -501,4 +505,51 @@ fn reports_of_maps_with_several_dragons_keys_and_doors_meet_the_schema() {
             }
         }
     }
+}
+
+/// The heat map's JSON of every one-dragon example, with either piece
+/// varied and under every tie rule, speed and waiting, meets its schema
+/// (strictly); a map it cannot draw gives the solve report's error record,
+/// described alike in both schemas.
+#[test]
+fn heat_maps_meet_their_schema() {
+    let schema = schema("heat-map.schema.json");
+    let maps: Vec<String> = example_maps()
+        .into_iter()
+        .filter(|m| !m.contains("large") && !m.contains("two-dragons") && !m.contains("key"))
+        .collect();
+    let mut checked = 0;
+    for (flags, vary) in [
+        (&[][..], "hero"),
+        (&["--ties", "adversarial"], "dragon"),
+        (&["--ties", "optimistic", "--wait"], "hero"),
+        (&["--priority", "RDLU", "--dragon-speed", "2"], "dragon"),
+    ] {
+        for map in &maps {
+            let out = run(solve_maze()
+                .args(["--heat-map", "-", "--format", "json", "--vary", vary])
+                .args(flags)
+                .arg(map));
+            let what = format!("{map} {flags:?} {vary}");
+            let records = check_lines(&schema, &out.stdout, &what);
+            assert_eq!(records.len(), 1, "{what}");
+            assert_eq!(records[0]["varies"], vary);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 4 * maps.len());
+    let out = run(solve_maze().args([
+        "--heat-map",
+        "-",
+        "--format",
+        "json",
+        "examples/mazes/two-dragons.txt",
+    ]));
+    assert_eq!(out.status.code(), Some(2));
+    let records = check_lines(&schema, &out.stdout, "two dragons");
+    assert_eq!(records[0]["outcome"], "error");
+    assert_eq!(
+        schema["$defs"]["error_record"],
+        self::schema("solve-report.schema.json")["$defs"]["error_record"]
+    );
 }

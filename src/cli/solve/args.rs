@@ -48,7 +48,9 @@ Examples:
   solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
   solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt
   solve-maze --svg-animate escape.svg -f 150 examples/mazes/official-2.txt
-  solve-maze --gif escape.gif --cell-size 12 examples/mazes/official-2.txt",
+  solve-maze --gif escape.gif --cell-size 12 examples/mazes/official-2.txt
+  solve-maze --heat-map heat.svg examples/mazes/official-2.txt
+  solve-maze --heat-map - --vary dragon examples/mazes/official-1.txt",
         legend = tile::legend(),
         aliases = tile::spellings(true),
         pipe_note = if cfg!(feature = "mapgen") {
@@ -230,6 +232,9 @@ pub struct Args {
         help_heading = "Playback and play"
     )]
     pub(super) cell_size: Option<usize>,
+
+    #[command(flatten)]
+    pub(super) heat: super::heat::HeatArgs,
 
     #[command(flatten)]
     pub(super) installation: Installation,

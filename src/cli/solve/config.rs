@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::args::{Args, Format, TiesArg};
+use super::heat::{self, Heat};
 use crate::render::animate::AnimationOptions;
 use crate::render::map::MapStyle;
 use crate::viewer::AtEnd;
@@ -89,6 +90,8 @@ pub struct Config {
     pub(super) frame_length: Duration,
     pub(super) at_end: AtEnd,
     pub(super) exports: Exports,
+    /// The heat map asked for (`--heat-map`).
+    pub(super) heat: Option<Heat>,
     /// Show a long solve's progress on standard error (a terminal).
     pub(super) progress: bool,
     /// How long a solve may run.
@@ -131,11 +134,16 @@ impl Args {
                 ties.name()
             ));
         }
-        let draws = self.map || self.playback || self.play || self.record.is_some();
+        let heat = heat::check(&self)?;
+        let draws = self.map
+            || self.playback
+            || self.play
+            || self.record.is_some()
+            || heat.as_ref().is_some_and(Heat::on_stdout);
         if (self.ascii || self.color.is_some()) && !draws {
             let flag = if self.ascii { "--ascii" } else { "--color" };
             return Err(format!(
-                "{flag} styles a drawn map: use it with --map, -p, --play or --record"
+                "{flag} styles a drawn map: use it with --map, -p, --play, --record or --heat-map -"
             ));
         }
         if (self.repeat || self.exit_at_end) && !self.playback {
@@ -159,9 +167,15 @@ impl Args {
                     .into(),
             );
         }
-        if self.cell_size.is_some() && self.svg.is_none() && !animates {
+        if self.cell_size.is_some()
+            && self.svg.is_none()
+            && !animates
+            && !heat.as_ref().is_some_and(Heat::is_picture)
+        {
             return Err(
-                "--cell-size sizes a picture: use it with --svg, --svg-animate or --gif".into(),
+                "--cell-size sizes a picture: use it with --svg, --svg-animate or --gif, or a \
+                 --heat-map picture"
+                    .into(),
             );
         }
         let single =
@@ -277,6 +291,7 @@ impl Args {
                 },
                 record_size: self.record_size,
             },
+            heat,
             progress: terminals.stderr,
             max_time: self.max_time,
         })
@@ -332,6 +347,23 @@ mod tests {
                 &["--color", "always", "--format", "json", "a.txt"],
                 "--color styles a drawn map",
             ),
+            (&["--vary", "dragon", "a.txt"], "use it with --heat-map"),
+            (
+                &["--heat-map", "-", "--map", "a.txt"],
+                "--map would do nothing",
+            ),
+            (
+                &["--heat-map", "heat.png", "a.txt"],
+                "heat.png: a heat map's format comes from its extension",
+            ),
+            (
+                &["--heat-map", "heat.svg", "a.txt", "b.txt"],
+                "--heat-map takes exactly one map file",
+            ),
+            (
+                &["--cell-size", "8", "--heat-map", "heat.json", "a.txt"],
+                "--cell-size sizes a picture",
+            ),
         ] {
             let err = config(args, true).unwrap_err();
             assert!(err.contains(words), "{args:?}: {err}");
@@ -339,6 +371,15 @@ mod tests {
         assert!(config(&["--priority", "RDLU", "a.txt"], true).is_ok());
         assert!(config(&["-f", "100", "--record", "a.cast", "a.txt"], true).is_ok());
         assert!(config(&["--ascii", "--color", "never", "-m", "a.txt"], true).is_ok());
+        assert!(config(&["--ascii", "--heat-map", "-", "a.txt"], true).is_ok());
+        assert!(config(&["--cell-size", "8", "--heat-map", "h.GIF", "a.txt"], true).is_ok());
+        assert!(
+            config(
+                &["--heat-map", "h.svg", "--vary", "dragon", "-m", "a.txt"],
+                true
+            )
+            .is_ok()
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 mod args;
 mod config;
+mod heat;
 mod output;
 
 use std::io::{self, Write};
@@ -163,6 +164,10 @@ fn solve_file(config: &Config, i: usize, watch: bool, share: &Share) -> Solved {
     let started = Instant::now();
     let solver = Solver::within(&puzzle, options.max_memory)
         .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config, share)))?;
+    let heat = match &config.heat {
+        Some(heat) => heat::make(config, share, heat, &name, &puzzle, &solver, watch)?,
+        None => None,
+    };
     let running = super::interrupt::Running::new();
     let progress = running.progress();
     let solve = || solver.solve_watched(options, progress);
@@ -194,15 +199,19 @@ fn solve_file(config: &Config, i: usize, watch: bool, share: &Share) -> Solved {
     // The graph is not drawn: the report has room without it.
     drop(solver);
     let label = config.files.len() > 1;
-    let report = render(
-        config,
-        &name,
-        label && i > 0,
-        &puzzle,
-        &solution,
-        elapsed,
-        share,
-    )?;
+    // `--heat-map -` shows the heat map instead of the report.
+    let report = match heat {
+        Some(text) => text,
+        None => render(
+            config,
+            &name,
+            label && i > 0,
+            &puzzle,
+            &solution,
+            elapsed,
+            share,
+        )?,
+    };
     Ok((puzzle, solution, report))
 }
 

@@ -18,9 +18,9 @@ use crate::viewer::AtEnd;
 use crate::{OracleKind, Puzzle, Solution};
 
 /// The side of a cell in the SVG pictures by default, in pixels.
-const SVG_CELL: usize = 24;
+pub(super) const SVG_CELL: usize = 24;
 /// About the largest side of a GIF whose cell size is not given, in pixels.
-const GIF_SIDE: usize = 2048;
+pub(super) const GIF_SIDE: usize = 2048;
 
 /// The text or JSON report of the solved map `name`; `separate` when it is
 /// not the run's first file, so its steps or map are set apart by a blank
