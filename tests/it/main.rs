@@ -13,6 +13,7 @@ mod generate_variants;
 mod inputs;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]
 mod interrupt;
+mod mistakes;
 #[cfg(all(feature = "cli", feature = "mapgen"))]
 mod options;
 #[cfg(all(unix, feature = "cli"))]
