@@ -159,7 +159,9 @@ pub(super) fn summary(mistakes: &[Mistake]) -> String {
 /// not called out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoTable {
-    /// Several dragons, keys or doors: the table takes none yet.
+    /// Several dragons, keys or doors: play takes no table for them yet
+    /// (its look-ups reach only the positions with nothing taken or
+    /// opened and no dragons merged).
     Variants,
     /// The table would take this many bytes to build, past
     /// [`TABLE_LIMIT`]: too long a wait at start.
@@ -180,7 +182,9 @@ impl fmt::Display for NoTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NoTable::Variants => {
-                f.write_str("no table of every position for several dragons, keys or doors")?;
+                f.write_str(
+                    "play has no table of every position for several dragons, keys or doors yet",
+                )?;
             }
             NoTable::TooLarge { bytes } => write!(
                 f,

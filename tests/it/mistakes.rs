@@ -313,10 +313,7 @@ fn no_table_says_why() {
         play.build_table(&Default::default()),
         Err(NoTable::TooLarge { .. })
     ));
-    let budget = Options {
-        max_memory: 48 << 20,
-        ..Options::default()
-    };
+    let budget = Options::default().with_max_memory(48 << 20);
     let mut play = game(&room(60), budget);
     assert_eq!(
         play.build_table(&Default::default()),
