@@ -313,7 +313,7 @@ pub(super) fn present(
 fn coach(config: &Config, name: &str, play: &mut Play) {
     let progress = Progress::default();
     let watch = Watch {
-        name: &format!("{name}: the table of every position"),
+        name: &format!("the table of every position of {name}"),
         progress: &progress,
         budget: config.options.max_memory,
         show: config.progress,
