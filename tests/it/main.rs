@@ -15,6 +15,7 @@ mod heat_map;
 mod inputs;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]
 mod interrupt;
+mod mistakes;
 #[cfg(all(feature = "cli", feature = "mapgen"))]
 mod options;
 #[cfg(all(unix, feature = "cli"))]

@@ -32,7 +32,10 @@ answer. When standard output is not a terminal, or TERM is dumb, the frames
 are printed as plain text instead. Keys: {playback_keys}.
 
 Play (--play) keys: {play_keys}. Keys are read from the terminal, so the map
-may come from standard input.
+may come from standard input. On a map with one dragon and no keys or doors,
+up to about 101x101, play first builds the table of every position: hints are
+then instant, and a move worse than the best is called out (\"that step cost 4
+moves\") and counted in the result.
 
 Recordings (--record): with -p or alone, the solver's line; with --play, your
 own game as you played it, undos and all. The recording's screen is the map's

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use super::{Config, Failure, Mode, PROGRAM, Share, hint_for, over_budget};
+use crate::cli::watch::Watch;
 use crate::cli::{emit, fail, write_file};
 use crate::play::Play;
 use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_within};
@@ -15,7 +16,7 @@ use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::{SvgOptions, svg_with};
 use crate::render::text;
 use crate::viewer::AtEnd;
-use crate::{OracleKind, Puzzle, Solution};
+use crate::{OracleKind, Progress, Puzzle, Solution};
 
 /// The side of a cell in the SVG pictures by default, in pixels.
 pub(super) const SVG_CELL: usize = 24;
@@ -274,6 +275,7 @@ pub(super) fn present(
         (Mode::Play, _) => {
             let mut play =
                 Play::new(puzzle, config.options, solution.outcome).map_err(|e| e.to_string())?;
+            coach(config, name, &mut play);
             let mut recorder = config
                 .exports
                 .record
@@ -303,6 +305,22 @@ pub(super) fn present(
         _ => report.to_owned(),
     };
     written(emit(out, &text))
+}
+
+/// Builds the table behind play's instant hints and judged moves, showing
+/// its progress as a long solve's; without one the game says why on its
+/// first screen.
+fn coach(config: &Config, name: &str, play: &mut Play) {
+    let progress = Progress::default();
+    let watch = Watch {
+        name: &format!("the table of every position of {name}"),
+        progress: &progress,
+        budget: config.options.max_memory,
+        show: config.progress,
+        max_time: config.max_time,
+    };
+    // Without a table, the game goes on with a solve per hint.
+    let _ = watch.run(|| play.build_table(&progress));
 }
 
 /// The terminal drivers, or stand-ins that are never called when the
