@@ -106,6 +106,20 @@ impl Tile {
         Tile::Door,
     ];
 
+    /// The tile's name in the legends: wall, free, hero, dragon, exit,
+    /// key or door.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Tile::Wall => "wall",
+            Tile::Free => "free",
+            Tile::Hero => "hero",
+            Tile::Dragon => "dragon",
+            Tile::Exit => "exit",
+            Tile::Key => "key",
+            Tile::Door => "door",
+        }
+    }
+
     /// The official emoji for this tile.
     pub const fn emoji(self) -> &'static str {
         match self {
@@ -298,20 +312,23 @@ pub(crate) fn spellings(ascii: bool) -> String {
 pub(crate) fn legend() -> String {
     let named: Vec<String> = Tile::ALL
         .iter()
-        .map(|&tile| {
-            let name = match tile {
-                Tile::Wall => "wall",
-                Tile::Free => "free",
-                Tile::Hero => "hero",
-                Tile::Dragon => "dragon",
-                Tile::Exit => "exit",
-                Tile::Key => "key",
-                Tile::Door => "door",
-            };
-            format!("{} {name}", tile.emoji())
-        })
+        .map(|&tile| format!("{} {}", tile.emoji(), tile.name()))
         .collect();
     named.join(", ")
+}
+
+/// Every tile as its emoji, its name and its ASCII alias, `per_line` to a
+/// line: `🟫 wall (#), 🟩 free (.), …`.
+pub(crate) fn legend_lines(per_line: usize) -> String {
+    let named: Vec<String> = Tile::ALL
+        .iter()
+        .map(|&tile| format!("{} {} ({})", tile.emoji(), tile.name(), tile.ascii()))
+        .collect();
+    named
+        .chunks(per_line.max(1))
+        .map(|line| line.join(", "))
+        .collect::<Vec<_>>()
+        .join(",\n")
 }
 
 const ZWJ: char = '\u{200D}';

@@ -310,6 +310,31 @@ mod generate {
         check_lines(schema, &out.stderr, &format!("{args:?}"))
     }
 
+    /// Seeds are JSON numbers that an f64 holds exactly: a larger one is
+    /// refused, and a picked one is below 2^53.
+    #[test]
+    fn seeds_are_read_exactly_by_javascript() {
+        let out = generate_maze()
+            .args(["--seed", "9007199254740992"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("0..=9007199254740991"));
+        for _ in 0..5 {
+            let out = generate_maze()
+                .args(["-W", "2", "-H", "2"])
+                .output()
+                .unwrap();
+            let note = String::from_utf8(out.stderr).unwrap();
+            let seed: u64 = note
+                .split_whitespace()
+                .nth(2)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("{note}"));
+            assert!(seed < 1 << 53, "{note}");
+        }
+    }
+
     #[test]
     fn stats_of_many_configurations_meet_the_schema() {
         let schema = schema("generate-stats.schema.json");
@@ -359,7 +384,10 @@ mod generate {
             ],
             &["--seed", "5", "--search", "restarts", "--order", "random"],
             &["--seed", "6", "--notation", "ascii", "-W", "3", "-H", "2"],
-            &["--seed", "18446744073709551615", "-W", "40", "-H", "30"],
+            &["--seed", "9007199254740991", "-W", "40", "-H", "30"],
+            // A picked seed is in the record: standard error holds nothing
+            // but JSON lines.
+            &["-W", "4", "-H", "3"],
         ] {
             checked += stats(&schema, args).len();
         }
@@ -389,7 +417,7 @@ mod generate {
         );
         assert!(records.iter().all(|r| r["solver_runs"] == 0));
         checked += records.len();
-        assert_eq!(checked, 11 + 7 + 30);
+        assert_eq!(checked, 11 + 8 + 30);
     }
 
     #[test]

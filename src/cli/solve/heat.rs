@@ -23,7 +23,9 @@ use crate::{Error, Puzzle, Solver};
 /// The heat map's options, as clap reads them.
 #[derive(Debug, clap::Args)]
 pub(crate) struct HeatArgs {
-    /// Also write a heat map of the whole map to FILE: every free cell
+    /// Also write a heat map of every start to FILE (.svg, .gif, .json, -).
+    ///
+    /// Every free cell is
     /// coloured by the escape of a game that starts there (see --vary),
     /// caught and endless starts apart, with a legend. The extension
     /// chooses the format: .svg, .gif or .json; `-` prints the heat map on
@@ -40,7 +42,13 @@ pub(crate) struct HeatArgs {
 
     /// Which piece's start the heat map varies from cell to cell; the
     /// other stays where the map puts it [default: hero].
-    #[arg(long, value_enum, value_name = "PIECE", help_heading = "Heat map")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "PIECE",
+        help_heading = "Heat map",
+        hide_short_help = true
+    )]
     vary: Option<Vary>,
 }
 

@@ -33,7 +33,12 @@ const PROGRAM: &str = "solve-maze";
 pub fn main() -> ExitCode {
     let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
     if let Some(asset) = args.installation.asked() {
-        return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
+        return asset.print(
+            super::command::<Args>(),
+            &args::manual(),
+            PROGRAM,
+            &mut io::stdout().lock(),
+        );
     }
     match args.into_config(Terminals::detect()) {
         Ok(config) => {

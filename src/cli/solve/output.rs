@@ -43,6 +43,21 @@ pub(super) fn render(
     if config.show.json {
         return json_line(name, puzzle, solution, elapsed, share);
     }
+    if let Some(elapsed) = elapsed {
+        // The text report stays the same on every run: the time goes to
+        // standard error.
+        // A closed standard error loses the time, not the report.
+        let _ = writeln!(
+            io::stderr(),
+            "{}: {name}: solved in {} ms",
+            super::PROGRAM,
+            elapsed.as_millis()
+        );
+    }
+    if config.exports.to_stdout() {
+        // The export written there is the output.
+        return Ok(String::new());
+    }
     let label = config.files.len() > 1;
     let mut out = String::new();
     if separate && (config.show.steps || config.show.map) {
