@@ -96,11 +96,18 @@ pub struct Options {
 }
 
 /// What every solve may need per cell of the map, counted against
-/// [`Options::max_memory`] before it starts: the closed form's four arrays
-/// and two paths, and a line of play as long as the map (a cell pair and a
-/// [`Turn`] per step). A search needs more: its oracle alone takes over
-/// half the budget at more than this per cell.
-const BYTES_PER_CELL: usize = 4 * 4 + 2 * 4 + 8 + size_of::<Turn>();
+/// [`Options::max_memory`] before it starts: a line of play as long as the
+/// map (a [`Position`] a step) beside, first, the closed form's four arrays
+/// and two paths that find it, then the [`Turn`]s the solution is made of
+/// (on maps with several dragons, keys or doors a [`Pieces`] a step too:
+/// see [`Solver::line_bytes`]). The search's own tables and its oracle are
+/// weighed as they grow.
+const BYTES_PER_CELL: usize = size_of::<Position>()
+    + if 4 * 4 + 2 * 4 > size_of::<Turn>() {
+        4 * 4 + 2 * 4
+    } else {
+        size_of::<Turn>()
+    };
 
 impl Options {
     /// These options under `rules`.
@@ -201,6 +208,18 @@ impl Solver {
 
     /// What a search and its oracle may hold under `options`: the budget
     /// less what the solver itself holds.
+    /// The bytes a line of play as long as the map takes while the
+    /// solution is made from it (see [`BYTES_PER_CELL`]).
+    fn line_bytes(&self) -> usize {
+        let per_cell = BYTES_PER_CELL
+            + if self.layout.is_wide() {
+                size_of::<Pieces>()
+            } else {
+                0
+            };
+        self.graph.len().saturating_mul(per_cell)
+    }
+
     fn search_memory(&self, options: &Options) -> usize {
         let solver = self.graph.bytes() + self.exit_distance.len() * size_of::<u32>();
         // The door states' maps and oracles count as the search goes.
@@ -425,16 +444,16 @@ impl Solver {
                 line: vec![*at],
                 end: End::NoPath,
             }
-        } else if graph.len().saturating_mul(BYTES_PER_CELL) > options.max_memory {
-            let (needed, budget) = crate::error::bytes_apart(
-                graph.len().saturating_mul(BYTES_PER_CELL),
-                options.max_memory,
-            );
+        } else if self.line_bytes() > self.search_memory(options) {
+            let (needed, room) =
+                crate::error::bytes_apart(self.line_bytes(), self.search_memory(options));
             return Err(Error::TooLarge {
                 resource: Resource::Positions,
                 message: format!(
-                    "a solve over {} cells needs at least {needed}, over the memory budget of {budget}",
-                    graph.len()
+                    "a solve over {} cells needs at least {needed}, over the {room} the map's \
+                     graph leaves of the memory budget of {}",
+                    graph.len(),
+                    crate::error::bytes(options.max_memory)
                 ),
             });
         } else {
@@ -468,8 +487,10 @@ impl Solver {
             End::Caught(line) => Outcome::Caught { line },
         };
         let line = found.line.get(1..).unwrap_or_default();
+        let wide = self.layout.is_wide();
         let mut turns = Vec::with_capacity(line.len());
-        let mut pieces = Vec::with_capacity(line.len());
+        // The official game's turns say where its one dragon is.
+        let mut pieces = Vec::with_capacity(if wide { line.len() } else { 0 });
         let mut from = at.hero;
         for after in line {
             let (dragon, others) = self.dragons_at(after);
@@ -479,14 +500,13 @@ impl Solver {
                 hero: graph.pos(after.hero),
                 dragon,
             });
-            pieces.push(Pieces {
-                others,
-                locks: after.locks,
-            });
+            if wide {
+                pieces.push(Pieces {
+                    others,
+                    locks: after.locks,
+                });
+            }
             from = after.hero;
-        }
-        if !self.layout.is_wide() {
-            pieces.clear();
         }
         let (dragon, others) = self.dragons_at(at);
         Solution {
