@@ -582,3 +582,37 @@ fn farewell_keeps_the_frame_only_when_it_fits() {
         board.text(&frame, ASCII)
     );
 }
+
+/// The README's playback snippet is the screen the player draws:
+/// official-1 in emoji without colour, paused on frame 14 of 32.
+#[test]
+fn the_readme_shows_the_screen_the_player_draws() {
+    let puzzle: Puzzle = include_str!("../../examples/mazes/official-1.txt")
+        .parse()
+        .unwrap();
+    let film = Film::new(&puzzle, &solve(&puzzle, &Options::default()).unwrap());
+    let (clock, mut keys) = Script::new(&[(13 * 300 + 150, key(' ')), (60_000, key('q'))]);
+    let emoji = Settings {
+        style: MapStyle {
+            ascii: false,
+            color: false,
+        },
+        ..settings(300)
+    };
+    let mut out = Vec::new();
+    playback(&film, &emoji, &clock, &mut keys, &mut out).unwrap();
+    let contents = screen(&out, 80, 24).screen().contents();
+    let shown: Vec<&str> = contents.lines().map(str::trim_end).collect();
+    let readme = include_str!("../../README.md");
+    let block = readme
+        .split("`solve-maze -p FILE` shows each turn")
+        .nth(1)
+        .and_then(|after| after.split("```\n").nth(1))
+        .expect("the README's playback snippet");
+    let snippet: Vec<&str> = block.lines().map(str::trim_end).collect();
+    assert_eq!(
+        shown.join("\n").trim_end(),
+        snippet.join("\n").trim_end(),
+        "the screen:\n{contents}"
+    );
+}
