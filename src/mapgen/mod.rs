@@ -64,8 +64,8 @@ use hunt_and_kill::HuntAndKill;
 use kruskal::Kruskal;
 pub use maze::Maze;
 pub use placement::{
-    Config, Difficulty, Effort, Endpoints, GenerateError, Generated, Knobs, Order, Search,
-    Strategy, generate,
+    Config, Difficulty, Effort, Endpoints, GenerateError, Generated, Knobs, Order, Placement,
+    Search, Strategy, generate,
 };
 use prim::Prim;
 use random::seeded;

@@ -107,7 +107,10 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
     let generated = generated.map_err(|e| {
         let code = match e {
             GenerateError::GaveUp { .. } => EXIT_GAVE_UP,
-            GenerateError::Config(_) | GenerateError::Solver(_) => EXIT_ERROR,
+            GenerateError::Config(_)
+            | GenerateError::Solver(_)
+            | GenerateError::Unconfirmed(_)
+            | GenerateError::NothingFound { .. } => EXIT_ERROR,
         };
         // A faster dragon closes in on a hero that runs from it, so the
         // farthest endpoints (a whole maze to cross) rarely escape.
