@@ -36,6 +36,7 @@ mod braid;
 mod division;
 mod eller;
 mod growing_tree;
+mod hardest;
 mod hunt_and_kill;
 mod kruskal;
 mod maze;
@@ -62,6 +63,7 @@ use eller::Eller;
 use growing_tree::GrowingTree;
 use hunt_and_kill::HuntAndKill;
 use kruskal::Kruskal;
+pub use hardest::{Evaluator, HardSearch, Hardest, Tick, find_hardest};
 pub use maze::Maze;
 pub use placement::{
     Config, Difficulty, Effort, Endpoints, GenerateError, Generated, Knobs, Order, Placement,

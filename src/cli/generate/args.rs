@@ -3,11 +3,12 @@
 //! values clap cannot read alone.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 
 use super::PROGRAM;
-use crate::cli::parse_size;
+use crate::cli::{parse_size, parse_time};
 use crate::cli::shell::Installation;
 use crate::mapgen::{self, Algorithm, Bias, Difficulty, Endpoints, Order, Strategy};
 use crate::{MAX_DRAGONS, MAX_KEYS, Notation, Speed};
@@ -239,6 +240,32 @@ pub struct Args {
     #[arg(long, value_name = "RUNS", help_heading = "Search")]
     pub(super) effort: Option<u64>,
 
+    /// Search for the hardest puzzle on a board of this many tiles, e.g.
+    /// 9x9 (or 9), 3 to 64 a side: the whole map, no border wall added.
+    /// Its walls, exit, keys and doors change (late acceptance hill
+    /// climbing) to make the optimal escape under the rules asked
+    /// (--dragons, --keys, --dragon-speed, --wait) longest, every dragon
+    /// and door mattering; the hero and the dragons go on the best start.
+    #[arg(
+        long,
+        value_name = "WxH",
+        value_parser = parse_board,
+        help_heading = "Hardest",
+        conflicts_with_all = MAZE_ONLY
+    )]
+    pub(super) hardest: Option<(usize, usize)>,
+
+    /// How many changes --hardest tries (default: 2000): with --seed, what
+    /// decides the board found.
+    #[arg(long, value_name = "N", help_heading = "Hardest")]
+    pub(super) iterations: Option<u64>,
+
+    /// Stop --hardest after this long, e.g. 60s, 5m (a number alone is
+    /// seconds), with the best board so far; it says which --iterations
+    /// replays it.
+    #[arg(long, value_name = "TIME", value_parser = parse_time, help_heading = "Hardest")]
+    pub(super) max_time: Option<Duration>,
+
     /// About how much memory generating may use, e.g. 512M, 2G: a maze too
     /// large for it is refused at once, and each solver run has this budget.
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search")]
@@ -259,6 +286,47 @@ pub(super) enum FormatArg {
     Text,
     /// One JSON object per puzzle.
     Json,
+}
+
+/// The options that shape a maze or its placement search, which a board
+/// of --hardest has no use for.
+const MAZE_ONLY: [&str; 25] = [
+    "width",
+    "height",
+    "algorithm",
+    "bias",
+    "newest",
+    "braid",
+    "rooms",
+    "endpoints",
+    "hero",
+    "exit",
+    "dragon",
+    "difficulty",
+    "min_steps",
+    "min_detour",
+    "require_backstep",
+    "tie_independent",
+    "no_verify",
+    "count",
+    "out_dir",
+    "force",
+    "stats",
+    "search",
+    "order",
+    "per_maze",
+    "effort",
+];
+
+/// `WxH` or `N` (a square) → `(width, height)` in tiles.
+fn parse_board(s: &str) -> Result<(usize, usize), String> {
+    let err = || format!("'{s}' is not a board size: write WxH in tiles, e.g. 9x9, or one side");
+    let text = s.trim().to_ascii_lowercase();
+    let (w, h) = text.split_once('x').unwrap_or((&text, &text));
+    Ok((
+        w.trim().parse().map_err(|_| err())?,
+        h.trim().parse().map_err(|_| err())?,
+    ))
 }
 
 /// `ROW,COL` → `(row, col)`.

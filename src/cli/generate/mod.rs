@@ -8,6 +8,7 @@
 mod args;
 mod batch;
 mod config;
+mod hardest;
 
 use std::hash::{BuildHasher, RandomState};
 use std::io::{self, IsTerminal, Write};
@@ -56,6 +57,9 @@ pub fn main() -> ExitCode {
 pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     if config.seed_was_picked {
         note(&format!("seed {0} (repeat with --seed {0})", config.seed));
+    }
+    if let Some(hunt) = &config.hardest {
+        return hardest::run(config, hunt, out);
     }
     let one = || make(config, config.seed, io::stderr().is_terminal());
     // Ctrl-C says so, and while a file is written leaves no temporary file.
