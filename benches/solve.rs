@@ -59,15 +59,10 @@ fn solving(c: &mut Criterion) {
                 engines.push(("floyd-warshall", OracleKind::FloydWarshall, Ties::default()));
             }
             for (engine, oracle, ties) in engines {
-                let options = Options {
-                    oracle,
-                    rules: Rules {
-                        ties,
-                        ..Rules::default()
-                    },
-                    oracle_memory: 1 << 30,
-                    ..Options::default()
-                };
+                let options = Options::default()
+                    .with_oracle(oracle)
+                    .with_rules(Rules::default().with_ties(ties))
+                    .with_oracle_memory(1 << 30);
                 let solution = Solver::new(&puzzle).solve(&options).unwrap();
                 eprintln!(
                     "{name} / {engine}: {:?}, {} states expanded, {} dragon queries",

@@ -116,8 +116,9 @@ pub enum Error {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Resource {
-    /// The grid itself: more tiles than cell numbers can count. No budget
-    /// helps.
+    /// The grid itself: more tiles than cell numbers can count, or than
+    /// the memory can hold the wall flags of while the map is read. No
+    /// budget helps.
     Grid,
     /// The memory budget for the map's graph of cells, checked before it
     /// is built ([`Solver::within`](crate::Solver::within)).
@@ -192,6 +193,30 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A setting that does not read as one: a direction order, a dragon speed,
+/// a maze algorithm, a bias, a difficulty. Its message says what was given
+/// and what would do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseValueError {
+    message: String,
+}
+
+impl ParseValueError {
+    pub(crate) fn new(message: impl Into<String>) -> Self {
+        ParseValueError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ParseValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseValueError {}
 
 /// `"1 step"`, `"2 steps"`.
 pub(crate) fn plural(n: usize, word: &str) -> String {

@@ -39,7 +39,8 @@
 //!   `generate-maze` binary (rand_core, rand_chacha).
 //!
 //! With `--no-default-features` the library parses, solves, renders text and
-//! runs the play-mode rules with a single small dependency.
+//! runs the play-mode rules with two small dependencies (`rustc-hash`, and
+//! `hashbrown` without its default features).
 
 pub mod board;
 pub mod dragon;
@@ -71,10 +72,15 @@ pub mod mapgen;
 pub mod playback;
 
 pub use dragon::OracleKind;
-pub use error::{Error, Location, Resource};
+pub use error::{Error, Location, ParseValueError, Resource};
 pub use graph::{CellId, Direction, Graph};
 pub use puzzle::{Locks, MAX_DRAGONS, MAX_KEYS, Notation, Pos, Puzzle};
 pub use search::rules::{Priority, Rules, Speed, Ties};
 pub use search::solution::{Ending, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
 pub use search::{IllegalMove, Mismatch, Options, Progress, Solver, Table, Value, solve};
 pub use tile::Tile;
+
+/// The README's library example (`examples/library.rs`), run as a doctest.
+#[cfg(doctest)]
+#[doc = concat!("```\n", include_str!("../examples/library.rs"), "\n```")]
+struct ReadmeLibraryExample;

@@ -99,14 +99,12 @@ impl Engine {
             None => puzzle,
         };
         let library = |oracle, rules| {
-            let options = Options {
-                oracle,
-                rules,
-                // What a plain `solve-maze MAP` asks: the answer, without
-                // the line a caught hero survives.
-                caught_line: false,
-                ..Options::default()
-            };
+            // What a plain `solve-maze MAP` asks: the answer, without the
+            // line a caught hero survives.
+            let options = Options::default()
+                .with_oracle(oracle)
+                .with_rules(rules)
+                .with_caught_line(false);
             let solution = Solver::new(puzzle)
                 .solve(&options)
                 .map_err(|e| e.to_string())?;
@@ -121,10 +119,7 @@ impl Engine {
             Engine::Default => library(OracleKind::Bfs, Rules::default()),
             Engine::Adversarial => library(
                 OracleKind::Bfs,
-                Rules {
-                    ties: Ties::Adversarial,
-                    ..Rules::default()
-                },
+                Rules::default().with_ties(Ties::Adversarial),
             ),
             Engine::FloydWarshall => library(OracleKind::FloydWarshall, Rules::default()),
             Engine::Pathfinding => pathfinding_solve(puzzle),
@@ -132,18 +127,9 @@ impl Engine {
             Engine::Oracle => oracle_questions(puzzle),
             Engine::Speed2 => library(
                 OracleKind::Bfs,
-                Rules {
-                    speed: Speed::new(2).expect("2 is a speed"),
-                    ..Rules::default()
-                },
+                Rules::default().with_speed(Speed::new(2).expect("2 is a speed")),
             ),
-            Engine::Wait => library(
-                OracleKind::Bfs,
-                Rules {
-                    wait: true,
-                    ..Rules::default()
-                },
-            ),
+            Engine::Wait => library(OracleKind::Bfs, Rules::default().with_wait(true)),
             Engine::Dragons2 | Engine::Dragons3 | Engine::Keys2 => {
                 library(OracleKind::Bfs, Rules::default())
             }

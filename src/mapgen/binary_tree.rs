@@ -2,6 +2,7 @@
 //! perpendicular directions chosen by weight. Fast and strongly biased: two
 //! sides of the maze become long straight corridors.
 
+use crate::error::ParseValueError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -98,55 +99,60 @@ impl fmt::Display for Bias {
 }
 
 impl FromStr for Bias {
-    type Err = String;
+    type Err = ParseValueError;
 
     /// Reads `DIR=WEIGHT,DIR=WEIGHT` with directions `north`, `south`,
     /// `east`, `west` (or `n`, `s`, `e`, `w`, `up`, `down`, `left`,
     /// `right`); a missing `=WEIGHT` means 1.
-    fn from_str(s: &str) -> Result<Bias, String> {
-        let mut vertical = None;
-        let mut horizontal = None;
-        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (name, weight) = part.split_once('=').unwrap_or((part, "1"));
-            let d = match name.trim().to_ascii_lowercase().as_str() {
-                "north" | "n" | "up" => Direction::Up,
-                "south" | "s" | "down" => Direction::Down,
-                "east" | "e" | "right" => Direction::Right,
-                "west" | "w" | "left" => Direction::Left,
-                other => {
-                    return Err(format!(
-                        "'{other}' is not a direction: use north, south, east or west"
-                    ));
-                }
-            };
-            let weight: u32 = weight.trim().parse().map_err(|_| {
-                format!(
-                    "'{}' is not a weight: use a whole number such as 2",
-                    weight.trim()
-                )
-            })?;
-            let slot = if matches!(d, Direction::Up | Direction::Down) {
-                &mut vertical
-            } else {
-                &mut horizontal
-            };
-            if slot.replace((d, weight)).is_some() {
+    fn from_str(s: &str) -> Result<Bias, ParseValueError> {
+        parse_bias(s).map_err(ParseValueError::new)
+    }
+}
+
+/// [`Bias::from_str`], its error a sentence.
+fn parse_bias(s: &str) -> Result<Bias, String> {
+    let mut vertical = None;
+    let mut horizontal = None;
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, weight) = part.split_once('=').unwrap_or((part, "1"));
+        let d = match name.trim().to_ascii_lowercase().as_str() {
+            "north" | "n" | "up" => Direction::Up,
+            "south" | "s" | "down" => Direction::Down,
+            "east" | "e" | "right" => Direction::Right,
+            "west" | "w" | "left" => Direction::Left,
+            other => {
                 return Err(format!(
-                    "'{s}' names two {} directions; a binary tree takes one vertical and one horizontal",
-                    if matches!(d, Direction::Up | Direction::Down) {
-                        "vertical"
-                    } else {
-                        "horizontal"
-                    }
+                    "'{other}' is not a direction: use north, south, east or west"
                 ));
             }
+        };
+        let weight: u32 = weight.trim().parse().map_err(|_| {
+            format!(
+                "'{}' is not a weight: use a whole number such as 2",
+                weight.trim()
+            )
+        })?;
+        let slot = if matches!(d, Direction::Up | Direction::Down) {
+            &mut vertical
+        } else {
+            &mut horizontal
+        };
+        if slot.replace((d, weight)).is_some() {
+            return Err(format!(
+                "'{s}' names two {} directions; a binary tree takes one vertical and one horizontal",
+                if matches!(d, Direction::Up | Direction::Down) {
+                    "vertical"
+                } else {
+                    "horizontal"
+                }
+            ));
         }
-        match (vertical, horizontal) {
-            (Some(v), Some(h)) => Bias::new(v, h),
-            _ => Err(format!(
-                "'{s}' needs one vertical and one horizontal direction, e.g. north=2,east=1"
-            )),
-        }
+    }
+    match (vertical, horizontal) {
+        (Some(v), Some(h)) => Bias::new(v, h),
+        _ => Err(format!(
+            "'{s}' needs one vertical and one horizontal direction, e.g. north=2,east=1"
+        )),
     }
 }
 
@@ -207,7 +213,10 @@ mod tests {
         assert!("up=x,east=1".parse::<Bias>().is_err());
         assert!("northeast=1".parse::<Bias>().is_err());
         let err = "north=4294967295,east=1".parse::<Bias>().unwrap_err();
-        assert!(err.contains("add up to more than 4294967295"), "{err}");
+        assert!(
+            err.to_string().contains("add up to more than 4294967295"),
+            "{err}"
+        );
         assert!("north=4294967294,east=1".parse::<Bias>().is_ok());
     }
 

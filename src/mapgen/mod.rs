@@ -47,6 +47,7 @@ pub mod report;
 mod sidewinder;
 mod wilson;
 
+use crate::error::ParseValueError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -219,20 +220,20 @@ impl fmt::Display for Algorithm {
 }
 
 impl FromStr for Algorithm {
-    type Err = String;
+    type Err = ParseValueError;
 
     /// Reads a name from [`Algorithm::name`] (case and `_`/`-` ignored).
-    fn from_str(s: &str) -> Result<Algorithm, String> {
+    fn from_str(s: &str) -> Result<Algorithm, ParseValueError> {
         let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == wanted)
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!(
+                ParseValueError::new(format!(
                     "unknown algorithm '{s}'; choose one of {}",
                     names.join(", ")
-                )
+                ))
             })
     }
 }
@@ -301,6 +302,7 @@ mod tests {
             "dfs"
                 .parse::<Algorithm>()
                 .unwrap_err()
+                .to_string()
                 .contains("backtracker")
         );
     }

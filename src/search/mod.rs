@@ -55,7 +55,19 @@ pub use table::{Mismatch, Table, Value};
 pub use turn::IllegalMove;
 
 /// Settings for a solve.
+///
+/// Made from [`Options::default`] and the `with_` methods, so that a new
+/// setting is never a breaking change; the fields can be read and set.
+///
+/// ```
+/// use dragon_escape::{Options, Rules, Ties};
+/// let options = Options::default()
+///     .with_rules(Rules::default().with_ties(Ties::Adversarial))
+///     .with_max_memory(256 << 20);
+/// assert_eq!(options.rules.ties, Ties::Adversarial);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// The rules of the game.
     pub rules: Rules,
@@ -91,6 +103,48 @@ pub struct Options {
 const BYTES_PER_CELL: usize = 4 * 4 + 2 * 4 + 8 + size_of::<Turn>();
 
 impl Options {
+    /// These options under `rules`.
+    #[must_use]
+    pub fn with_rules(self, rules: Rules) -> Self {
+        Options { rules, ..self }
+    }
+
+    /// These options with the dragon oracle `oracle`.
+    #[must_use]
+    pub fn with_oracle(self, oracle: OracleKind) -> Self {
+        Options { oracle, ..self }
+    }
+
+    /// These options with the oracle's memory limited to `bytes`
+    /// ([`Options::oracle_memory`]).
+    #[must_use]
+    pub fn with_oracle_memory(self, bytes: usize) -> Self {
+        Options {
+            oracle_memory: bytes,
+            ..self
+        }
+    }
+
+    /// These options with the whole solve's memory limited to `bytes`
+    /// ([`Options::max_memory`]).
+    #[must_use]
+    pub fn with_max_memory(self, bytes: usize) -> Self {
+        Options {
+            max_memory: bytes,
+            ..self
+        }
+    }
+
+    /// These options with the caught hero's line worked out or not
+    /// ([`Options::caught_line`]).
+    #[must_use]
+    pub fn with_caught_line(self, caught_line: bool) -> Self {
+        Options {
+            caught_line,
+            ..self
+        }
+    }
+
     /// The dragon oracle's share of the budget.
     pub(crate) fn oracle_budget(&self) -> usize {
         self.oracle_memory.min(self.max_memory / 2)

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::ParseValueError;
 use crate::graph::{DirSet, Direction};
 
 /// A strict order of the four directions, used to break the dragon's ties.
@@ -46,15 +47,15 @@ impl fmt::Display for Priority {
 }
 
 impl FromStr for Priority {
-    type Err = String;
+    type Err = ParseValueError;
 
     /// Reads four letters, one per direction, in any case: `ULDR`, `rdlu`.
-    fn from_str(s: &str) -> Result<Priority, String> {
+    fn from_str(s: &str) -> Result<Priority, ParseValueError> {
         let letters: Vec<char> = s.trim().chars().collect();
         let err = || {
-            format!(
+            ParseValueError::new(format!(
                 "'{s}' is not a direction order: give the four letters U, L, D, R once each, e.g. ULDR"
-            )
+            ))
         };
         let [a, b, c, d] = letters.as_slice() else {
             return Err(err());
@@ -150,25 +151,33 @@ impl fmt::Display for Speed {
 }
 
 impl FromStr for Speed {
-    type Err = String;
+    type Err = ParseValueError;
 
     /// Reads a whole number from 1 to [`Speed::MAX`].
-    fn from_str(s: &str) -> Result<Speed, String> {
+    fn from_str(s: &str) -> Result<Speed, ParseValueError> {
         s.trim()
             .parse::<u32>()
             .ok()
             .and_then(Speed::new)
             .ok_or_else(|| {
-                format!(
+                ParseValueError::new(format!(
                     "'{s}' is not a dragon speed: give the dragon's steps a turn as a whole number from 1 to {}",
                     Speed::MAX
-                )
+                ))
             })
     }
 }
 
-/// The rules a solve follows.
+/// The rules a solve follows: the official game by default, changed by the
+/// `with_` methods (a new rule is never a breaking change).
+///
+/// ```
+/// use dragon_escape::{Rules, Speed, Ties};
+/// let rules = Rules::default().with_speed(Speed::new(2).unwrap()).with_wait(true);
+/// assert_eq!((rules.ties, rules.speed.steps(), rules.wait), (Ties::default(), 2, true));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Rules {
     /// How the dragon breaks ties.
     pub ties: Ties,
@@ -177,6 +186,26 @@ pub struct Rules {
     /// Whether the hero may wait (stay on its cell) instead of stepping.
     /// See docs/RULES.md, "Waiting".
     pub wait: bool,
+}
+
+impl Rules {
+    /// These rules with the dragon breaking ties by `ties`.
+    #[must_use]
+    pub fn with_ties(self, ties: Ties) -> Self {
+        Rules { ties, ..self }
+    }
+
+    /// These rules with the dragon taking `speed` steps a turn.
+    #[must_use]
+    pub fn with_speed(self, speed: Speed) -> Self {
+        Rules { speed, ..self }
+    }
+
+    /// These rules with waiting allowed or not.
+    #[must_use]
+    pub fn with_wait(self, wait: bool) -> Self {
+        Rules { wait, ..self }
+    }
 }
 
 #[cfg(test)]
@@ -200,7 +229,7 @@ mod tests {
         assert_eq!(Speed::new(Speed::MAX).unwrap().to_string(), "8");
         for bad in ["0", "9", "-1", "two", ""] {
             let error = bad.parse::<Speed>().unwrap_err();
-            assert!(error.contains("from 1 to 8"), "{error}");
+            assert!(error.to_string().contains("from 1 to 8"), "{error}");
         }
     }
 

@@ -57,13 +57,13 @@ impl Solver {
     /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right, rules), Ok(Pos::new(0, 1)));
     /// assert_eq!(solver.hero_step(hero, dragon, Direction::Up, rules), Err(IllegalMove::Wall));
     /// // A dragon of speed 2 would reach (0, 1) in its move.
-    /// let fast = Rules { speed: "2".parse().unwrap(), ..rules };
+    /// let fast = rules.with_speed("2".parse()?);
     /// assert_eq!(solver.hero_step(hero, dragon, Direction::Right, fast), Err(IllegalMove::InReach));
     /// // Waiting is a rule variant.
     /// assert_eq!(solver.hero_step(hero, dragon, Move::Wait, rules), Err(IllegalMove::NoWaiting));
-    /// let patient = Rules { wait: true, ..rules };
+    /// let patient = rules.with_wait(true);
     /// assert_eq!(solver.hero_step(hero, dragon, Move::Wait, patient), Ok(hero));
-    /// # Ok::<(), dragon_escape::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn hero_step(
         &self,

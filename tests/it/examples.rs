@@ -86,10 +86,12 @@ fn every_example_has_its_recorded_answer() {
         let bytes = std::fs::read(folder().join(&file)).unwrap();
         let puzzle = Puzzle::parse(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
         for (ties, want) in MODES.into_iter().zip(&answers) {
-            let options = Options {
-                rules: Rules { ties, speed, wait },
-                ..Options::default()
-            };
+            let options = Options::default().with_rules(
+                Rules::default()
+                    .with_ties(ties)
+                    .with_speed(speed)
+                    .with_wait(wait),
+            );
             let got = solve(&puzzle, &options).unwrap();
             assert_eq!(
                 &written(got.outcome),
@@ -135,11 +137,14 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
                 "{file}: brute force, {} ties, dragon speed {speed}, waiting {wait}",
                 ties.name()
             );
-            let reference = Options {
-                rules: Rules { ties, speed, wait },
-                oracle: OracleKind::FloydWarshall,
-                ..Options::default()
-            };
+            let reference = Options::default()
+                .with_rules(
+                    Rules::default()
+                        .with_ties(ties)
+                        .with_speed(speed)
+                        .with_wait(wait),
+                )
+                .with_oracle(OracleKind::FloydWarshall);
             assert_eq!(
                 &written(solve(&puzzle, &reference).unwrap().outcome),
                 want,
@@ -169,13 +174,7 @@ fn every_map_file_is_in_the_table() {
 fn the_fast_dragon_example_plays_as_the_readme_says() {
     let bytes = std::fs::read(folder().join("fast-dragon.txt")).unwrap();
     let puzzle = Puzzle::parse(&bytes).unwrap();
-    let options = Options {
-        rules: Rules {
-            speed: "2".parse().unwrap(),
-            ..Rules::default()
-        },
-        ..Options::default()
-    };
+    let options = Options::default().with_rules(Rules::default().with_speed("2".parse().unwrap()));
     let solution = solve(&puzzle, &options).unwrap();
     let line = line_text(&solution);
     assert_eq!(
@@ -197,13 +196,8 @@ fn the_fast_dragon_example_plays_as_the_readme_says() {
 fn the_waiting_example_plays_as_the_readme_says() {
     let bytes = std::fs::read(folder().join("waiting.txt")).unwrap();
     let puzzle = Puzzle::parse(&bytes).unwrap();
-    let with = |ties, wait| Options {
-        rules: Rules {
-            ties,
-            wait,
-            ..Rules::default()
-        },
-        ..Options::default()
+    let with = |ties, wait| {
+        Options::default().with_rules(Rules::default().with_ties(ties).with_wait(wait))
     };
     for ties in MODES {
         let stuck = solve(&puzzle, &with(ties, false)).unwrap();
@@ -293,13 +287,7 @@ fn the_variant_examples_play_as_the_readme_says() {
         let bytes = std::fs::read(folder().join(file)).unwrap();
         let puzzle = Puzzle::parse(&bytes).unwrap();
         for ties in MODES {
-            let options = Options {
-                rules: Rules {
-                    ties,
-                    ..Rules::default()
-                },
-                ..Options::default()
-            };
+            let options = Options::default().with_rules(Rules::default().with_ties(ties));
             let solution = solve(&puzzle, &options).unwrap();
             assert_eq!(variant_line(&solution), expected, "{file} {ties:?}");
         }

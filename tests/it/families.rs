@@ -7,7 +7,7 @@
 //! adversarial mode also from many starts on each map, which finds the rare
 //! position where a search goes wrong far sooner than new maps do.
 
-use dragon_escape::{Method, Options, OracleKind, Outcome, Priority, Puzzle, Ties, solve};
+use dragon_escape::{Method, OracleKind, Outcome, Priority, Puzzle, Ties, solve};
 use proptest::prelude::*;
 
 use crate::support::brute::Brute;
@@ -142,10 +142,7 @@ fn open_rooms_proved_by_the_proof_search_match_the_reference() {
             let map = pillar_map(n, corners[dragon], corners[exit]);
             let puzzle: Puzzle = map.parse().unwrap();
             let with = |oracle| {
-                let options = Options {
-                    oracle,
-                    ..options(Ties::Adversarial)
-                };
+                let options = options(Ties::Adversarial).with_oracle(oracle);
                 solve(&puzzle, &options).unwrap()
             };
             let (fast, reference) = (with(OracleKind::Bfs), with(OracleKind::FloydWarshall));

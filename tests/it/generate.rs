@@ -156,13 +156,7 @@ fn escape_without_back_steps(b: &Brute, limit: usize) -> Option<usize> {
 fn check_knobs(puzzle: &Puzzle, knobs: &Knobs, case: &str) {
     let solver = Solver::new(puzzle);
     let free = solver.free_distance().expect("the exit is reachable");
-    let rule = |ties| Options {
-        rules: Rules {
-            ties,
-            ..Rules::default()
-        },
-        ..Options::default()
-    };
+    let rule = |ties| Options::default().with_rules(Rules::default().with_ties(ties));
     let steps = solver
         .solve(&Options::default())
         .unwrap()
@@ -297,14 +291,8 @@ fn puzzles_made_with_waiting_escape_with_it() {
         config.wait = true;
         config.knobs.min_detour = 1;
         let generated = generate(&config, seed).unwrap();
-        let rules = Rules {
-            wait: true,
-            ..Rules::default()
-        };
-        let options = Options {
-            rules,
-            ..Options::default()
-        };
+        let rules = Rules::default().with_wait(true);
+        let options = Options::default().with_rules(rules);
         let outcome = Solver::new(&generated.puzzle)
             .solve(&options)
             .unwrap()
@@ -330,13 +318,7 @@ fn puzzles_for_a_faster_dragon_escape_at_its_speed() {
         config.endpoints = Endpoints::Random;
         config.speed = "2".parse().unwrap();
         let generated = generate(&config, seed).unwrap();
-        let options = Options {
-            rules: Rules {
-                speed: config.speed,
-                ..Rules::default()
-            },
-            ..Options::default()
-        };
+        let options = Options::default().with_rules(Rules::default().with_speed(config.speed));
         let outcome = Solver::new(&generated.puzzle)
             .solve(&options)
             .unwrap()
@@ -599,6 +581,29 @@ mod cli {
         assert_eq!(again.stderr, out.stderr, "the same bytes on every run");
     }
 
+    /// Statistics that cannot be written (a full device on standard
+    /// error) fail the run instead of passing unseen; so does the seed a
+    /// run picked. A reader that goes away (a closed pipe) is an end.
+    #[cfg(unix)]
+    #[test]
+    fn cli_statistics_not_written_fail_the_run() {
+        let full = || {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap()
+        };
+        for args in [&["--seed", "3", "--stats"][..], &[]] {
+            let status = std::process::Command::new(env!("CARGO_BIN_EXE_generate-maze"))
+                .args(args)
+                .stdout(std::process::Stdio::null())
+                .stderr(full())
+                .status()
+                .unwrap();
+            assert_eq!(status.code(), Some(2), "{args:?}");
+        }
+    }
+
     /// `--dragon-speed` checks the puzzle against a faster dragon and says
     /// so in the statistics; across a whole maze it hints at random
     /// endpoints.
@@ -614,13 +619,8 @@ mod cli {
         let stats = String::from_utf8(out.stderr).unwrap();
         assert!(stats.contains("dragon speed  2 steps a turn"), "{stats}");
         let puzzle: Puzzle = String::from_utf8(out.stdout).unwrap().parse().unwrap();
-        let options = Options {
-            rules: Rules {
-                speed: "2".parse().unwrap(),
-                ..Rules::default()
-            },
-            ..Options::default()
-        };
+        let options =
+            Options::default().with_rules(Rules::default().with_speed("2".parse().unwrap()));
         let solution = Solver::new(&puzzle).solve(&options).unwrap();
         assert!(solution.outcome.steps().is_some(), "{stats}");
         generate_maze()
@@ -651,13 +651,7 @@ mod cli {
             "{stats}"
         );
         let puzzle: Puzzle = String::from_utf8(out.stdout).unwrap().parse().unwrap();
-        let options = Options {
-            rules: Rules {
-                wait: true,
-                ..Rules::default()
-            },
-            ..Options::default()
-        };
+        let options = Options::default().with_rules(Rules::default().with_wait(true));
         let solution = Solver::new(&puzzle).solve(&options).unwrap();
         assert!(solution.outcome.steps().is_some(), "{stats}");
     }

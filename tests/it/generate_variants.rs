@@ -8,14 +8,11 @@ use dragon_escape::{Options, Outcome, Pos, Puzzle, Rules, Speed};
 
 /// The rules a configuration's puzzles are checked under.
 fn options(config: &Config) -> Options {
-    Options {
-        rules: Rules {
-            speed: config.speed,
-            wait: config.wait,
-            ..Rules::default()
-        },
-        ..Options::default()
-    }
+    Options::default().with_rules(
+        Rules::default()
+            .with_speed(config.speed)
+            .with_wait(config.wait),
+    )
 }
 
 /// `puzzle` without its dragon number `left_out` (keys and doors kept).

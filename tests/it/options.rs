@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use dragon_escape::cli::{generate, solve};
 use dragon_escape::mapgen;
-use dragon_escape::{Error, Options, Puzzle, Solver};
+use dragon_escape::{Error, Puzzle, Solver};
 
 /// A number as a user might type it: mostly small, else at a 32- or 64-bit
 /// boundary, huge, negative, fractional or not a number at all.
@@ -223,7 +223,7 @@ proptest! {
             prop_assert_eq!(Some(options.max_memory as u128), exact, "{:?}", args);
         }
         let puzzle: Puzzle = "#####\n#H..#\n#.#.#\n#D.E#\n#####\n".parse().unwrap();
-        let roomy = Options { max_memory: 1 << 30, ..*options };
+        let roomy = (*options).with_max_memory(1 << 30);
         let expected = dragon_escape::solve(&puzzle, &roomy).unwrap().outcome;
         match Solver::within(&puzzle, options.max_memory).and_then(|s| s.solve(options)) {
             Ok(solution) => prop_assert_eq!(solution.outcome, expected),

@@ -49,16 +49,7 @@ proptest! {
 /// rule) another line of the same length, which the rules must allow.
 fn same_as_reference(map: &str, ties: Ties) -> Result<(), TestCaseError> {
     let puzzle: &Puzzle = &map.parse().unwrap();
-    let with = |oracle| {
-        solve(
-            puzzle,
-            &Options {
-                oracle,
-                ..options(ties)
-            },
-        )
-        .unwrap()
-    };
+    let with = |oracle| solve(puzzle, &options(ties).with_oracle(oracle)).unwrap();
     let (fast, reference) = (with(OracleKind::Bfs), with(OracleKind::FloydWarshall));
     if fast.stats.method == Method::Proof {
         // The proof search plays the line the retrograde analysis plays; its
@@ -156,10 +147,7 @@ fn a_small_cache_gives_the_same_answers() {
         let roomy = solve(&puzzle, &options(ties)).unwrap();
         // Room for two distance fields beside the scratch space, so the
         // cache must evict.
-        let tight = Options {
-            oracle_memory: BfsFields::bytes_needed(cells, 2),
-            ..options(ties)
-        };
+        let tight = options(ties).with_oracle_memory(BfsFields::bytes_needed(cells, 2));
         assert_eq!(solve(&puzzle, &tight).unwrap(), roomy);
     }
 }
@@ -167,11 +155,9 @@ fn a_small_cache_gives_the_same_answers() {
 #[test]
 fn floyd_warshall_refuses_maps_over_its_budget() {
     let puzzle: Puzzle = "H.........E.........D".parse().unwrap();
-    let tiny = Options {
-        oracle: OracleKind::FloydWarshall,
-        oracle_memory: 100,
-        ..Options::default()
-    };
+    let tiny = Options::default()
+        .with_oracle(OracleKind::FloydWarshall)
+        .with_oracle_memory(100);
     let err = solve(&puzzle, &tiny).unwrap_err();
     assert!(err.to_string().contains("Floyd–Warshall"), "{err}");
 }
@@ -354,22 +340,13 @@ fn a_search_past_its_memory_budget_ends_with_an_error() {
     let puzzle: Puzzle = serpentine(9, 40).parse().unwrap();
     // Optimistic ties: the pocket rule (priority ties) would store far
     // fewer positions.
-    let options = Options {
-        rules: Rules {
-            ties: Ties::Optimistic,
-            ..Rules::default()
-        },
-        ..Options::default()
-    };
+    let options = Options::default().with_rules(Rules::default().with_ties(Ties::Optimistic));
     let roomy = solve(&puzzle, &options).unwrap();
     assert_eq!(roomy.stats.method, Method::Search);
     // Room for the oracle (with a field to spare) in its half of the
     // budget, but the other half holds far fewer positions than it stores.
     let cells = Graph::new(&puzzle).len();
-    let tight = Options {
-        max_memory: 2 * BfsFields::bytes_needed(cells, 2),
-        ..options
-    };
+    let tight = options.with_max_memory(2 * BfsFields::bytes_needed(cells, 2));
     assert!(roomy.stats.states_stored as usize > 4 * tight.max_memory / 64);
     let error = solve(&puzzle, &tight).unwrap_err();
     assert!(error.to_string().contains("memory budget"), "{error}");

@@ -188,10 +188,7 @@ fn a_faster_dragon_reaches_along_paths() {
         .unwrap();
     let solver = Solver::new(&puzzle);
     let (hero, dragon) = (puzzle.hero(), puzzle.dragon());
-    let at = |speed: &str| Rules {
-        speed: speed.parse().unwrap(),
-        ..Rules::default()
-    };
+    let at = |speed: &str| Rules::default().with_speed(speed.parse().unwrap());
     // (1,2) is 3 steps from the dragon: too close at speed 3, fine at 2.
     assert_eq!(
         solver.hero_step(hero, dragon, Direction::Right, at("3")),
@@ -235,10 +232,7 @@ fn the_rules_pages_fast_dragon_example() {
 fn a_reply_past_the_budget_is_an_error_not_a_guess() {
     let puzzle: Puzzle = "H..D.E".parse().unwrap();
     let solver = Solver::new(&puzzle);
-    let tiny = Options {
-        max_memory: 64,
-        ..options(Ties::Adversarial)
-    };
+    let tiny = options(Ties::Adversarial).with_max_memory(64);
     assert!(matches!(
         solver.dragon_reply(Pos::new(0, 1), puzzle.dragon(), &tiny),
         Err(dragon_escape::Error::TooLarge { .. })

@@ -111,14 +111,8 @@ fn a_wait_is_legal_only_out_of_reach() {
     let puzzle: Puzzle = "H..D.E".parse().unwrap();
     let solver = Solver::new(&puzzle);
     let dragon = puzzle.dragon();
-    let waiting = Rules {
-        wait: true,
-        ..Rules::default()
-    };
-    let fast = Rules {
-        speed: "2".parse().unwrap(),
-        ..waiting
-    };
+    let waiting = Rules::default().with_wait(true);
+    let fast = waiting.with_speed("2".parse().unwrap());
     let at = |col| Pos::new(0, col);
     assert_eq!(
         solver.hero_step(at(0), dragon, Move::Wait, Rules::default()),

@@ -3,6 +3,7 @@
 //! dragon search spends its solver runs ([`Search`]), and the [`Config`]
 //! that holds them all and checks that they can work.
 
+use crate::error::ParseValueError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -105,13 +106,17 @@ impl Difficulty {
 }
 
 impl FromStr for Difficulty {
-    type Err = String;
+    type Err = ParseValueError;
 
-    fn from_str(s: &str) -> Result<Difficulty, String> {
+    fn from_str(s: &str) -> Result<Difficulty, ParseValueError> {
         Difficulty::ALL
             .into_iter()
             .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown difficulty '{s}'; choose easy, medium or hard"))
+            .ok_or_else(|| {
+                ParseValueError::new(format!(
+                    "unknown difficulty '{s}'; choose easy, medium or hard"
+                ))
+            })
     }
 }
 
@@ -486,6 +491,7 @@ mod tests {
             "extreme"
                 .parse::<Difficulty>()
                 .unwrap_err()
+                .to_string()
                 .contains("easy")
         );
         let detours = Difficulty::ALL.map(|d| d.knobs().min_detour);

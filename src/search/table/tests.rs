@@ -1,3 +1,6 @@
+//! The tables' own checks: the verifier catches a changed value, and the
+//! budget and the starts are refused in sentences that name what would do.
+
 use super::*;
 use crate::error::Resource;
 use crate::search::tests::{every_rule_set, random_map};

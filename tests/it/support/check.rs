@@ -25,14 +25,12 @@ pub(crate) fn options_at(ties: Ties, speed: usize) -> Options {
 
 /// [`options_at`], with waiting when `wait`.
 pub(crate) fn options_with(ties: Ties, speed: usize, wait: bool) -> Options {
-    Options {
-        rules: Rules {
-            ties,
-            speed: Speed::new(speed as u32).expect("a speed from 1 to 8"),
-            wait,
-        },
-        ..Options::default()
-    }
+    Options::default().with_rules(
+        Rules::default()
+            .with_ties(ties)
+            .with_speed(Speed::new(speed as u32).expect("a speed from 1 to 8"))
+            .with_wait(wait),
+    )
 }
 
 /// A line as the rules pages write it, a turn a string:
@@ -234,10 +232,7 @@ fn check_without_caught_line(
     options: &Options,
     solution: &Solution,
 ) -> Result<(), String> {
-    let options = Options {
-        caught_line: false,
-        ..*options
-    };
+    let options = (*options).with_caught_line(false);
     let lean = solve(puzzle, &options).map_err(|e| format!("without the caught line: {e}"))?;
     match lean.outcome {
         Outcome::Caught {
