@@ -30,38 +30,52 @@ pub(super) fn run(config: &Config, hunt: &Hunt, out: &mut impl Write) -> ExitCod
     } else {
         ProgressBar::hidden()
     };
-    let say = |line: String| {
+    // A line on standard error; its exit code when standard error is gone.
+    let say = |line: String| -> Result<(), ExitCode> {
         if bar.is_hidden() {
-            note(&line);
+            note(&line)
         } else {
             bar.println(format!("{PROGRAM}: {line}"));
+            Ok(())
         }
     };
-    say(format!(
+    if let Err(code) = say(format!(
         "searching {}x{} boards ({}) for {} iterations from seed {}",
         search.width,
         search.height,
         rules(search),
         search.iterations,
         config.seed
-    ));
+    )) {
+        return code;
+    }
     let mut stopped = false;
+    let mut gone = None;
     let found = find_hardest(search, config.seed, &mut |tick| {
         if tick.improved {
-            say(format!(
+            if let Err(code) = say(format!(
                 "iteration {}: an escape in {} moves",
                 tick.iteration, tick.best
-            ));
+            )) {
+                gone = Some(code);
+                return ControlFlow::Break(());
+            }
         }
         bar.set_position(tick.iteration);
         bar.set_message(format!("{} moves", tick.best));
-        if hunt.max_time.is_some_and(|limit| started.elapsed() >= limit) {
+        if hunt
+            .max_time
+            .is_some_and(|limit| started.elapsed() >= limit)
+        {
             stopped = true;
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     });
     bar.finish_and_clear();
+    if let Some(code) = gone {
+        return code;
+    }
     let found = match found {
         Ok(found) => found,
         Err(e) => {
@@ -74,17 +88,23 @@ pub(super) fn run(config: &Config, hunt: &Hunt, out: &mut impl Write) -> ExitCod
         }
     };
     let took = seconds(started.elapsed());
+    let mut notes = Vec::new();
     if stopped {
-        note(&format!(
+        notes.push(format!(
             "stopped by --max-time after {} of {} iterations",
             found.iterations, search.iterations
         ));
     }
-    note(&format!(
+    notes.push(format!(
         "the hardest {}x{} board found: {found}, in {took}",
         search.width, search.height
     ));
-    note(&format!("replay: {}", replay(config.seed, search, &found)));
+    notes.push(format!("replay: {}", replay(config.seed, search, &found)));
+    for line in notes {
+        if let Err(code) = note(&line) {
+            return code;
+        }
+    }
     let text = found.puzzle.write(config.notation);
     let written = match &config.destination {
         Destination::File(path) => write_file(path, text.as_bytes()),
@@ -106,8 +126,9 @@ fn rules(search: &HardSearch) -> String {
     }
     if search.keys > 0 {
         parts.push(format!(
-            "{} and doors",
-            crate::error::plural(search.keys, "key")
+            "{} and {}",
+            crate::error::plural(search.keys, "key"),
+            crate::error::plural(search.keys, "door")
         ));
     }
     if !search.speed.is_one() {
