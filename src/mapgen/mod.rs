@@ -62,9 +62,9 @@ pub use braid::{Braided, braid};
 use division::Division;
 use eller::Eller;
 use growing_tree::GrowingTree;
+pub use hardest::{Evaluator, HardSearch, Hardest, Tick, find_hardest};
 use hunt_and_kill::HuntAndKill;
 use kruskal::Kruskal;
-pub use hardest::{Evaluator, HardSearch, Hardest, Tick, find_hardest};
 pub use maze::Maze;
 pub use placement::{
     Config, Difficulty, Effort, Endpoints, GenerateError, Generated, Knobs, Order, Placement,

@@ -8,6 +8,8 @@ mod fuzz;
 #[cfg(feature = "mapgen")]
 mod generate;
 #[cfg(feature = "mapgen")]
+mod generate_table;
+#[cfg(feature = "mapgen")]
 mod generate_variants;
 #[cfg(feature = "cli")]
 mod inputs;

@@ -8,8 +8,8 @@ use std::time::Duration;
 use clap::{Parser, ValueEnum};
 
 use super::PROGRAM;
-use crate::cli::{parse_size, parse_time};
 use crate::cli::shell::Installation;
+use crate::cli::{parse_size, parse_time};
 use crate::mapgen::{self, Algorithm, Bias, Difficulty, Endpoints, Order, Strategy};
 use crate::{MAX_DRAGONS, MAX_KEYS, Notation, Speed};
 
@@ -223,7 +223,10 @@ pub struct Args {
 
     /// How the placement search spends its effort: one candidate per maze
     /// then a new maze, every candidate of a maze, or a bounded number
-    /// (both, the default).
+    /// (both, the default); or table: every start of the maze valued at
+    /// once by its whole-map table, the hero and the dragons where the
+    /// escape is longest (a maze whose table does not fit --max-memory
+    /// gets the candidate loop of both instead).
     #[arg(long, value_enum, help_heading = "Search")]
     pub(super) search: Option<Strategy>,
 
@@ -232,7 +235,8 @@ pub struct Args {
     #[arg(long, value_enum, help_heading = "Search")]
     pub(super) order: Option<Order>,
 
-    /// Candidates tried per maze with --search both (default: 4).
+    /// Candidates tried per maze with --search both, or best starts with
+    /// --search table (default: 4).
     #[arg(long, value_name = "N", help_heading = "Search")]
     pub(super) per_maze: Option<usize>,
 
@@ -242,8 +246,8 @@ pub struct Args {
 
     /// Search for the hardest puzzle on a board of this many tiles, e.g.
     /// 9x9 (or 9), 3 to 64 a side: the whole map, no border wall added.
-    /// Its walls, exit, keys and doors change (late acceptance hill
-    /// climbing) to make the optimal escape under the rules asked
+    /// Its walls, exit, keys and doors change (hill climbing that keeps
+    /// sideways steps) to make the optimal escape under the rules asked
     /// (--dragons, --keys, --dragon-speed, --wait) longest, every dragon
     /// and door mattering; the hero and the dragons go on the best start.
     #[arg(

@@ -185,9 +185,7 @@ impl Args {
             keys: self.keys,
             speed: self.dragon_speed,
             wait: self.wait,
-            iterations: self
-                .iterations
-                .unwrap_or(HardSearch::DEFAULT_ITERATIONS),
+            iterations: self.iterations.unwrap_or(HardSearch::DEFAULT_ITERATIONS),
             max_memory: self.max_memory,
             ..HardSearch::new(width, height)
         };
@@ -238,12 +236,12 @@ impl Args {
             ));
         }
         if let (Some(_), Some(strategy)) = (self.per_maze, self.search) {
-            if strategy != Strategy::Both {
+            if !matches!(strategy, Strategy::Both | Strategy::Table) {
                 let name = strategy
                     .to_possible_value()
                     .map_or_else(String::new, |v| v.get_name().to_owned());
                 return Err(format!(
-                    "--per-maze counts the candidates of --search both; with --search {name} it would do nothing"
+                    "--per-maze counts the candidates of --search both or table; with --search {name} it would do nothing"
                 ));
             }
         }

@@ -224,8 +224,13 @@ pub fn find_hardest(
 ) -> Result<Hardest, GenerateError> {
     search.check()?;
     let rng = &mut seeded(seed);
-    let Some(first) = Board::first(search.width, search.height, search.dragons, search.keys, rng)
-    else {
+    let Some(first) = Board::first(
+        search.width,
+        search.height,
+        search.dragons,
+        search.keys,
+        rng,
+    ) else {
         return Err(GenerateError::Config(format!(
             "the pieces do not fit on a {}x{} board",
             search.width, search.height

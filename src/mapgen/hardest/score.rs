@@ -8,9 +8,7 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::mapgen::placement::table::{
-    Built, Start, Wanted, best_starts, build, dragon_may_start,
-};
+use crate::mapgen::placement::table::{Built, Start, Wanted, best_starts, build, dragon_may_start};
 use crate::puzzle::{Pos, Puzzle};
 use crate::search::{Options, Solver, Table, Value};
 
@@ -242,9 +240,7 @@ impl Judges {
     /// Whether every variant piece of `start` matters: taking any one
     /// dragon away changes its escape, and so does walling up the doors.
     fn matter(&self, start: &Start) -> bool {
-        let same = Value::Escape {
-            moves: start.moves,
-        };
+        let same = Value::Escape { moves: start.moves };
         if let Some(fewer) = &self.fewer {
             let mut rest: Vec<Pos> = Vec::with_capacity(start.dragons.len());
             for i in 0..start.dragons.len() {
