@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::*;
+use crate::puzzle::{Pos, Puzzle};
 use crate::search::{Solver, Value};
 
 fn run(search: &HardSearch, seed: u64) -> (Hardest, Vec<Tick>) {
@@ -93,10 +94,23 @@ fn a_stopped_run_is_replayed_by_its_iterations() {
 
 #[test]
 fn a_small_budget_values_boards_with_the_solver() {
+    // Enough for the solver, not for half the table of the open board.
+    let open = Puzzle::new(
+        9,
+        9,
+        vec![false; 81],
+        Pos::new(0, 0),
+        Pos::new(8, 8),
+        Pos::new(0, 8),
+    )
+    .unwrap();
+    let table = Solver::new(&open).table_bytes_needed(Rules::default());
+    let max_memory = table / 2 - 1;
+    assert!(Solver::bytes_needed(&open) < max_memory);
     let search = HardSearch {
         iterations: 80,
-        max_memory: 1,
-        ..HardSearch::new(5, 5)
+        max_memory,
+        ..HardSearch::new(9, 9)
     };
     let (found, _) = run(&search, 2);
     assert_eq!(found.evaluator, Evaluator::Solver);
