@@ -208,7 +208,7 @@ impl Judges {
     fn new(puzzle: &Puzzle, options: &Options) -> Result<Option<Judges>, Error> {
         let table = |board: Puzzle| -> Result<Option<Table>, Error> {
             match build(&board, options)? {
-                Built::Table(table) => Ok(Some(table)),
+                Built::Table(table) => Ok(Some(*table)),
                 Built::TooLarge(_) => Ok(None),
             }
         };

@@ -72,7 +72,7 @@ pub(crate) struct Wanted {
 /// A map's table, or why it was not built.
 pub(crate) enum Built {
     /// The table.
-    Table(Table),
+    Table(Box<Table>),
     /// It would not fit the budget (or outgrew it while it was built):
     /// the solver's sentence.
     TooLarge(String),
@@ -95,7 +95,7 @@ pub(crate) fn build(board: &Puzzle, options: &Options) -> Result<Built, Error> {
         )));
     }
     match solver.table(options) {
-        Ok(table) => Ok(Built::Table(table)),
+        Ok(table) => Ok(Built::Table(Box::new(table))),
         Err(e @ Error::TooLarge { .. }) => Ok(Built::TooLarge(e.to_string())),
         Err(e) => Err(e),
     }
