@@ -59,8 +59,11 @@ const MIN_SIDE: usize = 3;
 /// whose tables take milliseconds.
 const MAX_SIDE: usize = 64;
 
-/// What the hard-puzzle search is asked for.
+/// What the hard-puzzle search is asked for: made with
+/// [`HardSearch::new`] and the `with_` methods, so that a new setting is
+/// not a breaking change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HardSearch {
     /// The board's width in tiles: the whole map, no border wall added
     /// (outside the grid is wall by the rules).
@@ -104,6 +107,42 @@ impl HardSearch {
             iterations: HardSearch::DEFAULT_ITERATIONS,
             max_memory: Options::default().max_memory,
         }
+    }
+
+    /// The search with `dragons` dragons.
+    #[must_use]
+    pub fn with_dragons(self, dragons: usize) -> HardSearch {
+        HardSearch { dragons, ..self }
+    }
+
+    /// The search with `keys` keys, each with a door.
+    #[must_use]
+    pub fn with_keys(self, keys: usize) -> HardSearch {
+        HardSearch { keys, ..self }
+    }
+
+    /// The search against a dragon of `speed` steps a turn.
+    #[must_use]
+    pub fn with_speed(self, speed: Speed) -> HardSearch {
+        HardSearch { speed, ..self }
+    }
+
+    /// The search with waiting allowed or not.
+    #[must_use]
+    pub fn with_wait(self, wait: bool) -> HardSearch {
+        HardSearch { wait, ..self }
+    }
+
+    /// The search making `iterations` changes.
+    #[must_use]
+    pub fn with_iterations(self, iterations: u64) -> HardSearch {
+        HardSearch { iterations, ..self }
+    }
+
+    /// The search with a budget of about `max_memory` bytes.
+    #[must_use]
+    pub fn with_max_memory(self, max_memory: usize) -> HardSearch {
+        HardSearch { max_memory, ..self }
     }
 
     /// The rules boards are valued under: the default tie rule with the
@@ -210,7 +249,7 @@ impl fmt::Display for Hardest {
 /// use std::ops::ControlFlow;
 /// use dragon_escape::mapgen::{HardSearch, find_hardest};
 ///
-/// let search = HardSearch { iterations: 30, ..HardSearch::new(5, 5) };
+/// let search = HardSearch::new(5, 5).with_iterations(30);
 /// let found = find_hardest(&search, 1, &mut |_| ControlFlow::Continue(()))?;
 /// assert!(found.moves >= found.first);
 /// let again = find_hardest(&search, 1, &mut |_| ControlFlow::Continue(()))?;
