@@ -1,7 +1,10 @@
 //! `generate-maze --hardest WxH`: the hard-puzzle search run with its
 //! progress on standard error (a bar on a terminal, and a line for every
 //! longer escape found), stopped by `--max-time`, and the command that
-//! replays what it found.
+//! replays what it found. The search does not depend on its budget, so
+//! the iteration of each progress line, given as `--iterations`, also
+//! replays the board it found; a signal ends the run with a sentence, as
+//! it ends the generator's.
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;

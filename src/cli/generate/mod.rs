@@ -60,13 +60,13 @@ pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
             return code;
         }
     }
+    // Ctrl-C says so, and while a file is written leaves no temporary file.
+    cleanup::say_on_signal(stopped);
+    cleanup::remove_on_signal();
     if let Some(hunt) = &config.hardest {
         return hardest::run(config, hunt, out);
     }
     let one = || make(config, config.seed, io::stderr().is_terminal());
-    // Ctrl-C says so, and while a file is written leaves no temporary file.
-    cleanup::say_on_signal(stopped);
-    cleanup::remove_on_signal();
     match &config.destination {
         Destination::Stdout => match one() {
             Ok(text) => match emit(out, &text) {
