@@ -99,3 +99,23 @@ fn a_table_over_the_budget_falls_back_to_the_candidates() {
     let loop_made = generate(&both, 1).unwrap();
     assert_eq!(loop_made.puzzle, generated.puzzle);
 }
+
+/// `generate-maze --search table` says when the maze's table did not fit
+/// and the candidates placed the pieces.
+#[cfg(feature = "cli")]
+#[test]
+fn the_command_line_says_when_the_table_did_not_fit() {
+    use predicates::prelude::*;
+    let run = |memory: &str| {
+        assert_cmd::Command::cargo_bin("generate-maze")
+            .unwrap()
+            .args(["-W", "30", "-H", "30", "--seed", "1", "--search", "table"])
+            .args(["--max-memory", memory])
+            .assert()
+            .success()
+    };
+    run("4M").stderr(predicate::str::contains(
+        "the candidates of --search both placed the pieces",
+    ));
+    run("4G").stderr("");
+}

@@ -24,7 +24,7 @@ use config::Destination;
 
 use super::{EXIT_ERROR, cleanup, emit, fail, write_file};
 use crate::mapgen::report::Report;
-use crate::mapgen::{self, Analysis, Endpoints, GenerateError, Generated};
+use crate::mapgen::{self, Analysis, Endpoints, GenerateError, Generated, Placement};
 
 const PROGRAM: &str = "generate-maze";
 
@@ -134,6 +134,13 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
         let _ = writeln!(io::stderr(), "{PROGRAM}: seed {seed}: {e}{hint}");
         ExitCode::from(code)
     })?;
+    // --search table asked for a table the budget did not hold: said once,
+    // for one puzzle (a batch's mazes have about the same size).
+    if let (Placement::TooLarge { why }, 1) = (&generated.placement, config.count) {
+        note(&format!(
+            "seed {seed}: {why}; the candidates of --search both placed the pieces"
+        ))?;
+    }
     if let Some(report) = report {
         let report = report.map_err(|e| fail(PROGRAM, &e))?;
         // Asked for, so not written is a failure (a closed pipe is an end).
