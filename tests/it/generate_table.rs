@@ -119,3 +119,22 @@ fn the_command_line_says_when_the_table_did_not_fit() {
     ));
     run("4G").stderr("");
 }
+
+/// With `--dragon`, the table places the hero around the dragon given.
+#[cfg(feature = "cli")]
+#[test]
+fn the_table_places_the_hero_around_a_given_dragon() {
+    let out = assert_cmd::Command::cargo_bin("generate-maze")
+        .unwrap()
+        .args(["-W", "6", "-H", "5", "--dragon", "2,2", "--search", "table"])
+        .args(["--seed", "1", "--notation", "ascii"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let puzzle = Puzzle::parse(&out.stdout).unwrap();
+    assert_eq!(puzzle.dragon(), Pos::new(5, 5));
+}

@@ -225,10 +225,16 @@ impl Args {
                     .into(),
             );
         }
-        // With several dragons, --order still ranks the others' cells.
+        // With several dragons, --order still ranks the others' cells; a
+        // table still places the hero (and the other dragons) around it.
+        let by_table = self.search == Some(Strategy::Table);
         let idle_with_dragon = search_knobs
             .iter()
-            .find(|(flag, given)| *given && (*flag != "--order" || self.dragons == 1))
+            .find(|(flag, given)| {
+                *given
+                    && (*flag != "--order" || self.dragons == 1)
+                    && !(by_table && matches!(*flag, "--search" | "--per-maze"))
+            })
             .map(|(flag, _)| flag);
         if let (Some(_), Some(flag)) = (self.dragon, idle_with_dragon) {
             return Err(format!(
