@@ -36,6 +36,7 @@ mod braid;
 mod division;
 mod eller;
 mod growing_tree;
+mod hardest;
 mod hunt_and_kill;
 mod kruskal;
 mod maze;
@@ -61,12 +62,13 @@ pub use braid::{Braided, braid};
 use division::Division;
 use eller::Eller;
 use growing_tree::GrowingTree;
+pub use hardest::{Evaluator, HardSearch, Hardest, Tick, find_hardest};
 use hunt_and_kill::HuntAndKill;
 use kruskal::Kruskal;
 pub use maze::Maze;
 pub use placement::{
-    Config, Difficulty, Effort, Endpoints, GenerateError, Generated, Knobs, Order, Search,
-    Strategy, generate,
+    Config, Difficulty, Effort, Endpoints, GenerateError, Generated, Knobs, Order, Placement,
+    Search, Strategy, generate,
 };
 use prim::Prim;
 use random::seeded;

@@ -154,6 +154,25 @@ fn small_examples_agree_with_brute_force_and_the_reference_oracle() {
     }
 }
 
+/// The record boards of the hard-puzzle search (`examples/records`,
+/// docs/RECORDS.md) each have a line in one of the tables, named
+/// `../records/FILE`.
+#[test]
+fn every_record_board_is_in_a_table() {
+    let listed: Vec<String> = expected().into_iter().map(|e| e.file).collect();
+    let records = folder().join("../records");
+    let mut count = 0;
+    for entry in std::fs::read_dir(records).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".txt") {
+            count += 1;
+            let line = format!("../records/{name}");
+            assert!(listed.contains(&line), "{name} has no line in a table");
+        }
+    }
+    assert!(count > 0, "no record boards");
+}
+
 #[test]
 fn every_map_file_is_in_the_table() {
     let listed: Vec<String> = table("expected.tsv", false)

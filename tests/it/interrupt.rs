@@ -140,6 +140,35 @@ fn a_signal_while_a_puzzle_is_made_says_so() {
     }
 }
 
+/// A signal during the hard-puzzle search ends it with the same
+/// sentence, by the signal, after the progress lines (whose iterations
+/// replay what they found), and nothing on standard output.
+#[test]
+fn a_signal_during_the_hard_search_says_so() {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("generate-maze"))
+        .args(["--hardest", "15x15", "--seed", "1"])
+        .args(["--iterations", "100000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(output.status.signal(), Some(Signal::SIGINT as i32));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("generate-maze: searching 15x15 boards"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("generate-maze: stopped by SIGINT\n"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+}
+
 #[test]
 fn a_batch_sweeps_the_temporary_files_of_killed_runs() {
     let dir = tempfile::tempdir().unwrap();

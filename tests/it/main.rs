@@ -7,6 +7,10 @@ mod families;
 mod fuzz;
 #[cfg(feature = "mapgen")]
 mod generate;
+#[cfg(all(feature = "cli", feature = "mapgen"))]
+mod generate_hardest;
+#[cfg(feature = "mapgen")]
+mod generate_table;
 #[cfg(feature = "mapgen")]
 mod generate_variants;
 #[cfg(all(unix, feature = "cli", feature = "json"))]

@@ -3,14 +3,14 @@
 //! values clap cannot read alone.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 
 use super::{EXIT_GAVE_UP, PROGRAM};
 use crate::cli::help::Manual;
-use crate::cli::parse_size;
 use crate::cli::shell::Installation;
-use crate::cli::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED};
+use crate::cli::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED, parse_size, parse_time};
 use crate::mapgen::{self, Algorithm, Bias, Difficulty, Endpoints, Order, Strategy};
 use crate::{MAX_DRAGONS, MAX_KEYS, Notation, Speed};
 
@@ -168,8 +168,9 @@ pub struct Args {
     )]
     pub(super) newest: Option<u8>,
 
-    /// Share of dead ends (0 to 1) to open into loops; loops let the hero
-    /// get around the dragon.
+    /// Share of dead ends (0 to 1) to open into loops.
+    ///
+    /// Loops let the hero get around the dragon.
     #[arg(long, default_value_t = mapgen::Config::DEFAULT_BRAID, value_name = "F", help_heading = "Maze")]
     pub(super) braid: f64,
 
@@ -291,8 +292,10 @@ pub struct Args {
     )]
     pub(super) color: Option<ColorChoice>,
 
-    /// How --stats describes each puzzle: text, or one JSON object per
-    /// puzzle (JSON Lines).
+    /// How --stats describes each puzzle: text, or a JSON line each.
+    ///
+    /// JSON Lines: one object per puzzle
+    /// (schemas/generate-stats.schema.json).
     #[arg(long, value_enum, default_value_t = FormatArg::Text, help_heading = "Output")]
     pub(super) format: FormatArg,
 
@@ -306,8 +309,10 @@ pub struct Args {
     )]
     pub(super) count: usize,
 
-    /// Write the puzzle to FILE instead of standard output (complete or not
-    /// at all; an existing FILE is replaced).
+    /// Write the puzzle to FILE instead of standard output.
+    ///
+    /// The file is complete or not written at all; an existing FILE is
+    /// replaced.
     #[arg(
         short,
         long,
@@ -332,15 +337,19 @@ pub struct Args {
     #[arg(long, help_heading = "Output", hide_short_help = true)]
     pub(super) force: bool,
 
-    /// Describe each puzzle on standard error: dead ends, longest path,
-    /// solution, detour, back-steps, tie dependence, search effort (as JSON
-    /// with --format json).
+    /// Describe each puzzle on standard error.
+    ///
+    /// Dead ends, longest path, solution, detour, back-steps, tie
+    /// dependence, search effort (as JSON with --format json).
     #[arg(long, help_heading = "Output")]
     pub(super) stats: bool,
 
     /// How the placement search spends its effort: one candidate per maze
     /// then a new maze, every candidate of a maze, or a bounded number
-    /// (both, the default).
+    /// (both, the default); or table: every start of the maze valued at
+    /// once by its whole-map table, the hero and the dragons where the
+    /// escape is longest (a maze whose table does not fit --max-memory
+    /// gets the candidate loop of both instead).
     #[arg(long, value_enum, help_heading = "Search", hide_short_help = true)]
     pub(super) search: Option<Strategy>,
 
@@ -349,7 +358,8 @@ pub struct Args {
     #[arg(long, value_enum, help_heading = "Search", hide_short_help = true)]
     pub(super) order: Option<Order>,
 
-    /// Candidates tried per maze with --search both [default: 4].
+    /// Candidates tried per maze with --search both, or best starts with
+    /// --search table [default: 4].
     #[arg(
         long,
         value_name = "N",
@@ -366,6 +376,39 @@ pub struct Args {
         hide_short_help = true
     )]
     pub(super) effort: Option<u64>,
+
+    /// Search for the hardest puzzle on a board of WxH tiles, e.g. 9x9.
+    ///
+    /// 3 to 64 a side (9 is 9x9): the whole map, no border wall added.
+    /// Its walls, exit, keys and doors change (hill climbing that keeps
+    /// sideways steps) to make the optimal escape under the rules asked
+    /// (--dragons, --keys, --dragon-speed, --wait) longest, every dragon
+    /// and door mattering; the hero and the dragons go on the best start.
+    #[arg(
+        long,
+        value_name = "WxH",
+        value_parser = parse_board,
+        help_heading = "Hardest",
+        conflicts_with_all = MAZE_ONLY
+    )]
+    pub(super) hardest: Option<(usize, usize)>,
+
+    /// How many changes --hardest tries [default: 2000]: with --seed, what
+    /// decides the board found.
+    #[arg(
+        long,
+        value_name = "N",
+        help_heading = "Hardest",
+        hide_short_help = true
+    )]
+    pub(super) iterations: Option<u64>,
+
+    /// Stop --hardest after this long, e.g. 60s, 5m.
+    ///
+    /// A number alone is seconds. The search ends with the best board so
+    /// far, and says which --iterations replays it.
+    #[arg(long, value_name = "TIME", value_parser = parse_time, help_heading = "Hardest")]
+    pub(super) max_time: Option<Duration>,
 
     /// About how much memory generating may use, e.g. 512M, 2G: a maze too
     /// large for it is refused at once, and each solver run has this budget.
@@ -387,6 +430,47 @@ pub(super) enum FormatArg {
     Text,
     /// One JSON object per puzzle.
     Json,
+}
+
+/// The options that shape a maze or its placement search, which a board
+/// of --hardest has no use for.
+const MAZE_ONLY: [&str; 25] = [
+    "width",
+    "height",
+    "algorithm",
+    "bias",
+    "newest",
+    "braid",
+    "rooms",
+    "endpoints",
+    "hero",
+    "exit",
+    "dragon",
+    "difficulty",
+    "min_steps",
+    "min_detour",
+    "require_backstep",
+    "tie_independent",
+    "no_verify",
+    "count",
+    "out_dir",
+    "force",
+    "stats",
+    "search",
+    "order",
+    "per_maze",
+    "effort",
+];
+
+/// `WxH` or `N` (a square) → `(width, height)` in tiles.
+fn parse_board(s: &str) -> Result<(usize, usize), String> {
+    let err = || format!("'{s}' is not a board size: write WxH in tiles, e.g. 9x9, or one side");
+    let text = s.trim().to_ascii_lowercase();
+    let (w, h) = text.split_once('x').unwrap_or((&text, &text));
+    Ok((
+        w.trim().parse().map_err(|_| err())?,
+        h.trim().parse().map_err(|_| err())?,
+    ))
 }
 
 /// `ROW,COL` → `(row, col)`.

@@ -3,13 +3,14 @@
 //! refused with a sentence.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::ValueEnum;
 
 use super::NO_JSON;
 use super::args::{Args, FormatArg};
 use crate::Notation;
-use crate::mapgen::{self, Algorithm, Difficulty, Knobs, Search, Strategy, Tuning};
+use crate::mapgen::{self, Algorithm, Difficulty, HardSearch, Knobs, Search, Strategy, Tuning};
 
 /// Where the puzzles go.
 #[derive(Debug, PartialEq, Eq)]
@@ -38,6 +39,17 @@ pub struct Config {
     pub(super) count: usize,
     pub(super) destination: Destination,
     pub(super) stats: bool,
+    /// The hard-puzzle search, with --hardest.
+    pub(super) hardest: Option<Hunt>,
+}
+
+/// The hard-puzzle search a run makes (`--hardest`).
+#[derive(Debug)]
+pub(super) struct Hunt {
+    /// What it searches for.
+    pub(super) search: HardSearch,
+    /// When it stops at the latest (`--max-time`).
+    pub(super) max_time: Option<Duration>,
 }
 
 impl Args {
@@ -73,6 +85,7 @@ impl Args {
             );
         }
         self.refuse_idle_knobs()?;
+        let hardest = self.hunt()?;
         if let Some(file) = self.output.as_ref().filter(|f| f.is_dir()) {
             return Err(format!(
                 "{}: is a directory; -o names a file (--out-dir DIR writes files into a directory)",
@@ -121,14 +134,16 @@ impl Args {
             },
             max_memory: self.max_memory,
         };
-        generator.check().map_err(|e| {
-            let hint = if generator.bytes_needed() > generator.max_memory {
-                " (see --max-memory)"
-            } else {
-                ""
-            };
-            format!("{e}{hint}")
-        })?;
+        if hardest.is_none() {
+            generator.check().map_err(|e| {
+                let hint = if generator.bytes_needed() > generator.max_memory {
+                    " (see --max-memory)"
+                } else {
+                    ""
+                };
+                format!("{e}{hint}")
+            })?;
+        }
         Ok(Config {
             generator,
             seed: self.seed.unwrap_or_else(pick_seed),
@@ -149,7 +164,40 @@ impl Args {
                 (None, None) => Destination::Stdout,
             },
             stats: self.stats,
+            hardest,
         })
+    }
+
+    /// The hard-puzzle search of `--hardest`, checked; `--iterations` and
+    /// `--max-time` are refused without it.
+    fn hunt(&self) -> Result<Option<Hunt>, String> {
+        let Some((width, height)) = self.hardest else {
+            for (flag, given) in [
+                ("--iterations", self.iterations.is_some()),
+                ("--max-time", self.max_time.is_some()),
+            ] {
+                if given {
+                    return Err(format!(
+                        "{flag} bounds the hard-puzzle search, so without --hardest WxH it would do nothing"
+                    ));
+                }
+            }
+            return Ok(None);
+        };
+        let search = HardSearch {
+            dragons: self.dragons,
+            keys: self.keys,
+            speed: self.dragon_speed,
+            wait: self.wait,
+            iterations: self.iterations.unwrap_or(HardSearch::DEFAULT_ITERATIONS),
+            max_memory: self.max_memory,
+            ..HardSearch::new(width, height)
+        };
+        search.check().map_err(|e| e.to_string())?;
+        Ok(Some(Hunt {
+            search,
+            max_time: self.max_time,
+        }))
     }
 }
 
@@ -181,10 +229,16 @@ impl Args {
                     .into(),
             );
         }
-        // With several dragons, --order still ranks the others' cells.
+        // With several dragons, --order still ranks the others' cells; a
+        // table still places the hero (and the other dragons) around it.
+        let by_table = self.search == Some(Strategy::Table);
         let idle_with_dragon = search_knobs
             .iter()
-            .find(|(flag, given)| *given && (*flag != "--order" || self.dragons == 1))
+            .find(|(flag, given)| {
+                *given
+                    && (*flag != "--order" || self.dragons == 1)
+                    && !(by_table && matches!(*flag, "--search" | "--per-maze"))
+            })
             .map(|(flag, _)| flag);
         if let (Some(_), Some(flag)) = (self.dragon, idle_with_dragon) {
             return Err(format!(
@@ -192,12 +246,12 @@ impl Args {
             ));
         }
         if let (Some(_), Some(strategy)) = (self.per_maze, self.search) {
-            if strategy != Strategy::Both {
+            if !matches!(strategy, Strategy::Both | Strategy::Table) {
                 let name = strategy
                     .to_possible_value()
                     .map_or_else(String::new, |v| v.get_name().to_owned());
                 return Err(format!(
-                    "--per-maze counts the candidates of --search both; with --search {name} it would do nothing"
+                    "--per-maze counts the candidates of --search both or table; with --search {name} it would do nothing"
                 ));
             }
         }

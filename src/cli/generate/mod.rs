@@ -8,6 +8,7 @@
 mod args;
 mod batch;
 mod config;
+mod hardest;
 
 use std::hash::{BuildHasher, RandomState};
 use std::io::{self, IsTerminal, Write};
@@ -23,7 +24,7 @@ use config::Destination;
 
 use super::{EXIT_ERROR, cleanup, emit, fail, write_file};
 use crate::mapgen::report::Report;
-use crate::mapgen::{self, Analysis, Endpoints, GenerateError, Generated};
+use crate::mapgen::{self, Analysis, Endpoints, GenerateError, Generated, Placement};
 
 const PROGRAM: &str = "generate-maze";
 
@@ -76,10 +77,13 @@ pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
             return code;
         }
     }
-    let one = || make(config, config.seed, io::stderr().is_terminal());
     // Ctrl-C says so, and while a file is written leaves no temporary file.
     cleanup::say_on_signal(stopped);
     cleanup::remove_on_signal();
+    if let Some(hunt) = &config.hardest {
+        return hardest::run(config, hunt, out);
+    }
+    let one = || make(config, config.seed, io::stderr().is_terminal());
     match &config.destination {
         Destination::Stdout => match one() {
             Ok(text) => match emit(out, &text) {
@@ -126,7 +130,10 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
     let generated = generated.map_err(|e| {
         let code = match e {
             GenerateError::GaveUp { .. } => EXIT_GAVE_UP,
-            GenerateError::Config(_) | GenerateError::Solver(_) => EXIT_ERROR,
+            GenerateError::Config(_)
+            | GenerateError::Solver(_)
+            | GenerateError::Unconfirmed(_)
+            | GenerateError::NothingFound { .. } => EXIT_ERROR,
         };
         // A faster dragon closes in on a hero that runs from it, so the
         // farthest endpoints (a whole maze to cross) rarely escape.
@@ -144,6 +151,13 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
         let _ = writeln!(io::stderr(), "{PROGRAM}: seed {seed}: {e}{hint}");
         ExitCode::from(code)
     })?;
+    // --search table asked for a table the budget did not hold: said once,
+    // for one puzzle (a batch's mazes have about the same size).
+    if let (Placement::TooLarge { why }, 1) = (&generated.placement, config.count) {
+        note(&format!(
+            "seed {seed}: {why}; the candidates of --search both placed the pieces"
+        ))?;
+    }
     if let Some(report) = report {
         let report = report.map_err(|e| fail(PROGRAM, &e))?;
         // Asked for, so not written is a failure (a closed pipe is an end).

@@ -4,6 +4,7 @@
 
 use rand_core::Rng;
 
+use super::table::dragon_may_start;
 use super::{Config, Endpoints, Order};
 use crate::error::Error;
 use crate::graph::{CellId, Graph, UNREACHABLE};
@@ -228,8 +229,13 @@ impl Layout {
     fn candidates(&self) -> Vec<Pos> {
         (0..self.graph.len())
             .map(|i| self.graph.pos(CellId(i as u32)))
-            .filter(|&p| p != self.exit && !p.touches(self.hero))
+            .filter(|&p| dragon_may_start(p, self.hero, self.exit))
             .collect()
+    }
+
+    /// The hero's tile.
+    pub(super) fn hero(&self) -> Pos {
+        self.hero
     }
 
     /// The candidates in `order`.

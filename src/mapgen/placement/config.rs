@@ -134,10 +134,10 @@ pub enum Endpoints {
     Random,
 }
 
-/// How the dragon search spends its solver runs.
+/// How the placement search spends its solver runs.
 ///
 /// With the `cli` feature this is also the choice of `generate-maze
-/// --search` (`restarts`, `backtracking`, `both`).
+/// --search` (`restarts`, `backtracking`, `both`, `table`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Strategy {
@@ -148,6 +148,10 @@ pub enum Strategy {
     /// Up to --per-maze candidates per maze
     #[default]
     Both,
+    /// Every start valued at once by a whole-map table: the hero and the
+    /// dragon where the escape is longest (the loop of `both` when the
+    /// table does not fit --max-memory)
+    Table,
 }
 
 /// The order in which dragon candidates are tried.
@@ -193,7 +197,7 @@ impl Search {
         match self.strategy {
             Strategy::Restarts => 1,
             Strategy::Backtracking => usize::MAX,
-            Strategy::Both => self.per_maze.max(1),
+            Strategy::Both | Strategy::Table => self.per_maze.max(1),
         }
     }
 }
@@ -440,7 +444,9 @@ impl Config {
         }
         let farthest_ends =
             self.endpoints == Endpoints::Farthest && self.hero.is_none() && self.exit.is_none();
-        if perfect && farthest_ends && self.verify {
+        // A table places the hero too, so it can leave the longest path.
+        let hero_fixed = self.search.strategy != Strategy::Table;
+        if perfect && farthest_ends && self.verify && hero_fixed {
             // A side branch at route tile p that is deeper than the hero's
             // distance to p would make a longer path than the longest one, so
             // wherever the dragon starts it reaches the route first.

@@ -1,6 +1,8 @@
 //! The generation loop: carve a maze, add loops, place the hero and the
 //! exit, then try dragon candidates with the solver until one meets the
-//! knobs or the effort is spent; and what comes out of it ([`Generated`],
+//! knobs or the effort is spent (or, with [`Strategy::Table`], take the
+//! starts of the longest escapes from the maze's table and check those);
+//! and what comes out of it ([`Generated`], [`Placement`],
 //! [`GenerateError`]).
 
 use std::fmt;
@@ -8,7 +10,8 @@ use std::fmt;
 use rand_core::Rng;
 
 use super::candidates::{Layout, endpoints, unchecked_pieces};
-use super::{Config, Knobs};
+use super::table::{Built, Wanted, best_starts, build};
+use super::{Config, Knobs, Strategy};
 use crate::error::{Error, plural};
 use crate::mapgen::analysis::needs_back_step;
 use crate::mapgen::braid::{Braided, add_rooms, braid_with};
@@ -39,6 +42,34 @@ pub struct Generated {
     pub braided: Braided,
     /// The work it took.
     pub effort: Effort,
+    /// How its pieces were placed.
+    pub placement: Placement,
+}
+
+/// How a generated puzzle's pieces were placed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Placement {
+    /// Candidates tried one solver run at a time ([`Strategy::Restarts`],
+    /// [`Strategy::Backtracking`], [`Strategy::Both`]), or at random
+    /// without checks.
+    #[default]
+    Candidates,
+    /// Every start of the maze valued by its table ([`Strategy::Table`]):
+    /// the hero and the dragons on the start of the longest escape that
+    /// meets the knobs.
+    Table {
+        /// The positions the table held.
+        positions: usize,
+        /// The bytes it held.
+        bytes: usize,
+    },
+    /// A table was asked for, but the maze's did not fit the memory
+    /// budget: the candidates of [`Strategy::Both`] were tried instead.
+    TooLarge {
+        /// Why, as the solver says it.
+        why: String,
+    },
 }
 
 /// Why no puzzle came out.
@@ -60,6 +91,15 @@ pub enum GenerateError {
     },
     /// The solver failed (it ran out of its memory budget).
     Solver(Error),
+    /// The solver did not confirm what a table said of a puzzle (a bug in
+    /// one of them: the sentence says what each gave).
+    Unconfirmed(String),
+    /// The hard-puzzle search found no board with a start from which the
+    /// hero escapes, every piece mattering.
+    NothingFound {
+        /// The boards it tried.
+        boards: u64,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -100,6 +140,12 @@ impl fmt::Display for GenerateError {
                 "checking the puzzle needs more memory than generating leaves of the budget: {e}"
             ),
             GenerateError::Solver(e) => write!(f, "the solver failed: {e}"),
+            GenerateError::Unconfirmed(message) => write!(f, "{message}; please report this"),
+            GenerateError::NothingFound { boards } => write!(
+                f,
+                "no board tried ({boards}) had a start from which the hero escapes with every \
+                 piece mattering; try more iterations or a larger board"
+            ),
         }
     }
 }
@@ -126,6 +172,10 @@ pub fn generate(config: &Config, seed: u64) -> Result<Generated, GenerateError> 
     let carver = config.algorithm.carver(&config.tuning);
     let per_maze = config.search.candidates_per_maze();
     let mut effort = Effort::default();
+    // Whether to ask for a table: until one does not fit, as every maze
+    // of the run has about the same size.
+    let mut by_table = config.search.strategy == Strategy::Table;
+    let mut placement = Placement::Candidates;
     let gave_up = |effort| GenerateError::GaveUp {
         knobs: config.knobs,
         dragons: config.dragons,
@@ -175,15 +225,17 @@ pub fn generate(config: &Config, seed: u64) -> Result<Generated, GenerateError> 
                 maze,
                 braided,
                 effort,
+                placement,
             });
         }
         let layout = Layout::new(&maze, hero, exit)?;
-        let done = |puzzle: Puzzle, effort| -> Result<Generated, GenerateError> {
+        let done = |puzzle: Puzzle, effort, placement| -> Result<Generated, GenerateError> {
             Ok(Generated {
                 puzzle,
                 maze: maze.clone(),
                 braided,
                 effort,
+                placement,
             })
         };
         let candidates = match given {
@@ -197,6 +249,17 @@ pub fn generate(config: &Config, seed: u64) -> Result<Generated, GenerateError> 
             (true, None) => candidates.clone(),
             (true, Some(_)) => layout.ordered_candidates(config.search.order, rng),
         };
+        if by_table {
+            match from_table(&layout, &candidates, &pool, config, rng, &mut effort)? {
+                FromTable::Placed(puzzle, placed) => return done(puzzle, effort, placed),
+                FromTable::Spent => return Err(gave_up(effort)),
+                FromTable::Nothing => continue,
+                FromTable::TooLarge(why) => {
+                    by_table = false;
+                    placement = Placement::TooLarge { why };
+                }
+            }
+        }
         for dragon in candidates.into_iter().take(per_maze) {
             if effort.solves >= config.search.max_solves {
                 return Err(gave_up(effort));
@@ -210,10 +273,80 @@ pub fn generate(config: &Config, seed: u64) -> Result<Generated, GenerateError> 
                 layout.puzzle(dragon)?
             };
             if meets(&puzzle, config, &mut effort)? {
-                return done(puzzle, effort);
+                return done(puzzle, effort, placement.clone());
             }
         }
     }
+}
+
+/// What a maze's table gave.
+enum FromTable {
+    /// A puzzle that meets the knobs, and the table's size.
+    Placed(Puzzle, Placement),
+    /// No start of the maze's best ones met the knobs: draw another maze.
+    Nothing,
+    /// The effort ran out.
+    Spent,
+    /// The table does not fit: why, as the solver says it.
+    TooLarge(String),
+}
+
+/// Places the pieces on `layout`'s maze from its table: the exit where it
+/// stands, the keys and doors where [`Layout::with_pieces`] puts them
+/// (for the first of `candidates` and the `pool`), then the hero (unless
+/// given) and the dragons on the best starts of the table, longest escape
+/// first, each checked with the solver as a candidate is, up to
+/// [`Search::per_maze`](super::Search::per_maze) of them.
+fn from_table(
+    layout: &Layout,
+    candidates: &[Pos],
+    pool: &[Pos],
+    config: &Config,
+    rng: &mut dyn Rng,
+    effort: &mut Effort,
+) -> Result<FromTable, GenerateError> {
+    let Some(&first) = candidates.first() else {
+        return Ok(FromTable::Nothing);
+    };
+    let board = if config.has_variant_pieces() {
+        match layout.with_pieces(first, pool, config, rng)? {
+            Some(board) => board,
+            None => return Ok(FromTable::Nothing),
+        }
+    } else {
+        layout.puzzle(first)?
+    };
+    let options = Options {
+        rules: config.rules(),
+        max_memory: config.max_memory.saturating_sub(config.bytes_needed()),
+        ..Options::default()
+    };
+    let table = match build(&board, &options)? {
+        Built::Table(table) => table,
+        Built::TooLarge(why) => return Ok(FromTable::TooLarge(why)),
+    };
+    let placement = Placement::Table {
+        positions: table.positions(),
+        bytes: table.bytes(),
+    };
+    let wanted = Wanted {
+        hero: config.hero.map(|_| layout.hero()),
+        dragon: config.dragon.map(|_| first),
+        min_steps: config.knobs.min_steps,
+        min_detour: config.knobs.min_detour,
+    };
+    let per_maze = config.search.candidates_per_maze();
+    let starts = best_starts(&table, &board, &wanted, per_maze, |_| true);
+    for start in starts {
+        if effort.solves >= config.search.max_solves {
+            return Ok(FromTable::Spent);
+        }
+        let puzzle = start.on(&board)?;
+        if meets(&puzzle, config, effort)? {
+            return Ok(FromTable::Placed(puzzle, placement));
+        }
+    }
+    Ok(FromTable::Nothing)
 }
 
 /// Whether `puzzle` is solvable under the default rules (at the dragon's

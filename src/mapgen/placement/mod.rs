@@ -21,6 +21,7 @@
 mod candidates;
 mod config;
 mod generate;
+pub(crate) mod table;
 
 pub use config::{Config, Difficulty, Endpoints, Knobs, Order, Search, Strategy};
-pub use generate::{Effort, GenerateError, Generated, generate};
+pub use generate::{Effort, GenerateError, Generated, Placement, generate};
