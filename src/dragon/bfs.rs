@@ -6,6 +6,7 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
+use super::cone::Cone;
 use super::directed::Directed;
 use super::landmarks::Landmarks;
 use super::root::{RootField, Scratch, WHOLE};
@@ -146,6 +147,12 @@ pub struct BfsFields<'g> {
     excess: u64,
     /// Whether the directed searches use the landmarks (see [`Trial`]).
     trial: Trial,
+    /// The Manhattan cones (see `dragon/cone.rs`), built on the first
+    /// question no walk answers, when the room holds them; what they take.
+    cone: Option<Cone>,
+    cone_bytes: Option<usize>,
+    /// Questions the cones answered.
+    coned: u64,
 }
 
 /// The landmarks on trial: once bought (ski rental) they guide the next
@@ -290,6 +297,9 @@ impl<'g> BfsFields<'g> {
             directed_work: 0,
             excess: 0,
             trial: Trial::Before,
+            cone: None,
+            cone_bytes: None,
+            coned: 0,
         };
         let started = oracle.add_root(start, WHOLE);
         debug_assert!(started, "the fixed part holds the start's field");
@@ -471,6 +481,26 @@ impl BfsFields<'_> {
         self.walk_credit = self.walk_credit.max(WALK_CREDIT_MAX / 8);
     }
 
+    /// The dragon's steps when a staircase joins it to `target` (see
+    /// `dragon/cone.rs`), the cones built first if the room holds them.
+    fn through_cone(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        if self.cone.is_none() {
+            let graph = self.graph;
+            let bytes = *self
+                .cone_bytes
+                .get_or_insert_with(|| Cone::bytes_needed(graph));
+            if !self.fits(bytes) {
+                return None;
+            }
+            self.cone = Some(Cone::new(graph));
+        }
+        let cone = self.cone.as_mut()?;
+        let (steps, work) = cone.steps(self.graph, dragon, target);
+        self.charge(target, work);
+        self.coned += u64::from(steps.is_some());
+        steps
+    }
+
     /// Adds `cost` to the work spent on `target` without a field.
     fn charge(&mut self, target: CellId, cost: usize) {
         let Some(spent) = self.spent.get_mut(target.index()) else {
@@ -580,6 +610,7 @@ impl DragonOracle for BfsFields<'_> {
                 Some(landmarks) if self.owns_landmarks => landmarks.bytes(),
                 _ => 0,
             }
+            + self.cone.as_ref().map_or(0, Cone::bytes)
     }
 
     fn set_room(&mut self, bytes: usize) {
@@ -665,6 +696,9 @@ impl BfsFields<'_> {
                 return Some(steps);
             }
             self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
+        }
+        if let Some(steps) = self.through_cone(dragon, target) {
+            return Some(steps);
         }
         let (found, mut cost) =
             self.directed

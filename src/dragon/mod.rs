@@ -7,6 +7,7 @@
 //! into the game.
 
 mod bfs;
+mod cone;
 mod directed;
 mod floyd_warshall;
 mod landmarks;
