@@ -116,8 +116,9 @@ pub enum Error {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Resource {
-    /// The grid itself: more tiles than cell numbers can count. No budget
-    /// helps.
+    /// The grid itself: more tiles than cell numbers can count, or than
+    /// the memory can hold the wall flags of while the map is read. No
+    /// budget helps.
     Grid,
     /// The memory budget for the map's graph of cells, checked before it
     /// is built ([`Solver::within`](crate::Solver::within)).

@@ -39,7 +39,8 @@
 //!   `generate-maze` binary (rand_core, rand_chacha).
 //!
 //! With `--no-default-features` the library parses, solves, renders text and
-//! runs the play-mode rules with a single small dependency.
+//! runs the play-mode rules with two small dependencies (`rustc-hash`, and
+//! `hashbrown` without its default features).
 
 pub mod board;
 pub mod dragon;
@@ -78,3 +79,8 @@ pub use search::rules::{Priority, Rules, Speed, Ties};
 pub use search::solution::{Ending, Method, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
 pub use search::{IllegalMove, Mismatch, Options, Progress, Solver, Table, Value, solve};
 pub use tile::Tile;
+
+/// The README's library example (`examples/library.rs`), run as a doctest.
+#[cfg(doctest)]
+#[doc = concat!("```\n", include_str!("../examples/library.rs"), "\n```")]
+struct ReadmeLibraryExample;

@@ -14,7 +14,17 @@
 //! string holding one plain symbol and no escape. Everything else (skin
 //! tones, other blanks, escapes, anything wrong) goes through the general
 //! path, [`tile::symbols`] and [`Tile::from_symbol`] or the character-wise
-//! JSON string reader, which gives the same cells for plain input.
+//! JSON string reader, which gives the same cells for plain input (a grid
+//! line hands the general path its rest from its last plain symbol on).
+//!
+//! # Memory
+//!
+//! The map's wall flags take about as much as the text of an ASCII map, so
+//! the reader holds nothing else that grows with it: room for the flags is
+//! made once, for as many cells as the input has characters, and the
+//! cells go into it as they are read (a single line of any length included);
+//! an unknown symbol or a JSON cell string of any length is read in
+//! constant memory (`tile::Reading`).
 //!
 //! Neither reader checks the whole input for UTF-8 first: the plain path
 //! only takes valid UTF-8, and the general path decodes what it reads. A
@@ -22,9 +32,9 @@
 //! reported as [`Error::InvalidUtf8`] when the input holds invalid UTF-8
 //! anywhere, exactly as if it had been checked first.
 
-use crate::error::{Error, Location};
+use crate::error::{Error, Location, Resource};
 use crate::puzzle::{MAX_DRAGONS, MAX_KEYS, Pos, Puzzle};
-use crate::tile::{self, Tile};
+use crate::tile::{self, Reading, Tile};
 
 /// The UTF-8 byte-order mark, skipped at the start of the input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -109,10 +119,28 @@ struct Builder {
 impl Builder {
     /// Adds the next cell of the current row, spelled `symbol`, read at `at`.
     fn symbol(&mut self, at: Location, symbol: &str) -> Result<(), Error> {
+        self.spelled(at, Tile::from_symbol(symbol), || {
+            tile::describe_symbol(symbol)
+        })
+    }
+
+    /// Adds the next cell of the current row, read at `at` as `reading`.
+    fn reading(&mut self, at: Location, reading: &Reading) -> Result<(), Error> {
+        self.spelled(at, reading.tile(), || reading.describe())
+    }
+
+    /// Adds the next cell of the current row, read at `at`: `tile`, or
+    /// `None` for an unknown symbol that `describe` describes.
+    fn spelled(
+        &mut self,
+        at: Location,
+        tile: Option<Tile>,
+        describe: impl FnOnce() -> String,
+    ) -> Result<(), Error> {
         if self.count(at) {
-            let tile = Tile::from_symbol(symbol).ok_or_else(|| Error::UnknownSymbol {
+            let tile = tile.ok_or_else(|| Error::UnknownSymbol {
                 at,
-                symbol: tile::describe_symbol(symbol),
+                symbol: describe(),
             })?;
             self.place(tile, at)?;
         }
@@ -182,17 +210,37 @@ impl Builder {
         Ok(())
     }
 
-    /// Makes room for about `rows` more rows of the first row's width.
+    /// A builder for a map read from `input`, with room for its wall flags
+    /// made at once: every cell takes a character or more, so the
+    /// characters of the input bound the cells, and the flags never grow
+    /// (a vector that doubles would need up to twice the map's flags at a
+    /// time, and a copy).
     ///
-    /// The readers guess from the bytes left: it saves copying a large map's
-    /// walls while they grow.
-    fn reserve_rows(&mut self, rows: usize) {
-        let width = self.width.unwrap_or(0);
-        self.walls.reserve(width.saturating_mul(rows));
+    /// # Errors
+    /// [`Error::TooLarge`] when the memory for the flags cannot be had.
+    fn for_input(input: &[u8]) -> Result<Builder, Error> {
+        // UTF-8 continuation bytes start no character.
+        let chars = input.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        let mut walls = Vec::new();
+        walls
+            .try_reserve_exact(chars)
+            .map_err(|_| Error::TooLarge {
+                resource: Resource::Grid,
+                message: format!(
+                    "there is not enough memory for the wall flags of its up to {chars} tiles"
+                ),
+            })?;
+        Ok(Builder {
+            walls,
+            ..Builder::default()
+        })
     }
 
     /// The puzzle, once every row has ended.
-    fn finish(self) -> Result<Puzzle, Error> {
+    fn finish(mut self) -> Result<Puzzle, Error> {
+        // What the characters of the input bounded and the cells did not
+        // take (most of it in a JSON matrix) goes back.
+        self.walls.shrink_to_fit();
         // A row with cells after an empty first row is a ragged row, so a
         // zero width means that no row holds any cell.
         let width = self.width.unwrap_or(0);
@@ -223,53 +271,43 @@ impl Builder {
     }
 }
 
-/// A non-blank line of the grid, as read.
-enum GridRow<'a> {
-    /// Read by the fast path: its tiles.
-    Plain(&'a [Tile]),
-    /// For the general path: the text, trailing blanks trimmed.
-    Text(&'a str),
-}
-
 /// Reads the emoji or ASCII grid: one row per line, trailing blanks and blank
 /// lines around the map ignored.
 fn read_grid(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
-    let mut builder = Builder::default();
-    // One plain line's tiles, reused from line to line.
-    let mut tiles = Vec::new();
+    let mut builder = Builder::for_input(input)?;
     // The first blank line since the last row: a short row if more follow.
     let mut blank = None;
     let mut start = 0;
     for line in 1.. {
         let rest = &input[start..];
-        let (len, row) = match plain.then(|| plain_line(rest, &mut tiles)).flatten() {
-            Some(len) => (len, (!tiles.is_empty()).then_some(GridRow::Plain(&tiles))),
-            None => {
-                let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-                let text = std::str::from_utf8(&rest[..len]).map_err(|e| Error::InvalidUtf8 {
-                    at: location_of(input, start + e.valid_up_to()),
+        let len = if plain && tile::plain_symbol(rest).is_some() {
+            if let Some(blank) = blank.take() {
+                builder.end_row(Location {
+                    line: blank,
+                    column: 1,
                 })?;
-                let text = text.trim_end();
-                (len, (!text.is_empty()).then_some(GridRow::Text(text)))
             }
-        };
-        match row {
-            // Blank lines before the map are no rows.
-            None if builder.rows == 0 => {}
-            None => blank = blank.or(Some(line)),
-            Some(row) => {
+            read_plain_row(&mut builder, input, start, line)?
+        } else {
+            let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+            let text = std::str::from_utf8(&rest[..len]).map_err(|e| Error::InvalidUtf8 {
+                at: location_of(input, start + e.valid_up_to()),
+            })?;
+            let text = text.trim_end();
+            if !text.is_empty() {
                 if let Some(blank) = blank.take() {
                     builder.end_row(Location {
                         line: blank,
                         column: 1,
                     })?;
                 }
-                read_row(&mut builder, line, row)?;
-                if builder.rows == 1 {
-                    builder.reserve_rows((input.len() - start) / (len + 1));
-                }
+                read_text_row(&mut builder, line, 0, text)?;
+            } else if builder.rows > 0 {
+                // Blank lines before the map are no rows.
+                blank = blank.or(Some(line));
             }
-        }
+            len
+        };
         start += len + 1;
         if start > input.len() {
             break;
@@ -278,55 +316,89 @@ fn read_grid(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
     builder.finish()
 }
 
-/// Reads one row of the grid, on line `line`.
-fn read_row(builder: &mut Builder, line: usize, row: GridRow<'_>) -> Result<(), Error> {
-    let len = match row {
-        GridRow::Plain(tiles) => {
-            for (i, &tile) in tiles.iter().enumerate() {
-                builder.tile(
-                    Location {
-                        line,
-                        column: i + 1,
-                    },
-                    tile,
-                )?;
-            }
-            tiles.len()
+/// Reads the line at `input[start..]`, on line `line`, whose first symbol
+/// is plain ([`tile::plain_symbol`]), giving the builder each cell as it is
+/// read (a line of any length needs no buffer of its own). Where the line
+/// holds anything but plain symbols and trailing ASCII blanks, the general
+/// path reads the rest of it, from the last plain symbol on (a skin tone or
+/// a joiner after it would make it the start of a longer symbol).
+///
+/// Returns the line's length in bytes (up to the `'\n'` or the end of the
+/// input).
+fn read_plain_row(
+    builder: &mut Builder,
+    input: &[u8],
+    start: usize,
+    line: usize,
+) -> Result<usize, Error> {
+    let rest = &input[start..];
+    let mut at = 0;
+    // The cells given to the builder, and the last plain symbol read (its
+    // tile and where it starts), given once the next one is read.
+    let mut cells = 0;
+    let mut last = None;
+    while let Some((tile, len)) = tile::plain_symbol(&rest[at..]) {
+        if let Some((tile, _)) = last {
+            cells += 1;
+            builder.tile(
+                Location {
+                    line,
+                    column: cells,
+                },
+                tile,
+            )?;
         }
-        GridRow::Text(text) => {
-            let mut len = 0;
-            for (column, symbol) in tile::symbols(text) {
-                builder.symbol(Location { line, column }, symbol)?;
-                len = column;
-            }
-            len
-        }
-    };
+        last = Some((tile, at));
+        at += len;
+    }
+    let (tile, from) = last.expect("the line starts with a plain symbol");
+    let mut end = at;
+    while rest.get(end).is_some_and(|&b| is_ascii_blank(b)) {
+        end += 1;
+    }
+    if matches!(rest.get(end), None | Some(b'\n')) {
+        cells += 1;
+        builder.tile(
+            Location {
+                line,
+                column: cells,
+            },
+            tile,
+        )?;
+        builder.end_row(Location {
+            line,
+            column: cells + 1,
+        })?;
+        return Ok(end);
+    }
+    let len = rest[from..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(rest.len(), |i| from + i);
+    let text = std::str::from_utf8(&rest[from..len]).map_err(|e| Error::InvalidUtf8 {
+        at: location_of(input, start + from + e.valid_up_to()),
+    })?;
+    read_text_row(builder, line, cells, text.trim_end())?;
+    Ok(len)
+}
+
+/// Reads the rest of a row of the grid, on line `line`, by the general path:
+/// `text`, its trailing blanks trimmed, after `before` cells.
+fn read_text_row(
+    builder: &mut Builder,
+    line: usize,
+    before: usize,
+    text: &str,
+) -> Result<(), Error> {
+    let mut len = before;
+    for (column, symbol) in tile::symbols(text) {
+        len = before + column;
+        builder.symbol(Location { line, column: len }, symbol)?;
+    }
     builder.end_row(Location {
         line,
         column: len + 1,
     })
-}
-
-/// Reads one line of plain symbols ([`tile::plain_symbol`]) and trailing
-/// ASCII blanks at the start of `rest`, putting its tiles in `tiles`.
-///
-/// Returns the line's length in bytes (up to the `'\n'` or the end of the
-/// input), or `None` when the line holds anything else.
-fn plain_line(rest: &[u8], tiles: &mut Vec<Tile>) -> Option<usize> {
-    tiles.clear();
-    let mut at = 0;
-    while let Some((tile, len)) = tile::plain_symbol(&rest[at..]) {
-        tiles.push(tile);
-        at += len;
-    }
-    loop {
-        match rest.get(at) {
-            None | Some(b'\n') => return Some(at),
-            Some(&b) if is_ascii_blank(b) => at += 1,
-            Some(_) => return None,
-        }
-    }
 }
 
 /// Whether an ASCII byte is whitespace to [`str::trim_end`] (unlike
@@ -468,9 +540,11 @@ impl<'a> Scanner<'a> {
         Some(tile)
     }
 
-    fn string(&mut self) -> Result<String, Error> {
+    /// Reads a cell string, keeping only what its reading needs: a string
+    /// of any length takes constant memory.
+    fn string(&mut self) -> Result<Reading, Error> {
         self.expect('"', "a '\"' to open a cell string")?;
-        let mut out = String::new();
+        let mut out = Reading::default();
         loop {
             match self.bump() {
                 None => return self.fail("unterminated string"),
@@ -552,11 +626,10 @@ impl Deferred {
 fn read_json(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
     let mut sc = Scanner::new(input);
     let mut map = Deferred {
-        builder: Builder::default(),
+        builder: Builder::for_input(input)?,
         problem: None,
     };
     sc.list("the map", |sc| {
-        let row_start = sc.pos;
         let end = sc.list("a row", |sc| {
             sc.skip_ws();
             let at = sc.at();
@@ -564,16 +637,11 @@ fn read_json(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
                 map.feed(|b| b.tile(at, tile));
             } else {
                 let symbol = sc.string()?;
-                map.feed(|b| b.symbol(at, &symbol));
+                map.feed(|b| b.reading(at, &symbol));
             }
             Ok(())
         })?;
-        let rows_before = map.builder.rows;
         map.feed(|b| b.end_row(end));
-        if rows_before == 0 && map.builder.rows == 1 {
-            let row_len = sc.pos - row_start + 1;
-            map.builder.reserve_rows((input.len() - sc.pos) / row_len);
-        }
         Ok(())
     })?;
     sc.skip_ws();
@@ -677,6 +745,33 @@ mod tests {
         assert_eq!(
             err("HDE\n\n...\n").location(),
             Some(Location { line: 2, column: 1 })
+        );
+    }
+
+    /// A line whose plain symbols give way to something else is read on
+    /// from its last plain symbol, which what follows may continue.
+    #[test]
+    fn a_plain_line_hands_its_rest_to_the_general_path() {
+        for map in [
+            "#H\u{1F3FD}#\n#D.E\n",
+            "#🏃\u{1F3FD}\u{200d}\u{2640}#\n#D.E\n",
+            "#H.\u{200d}#\n#D.E\n",
+            "#HD  E\n",
+            "HDE \t\u{3000}\n",
+            "HDE\u{fe0f}\u{fe0f}x\n",
+            "#.\u{fe0f}H\u{1F3FB}DE\n",
+            "HDE.\n...\u{1F3FB}\n",
+        ] {
+            let fast = parse_with(map.as_bytes(), true);
+            let general = parse_with(map.as_bytes(), false);
+            assert_eq!(fast, general, "{map:?}");
+        }
+        assert_eq!(
+            err("HDE.\n..x.\n"),
+            Error::UnknownSymbol {
+                at: Location { line: 2, column: 3 },
+                symbol: "'x' (U+0078)".into()
+            }
         );
     }
 

@@ -145,8 +145,69 @@ impl Tile {
     /// assert_eq!(Tile::from_symbol("x"), None);
     /// ```
     pub fn from_symbol(symbol: &str) -> Option<Tile> {
-        let mut chars = symbol.chars();
-        let base = chars.next()?;
+        let mut reading = Reading::default();
+        for c in symbol.chars() {
+            reading.push(c);
+            if reading.is_unknown() {
+                return None;
+            }
+        }
+        reading.tile()
+    }
+}
+
+/// A symbol read one character at a time, in constant memory, however
+/// long it is: what [`Tile::from_symbol`] looks at (the first character,
+/// and the others that are not variation selectors, which may be at most a
+/// skin tone, a joiner and a sign) and the start of it that a message
+/// quotes ([`Reading::describe`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Reading {
+    /// The characters read.
+    chars: usize,
+    /// The first [`EXCERPT`] characters.
+    start: [char; EXCERPT],
+    /// The characters after the first that are not variation selectors,
+    /// as far as a tile's spelling can go (one more makes it unknown).
+    rest: [char; 3],
+    rest_len: usize,
+    /// More characters followed the first than any tile's spelling has.
+    too_long: bool,
+}
+
+/// How many characters of an unknown symbol a message quotes.
+const EXCERPT: usize = 16;
+
+impl Reading {
+    /// Reads the next character of the symbol.
+    pub(crate) fn push(&mut self, c: char) {
+        if self.chars < EXCERPT {
+            self.start[self.chars] = c;
+        }
+        if self.chars > 0 && !is_variation_selector(c) {
+            match self.rest.get_mut(self.rest_len) {
+                Some(slot) => {
+                    *slot = c;
+                    self.rest_len += 1;
+                }
+                None => self.too_long = true,
+            }
+        }
+        self.chars += 1;
+    }
+
+    /// Whether the symbol is already known not to be a tile's, whatever
+    /// follows.
+    pub(crate) fn is_unknown(&self) -> bool {
+        self.too_long
+    }
+
+    /// The tile the symbol read so far spells, if any.
+    pub(crate) fn tile(&self) -> Option<Tile> {
+        if self.chars == 0 || self.too_long {
+            return None;
+        }
+        let base = self.start[0];
         let tile = match base {
             '\u{1F7EB}' | '#' => Tile::Wall,
             '\u{1F7E9}' | '.' => Tile::Free,
@@ -159,8 +220,7 @@ impl Tile {
         };
         // Only the runner takes skin tones and a gendered ZWJ suffix; every
         // emoji may carry a variation selector. ASCII letters take nothing.
-        let rest: Vec<char> = chars.filter(|&c| !is_variation_selector(c)).collect();
-        let ok = match rest.as_slice() {
+        let ok = match &self.rest[..self.rest_len] {
             [] => true,
             _ if base.is_ascii() => false,
             [tone] => tile == Tile::Hero && is_skin_tone(*tone),
@@ -169,6 +229,28 @@ impl Tile {
             _ => false,
         };
         ok.then_some(tile)
+    }
+
+    /// A printable description of the symbol for a message: its first
+    /// characters (control characters shown as U+FFFD) and their code
+    /// points, and for a long symbol how many characters it has in all:
+    /// `'x' (U+0078)`, or `'xxxxxxxxxxxxxxxx…' (U+0078 … U+0078 …; 40000000
+    /// characters)`. However long the symbol, the description is short.
+    pub(crate) fn describe(&self) -> String {
+        use fmt::Write as _;
+        let quoted = &self.start[..self.chars.min(EXCERPT)];
+        let mut shown = String::new();
+        let mut points = String::new();
+        for (i, &c) in quoted.iter().enumerate() {
+            shown.push(if c.is_control() { '\u{FFFD}' } else { c });
+            let space = if i == 0 { "" } else { " " };
+            let _ = write!(points, "{space}U+{:04X}", c as u32);
+        }
+        if self.chars > EXCERPT {
+            format!("'{shown}…' ({points} …; {} characters)", self.chars)
+        } else {
+            format!("'{shown}' ({points})")
+        }
     }
 }
 
@@ -355,17 +437,12 @@ pub(crate) fn symbols(row: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// A printable description of an unknown symbol: the text and its code points.
+/// A printable description of an unknown symbol, however long: its start
+/// and code points, and its length when long ([`Reading::describe`]).
 pub(crate) fn describe_symbol(symbol: &str) -> String {
-    let points: Vec<String> = symbol
-        .chars()
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect();
-    let shown: String = symbol
-        .chars()
-        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-        .collect();
-    format!("'{shown}' ({})", points.join(" "))
+    let mut reading = Reading::default();
+    symbol.chars().for_each(|c| reading.push(c));
+    reading.describe()
 }
 
 #[cfg(test)]
@@ -441,5 +518,49 @@ mod tests {
     #[test]
     fn describe_shows_code_points() {
         assert_eq!(describe_symbol("x"), "'x' (U+0078)");
+        assert_eq!(describe_symbol("a\u{1b}"), "'a\u{FFFD}' (U+0061 U+001B)");
+        let sixteen = "x".repeat(16);
+        assert_eq!(
+            describe_symbol(&sixteen),
+            format!("'{sixteen}' ({})", ["U+0078"; 16].join(" "))
+        );
+    }
+
+    /// A long symbol is quoted by its first 16 characters and its length,
+    /// whatever its length.
+    #[test]
+    fn describe_quotes_a_long_symbol_by_its_start() {
+        let long = format!("x{}", "\u{200d}".repeat(1_000_000));
+        let described = describe_symbol(&long);
+        assert!(described.len() < 200, "{described}");
+        assert!(
+            described.ends_with("U+200D …; 1000001 characters)"),
+            "{described}"
+        );
+        assert!(described.starts_with("'x\u{200d}"), "{described}");
+        // Read a character at a time, as the JSON reader does: the same.
+        let mut reading = Reading::default();
+        long.chars().for_each(|c| reading.push(c));
+        assert_eq!(reading.describe(), described);
+        assert_eq!(reading.tile(), None);
+    }
+
+    /// However many variation selectors follow a symbol, it is read the
+    /// same, and a fourth other character makes it unknown at once.
+    #[test]
+    fn readings_accept_selectors_anywhere_after_the_first() {
+        let selected = format!("#{}", "\u{fe0f}".repeat(100));
+        assert_eq!(Tile::from_symbol(&selected), Some(Tile::Wall));
+        let hero = "🏃\u{fe0f}\u{1F3FB}\u{fe0e}\u{200d}\u{2640}\u{fe0f}";
+        assert_eq!(Tile::from_symbol(hero), Some(Tile::Hero));
+        let mut reading = Reading::default();
+        for c in "🏃\u{1F3FB}\u{200d}\u{2640}".chars() {
+            reading.push(c);
+        }
+        assert!(!reading.is_unknown());
+        reading.push('x');
+        assert!(reading.is_unknown());
+        assert_eq!(reading.tile(), None);
+        assert_eq!(Tile::from_symbol(""), None);
     }
 }

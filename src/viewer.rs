@@ -66,7 +66,8 @@ pub enum Input {
     /// The program was continued after a stop (`fg`): draw everything
     /// again.
     Resumed,
-    /// The program was asked to end (SIGTERM, SIGHUP, SIGINT).
+    /// The program was asked to end (SIGTERM, SIGHUP, SIGINT, SIGQUIT), or
+    /// its terminal went away.
     Terminate,
 }
 

@@ -12,22 +12,48 @@
 //! - [`generate`]: a generator configuration drawn from the bytes is
 //!   refused with a sentence or gives a puzzle that reads back the same and
 //!   solves.
+//! - [`variants`]: a map of up to a few thousand tiles, with up to four
+//!   dragons and sixteen keys and doors, solves under every tie rule within
+//!   a budget and a time the bytes pick, or stops at them with the error
+//!   that says so; the answers that come keep their order (optimistic,
+//!   then the rule, then adversarial) and their lines are whole.
 
-use dragon_escape::{Error, Method, Options, OracleKind, Puzzle, Solver};
-use dragon_escape::{Priority, Rules, Ties};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use dragon_escape::{Error, Method, Options, OracleKind, Outcome, Progress, Puzzle, Solver};
+use dragon_escape::{Priority, Rules, Speed, Ties};
 
 /// The largest map (in tiles) that [`parse`] solves and [`solve`] compares
 /// with the reference (Floyd–Warshall is cubic in the cells).
 const SMALL: usize = 144;
 
+/// The largest map (in tiles) that [`variants`] solves.
+pub const LARGE: usize = 4096;
+
+/// How long a message about bad input may be: it quotes a short excerpt
+/// of the input, never the input.
+pub const LONGEST_MESSAGE: usize = 600;
+
 /// Reads `data` as a map.
 ///
 /// # Panics
-/// When a puzzle does not read back the same from its own writing, or a
-/// small one fails to solve with anything but a budget error.
+/// When a puzzle does not read back the same from its own writing, a
+/// small one fails to solve with anything but a budget error, or an error
+/// message is longer than [`LONGEST_MESSAGE`].
 pub fn parse(data: &[u8]) {
-    let Ok(puzzle) = Puzzle::parse(data) else {
-        return;
+    let puzzle = match Puzzle::parse(data) {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            let message = e.to_string();
+            assert!(
+                message.len() <= LONGEST_MESSAGE,
+                "a message of {} bytes: {}…",
+                message.len(),
+                message.chars().take(200).collect::<String>()
+            );
+            return;
+        }
     };
     for text in [
         puzzle.to_ascii(),
@@ -159,4 +185,101 @@ pub fn generate(data: &[u8]) -> bool {
         assert!(matches!(e, Error::TooLarge { .. }), "{e}");
     }
     true
+}
+
+/// Runs `work` with a [`Progress`] that asks it to stop after `limit`, as
+/// `solve-maze --max-time` does.
+fn within_time<T>(limit: Duration, work: impl FnOnce(&Progress) -> T) -> T {
+    let progress = Progress::default();
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let progress = &progress;
+        scope.spawn(move || {
+            if finished.recv_timeout(limit) == Err(mpsc::RecvTimeoutError::Timeout) {
+                progress.stop();
+            }
+        });
+        let result = work(progress);
+        drop(done);
+        result
+    })
+}
+
+/// An outcome as a number of moves to compare: no escape counts as more
+/// than any.
+fn moves(outcome: Outcome) -> usize {
+    outcome.steps().unwrap_or(usize::MAX)
+}
+
+/// Solves the map in `data[2..]` (if it reads and has at most [`LARGE`]
+/// tiles) under the three tie rules, with the dragon's speed and waiting
+/// picked by `data[0]` and a budget (256 KiB to 16 MiB) and a time (100 to
+/// 400 ms) by `data[1]`.
+///
+/// # Panics
+/// When a solve fails with anything but a budget error or a stop, an
+/// escape's line is not as long as its answer or does not end on the
+/// exit, the answer is shorter than the dragon-free distance, the rules
+/// disagree on whether there is a path, or the answers that came are out
+/// of order (optimistic, then the rule, then adversarial).
+pub fn variants(data: &[u8]) {
+    let [pick, budget, map @ ..] = data else {
+        return;
+    };
+    let Ok(puzzle) = Puzzle::parse(map) else {
+        return;
+    };
+    if puzzle.width() * puzzle.height() > LARGE {
+        return;
+    }
+    let max_memory = (256 << 10) << (budget % 7);
+    let time = Duration::from_millis(100 * (1 + u64::from(budget / 7 % 4)));
+    let Ok(solver) = Solver::within(&puzzle, max_memory) else {
+        return;
+    };
+    let speed = Speed::new(1 + u32::from(pick % 3)).unwrap_or_default();
+    let wait = pick & 4 != 0;
+    let [priority, adversarial, optimistic] = rules(pick >> 3);
+    let mut answers = Vec::new();
+    for ties in [optimistic, priority, adversarial] {
+        let options = Options::default()
+            .with_rules(
+                Rules::default()
+                    .with_ties(ties)
+                    .with_speed(speed)
+                    .with_wait(wait),
+            )
+            .with_max_memory(max_memory);
+        let solved = within_time(time, |progress| solver.solve_watched(&options, progress));
+        let solution = match solved {
+            Ok(solution) => solution,
+            Err(Error::TooLarge { .. } | Error::Stopped { .. }) => {
+                answers.push(None);
+                continue;
+            }
+            Err(e) => panic!("{ties:?}: {e}"),
+        };
+        if let Outcome::Escaped { steps } = solution.outcome {
+            assert_eq!(solution.turns.len(), steps, "{ties:?}: the line's length");
+            let last = solution.turns.last().map_or(solution.hero, |t| t.hero);
+            assert_eq!(last, solution.exit, "{ties:?}: the line ends on the exit");
+            let free = solution.free_distance.expect("an escape has a path");
+            assert!(
+                steps >= free,
+                "{ties:?}: {steps} moves, under the free {free}"
+            );
+        }
+        answers.push(Some(solution.outcome));
+    }
+    let came: Vec<Outcome> = answers.iter().flatten().copied().collect();
+    let no_path = came.iter().filter(|o| **o == Outcome::NoPath).count();
+    assert!(no_path == 0 || no_path == came.len(), "{answers:?}");
+    for pair in answers.windows(2).chain([&[answers[0], answers[2]][..]]) {
+        if let [Some(lower), Some(higher)] = *pair {
+            assert!(
+                moves(lower) <= moves(higher),
+                "out of order (optimistic, rule, adversarial): {answers:?}"
+            );
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! [`super::write_atomically`] writes each output into a hidden temporary
 //! file beside it (`.NAME.PID.tmp`) and renames it into place. The file
 //! being written is registered here while it exists, so that after
-//! [`remove_on_signal`] a SIGINT, SIGTERM or SIGHUP removes it before the
+//! [`remove_on_signal`] a SIGINT, SIGTERM, SIGHUP or SIGQUIT removes it before the
 //! process ends the way the signal asks (after a sentence, if
 //! `say_on_signal` gave one). A run killed outright (SIGKILL, a
 //! power cut) can still leave one: [`sweep`] removes those of processes
@@ -76,41 +76,52 @@ pub(crate) fn finished<T>(temp: &Path, finish: impl FnOnce() -> T) -> T {
     done
 }
 
-/// From now on, SIGINT, SIGTERM and SIGHUP remove the temporary file being
-/// written, then end the process as the signal would have. Returns whether
-/// the handler could be installed.
+/// The signals that end the program, which [`remove_on_signal`] and the
+/// solves' interrupt handle: SIGINT, SIGTERM, SIGHUP and SIGQUIT.
+#[cfg(unix)]
+pub(crate) const ENDING: [i32; 4] = [
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// From now on, SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the temporary
+/// file being written, then end the process as the signal would have.
+/// Returns whether the handler could be installed.
 #[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
 #[cfg(unix)]
 pub(crate) fn remove_on_signal() -> bool {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::Signals;
-    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+    let Ok(mut signals) = Signals::new(ENDING) else {
         return false;
     };
     std::thread::Builder::new()
         .name("cleanup".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                let say = *SAY.lock().unwrap_or_else(PoisonError::into_inner);
-                if let Some(say) = say {
-                    use std::io::{IsTerminal, Write};
-                    let mut err = io::stderr().lock();
-                    let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
-                    let _ = writeln!(err, "{clear}{}", say(signal_name(signal)));
-                }
                 end_by(signal);
             }
         })
         .is_ok()
 }
 
-/// Removes the temporary files being written, then ends the process by
-/// `signal` (as if it had not been caught).
+/// Says what [`say_on_signal`] gave, if anything, removes the temporary
+/// files being written, then ends the process by `signal` (as if it had not
+/// been caught).
 #[cfg(unix)]
 pub(crate) fn end_by(signal: i32) -> ! {
     // The lock is kept to the end: no new temporary file can be made, and
-    // none can be renamed half-way.
+    // none can be renamed half-way, so the sentence counts the outputs as
+    // they are left.
     let pending = pending();
+    let say = *SAY.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(say) = say {
+        use std::io::{IsTerminal, Write};
+        let mut err = io::stderr().lock();
+        let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
+        let _ = writeln!(err, "{clear}{}", say(signal_name(signal)));
+    }
     for temp in pending.iter() {
         let _ = fs::remove_file(temp);
     }

@@ -1,6 +1,6 @@
 //! Ctrl-C during a solve: the solve stops and says how far it got.
 //!
-//! After [`stop_solves_on_signal`], a SIGINT, SIGTERM or SIGHUP that comes
+//! After [`stop_solves_on_signal`], a SIGINT, SIGTERM, SIGHUP or SIGQUIT that comes
 //! while solves are running (each registered by a [`Running`]) asks them to
 //! stop ([`Progress::stop`]); each then ends with [`Error::Stopped`], which
 //! `solve-maze` prints with the signal's name, and the program ends by the
@@ -70,14 +70,13 @@ pub(crate) fn end_if_signalled() {
     }
 }
 
-/// From now on, a SIGINT, SIGTERM or SIGHUP stops the running solves (see
+/// From now on, a SIGINT, SIGTERM, SIGHUP or SIGQUIT stops the running solves (see
 /// the module's documentation). Returns whether the handler could be
 /// installed.
 #[cfg(unix)]
 pub(crate) fn stop_solves_on_signal() -> bool {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::Signals;
-    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+    let Ok(mut signals) = Signals::new(super::cleanup::ENDING) else {
         return false;
     };
     std::thread::Builder::new()

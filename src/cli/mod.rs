@@ -129,13 +129,14 @@ const PROBE: usize = 1 << 20;
 ///
 /// # Errors
 /// A sentence naming the file and what went wrong: unreadable, larger than
-/// half the budget (the sentence names the `--max-memory` budget), or, for
-/// an input longer than a megabyte, the map error its first megabyte
-/// already shows (a NUL byte or bytes that are not UTF-8).
-pub(crate) fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> {
+/// half the budget (the sentence names the budget, and ends with `see` in
+/// parentheses: where the budget is set), or, for an input longer than a
+/// megabyte, the map error its first megabyte already shows (a NUL byte or
+/// bytes that are not UTF-8).
+pub(crate) fn read_input(path: &Path, budget: usize, see: &str) -> Result<Vec<u8>, String> {
     let name = path.display().to_string();
     if path == Path::new("-") {
-        return read_limited(&mut io::stdin().lock(), &name, None, budget);
+        return read_limited(&mut io::stdin().lock(), &name, None, budget, see);
     }
     if path.is_dir() {
         return Err(format!("{name}: is a directory, not a map file"));
@@ -154,7 +155,7 @@ pub(crate) fn read_input(path: &Path, budget: usize) -> Result<Vec<u8>, String> 
         .ok()
         .filter(fs::Metadata::is_file)
         .and_then(|m| usize::try_from(m.len()).ok());
-    read_limited(&mut file, &name, size, budget)
+    read_limited(&mut file, &name, size, budget, see)
 }
 
 /// Reads `input` to its end, refusing more than half of `budget` bytes;
@@ -164,11 +165,12 @@ fn read_limited(
     name: &str,
     size: Option<usize>,
     budget: usize,
+    see: &str,
 ) -> Result<Vec<u8>, String> {
     let limit = budget / 2;
     let too_large = || {
         format!(
-            "{name}: the input is larger than {}, half the memory budget of {} (see --max-memory)",
+            "{name}: the input is larger than {}, half the memory budget of {} ({see})",
             crate::error::bytes(limit),
             crate::error::bytes(budget)
         )
@@ -193,7 +195,12 @@ fn read_limited(
     let mut probed = false;
     loop {
         let n = match input.read(&mut chunk) {
-            Ok(0) => return Ok(bytes),
+            Ok(0) => {
+                // What doubling reserved and the input did not take goes
+                // back: the map's wall flags take as much as the input.
+                bytes.shrink_to_fit();
+                return Ok(bytes);
+            }
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(format!("{name}: cannot read: {e}")),
@@ -374,25 +381,40 @@ pub(crate) fn fail(program: &str, message: &str) -> ExitCode {
 /// # Errors
 /// A sentence naming the path and what went wrong.
 pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_file_then(path, bytes, || {})
+}
+
+/// [`write_file`], calling `then` once the output is complete: for a
+/// regular file, as it is renamed into place, before a signal can end the
+/// program (so what a signal's sentence counts is what is on disk).
+///
+/// # Errors
+/// As for [`write_file`]; `then` is not called.
+pub(crate) fn write_file_then(
+    path: &Path,
+    bytes: &[u8],
+    then: impl FnOnce(),
+) -> Result<(), String> {
     let fail = |why: String| format!("{}: cannot write: {why}", path.display());
     let ended = |written: io::Result<()>| match written {
         Err(e) if !is_broken_pipe(&e) => Err(fail(why(&e, path))),
         _ => Ok(()),
     };
     if let Some(stream) = standard_stream(path) {
-        return ended(match stream {
+        let written = ended(match stream {
             Stream::Stdout => io::stdout()
                 .lock()
                 .write_all(bytes)
                 .and_then(|()| io::stdout().flush()),
             Stream::Stderr => io::stderr().lock().write_all(bytes),
         });
+        return written.map(|()| then());
     }
     match fs::metadata(path) {
         Ok(meta) if meta.is_dir() => Err(fail("it is a directory".into())),
         Ok(meta) if meta.is_file() => {
             let target = fs::canonicalize(path).map_err(|e| fail(why(&e, path)))?;
-            write_atomically_with(&target, bytes, Some(meta.permissions()))
+            write_atomically(&target, bytes, Some(meta.permissions()), then)
                 .map_err(|e| fail(why(&e, &target)))
         }
         Ok(meta) => {
@@ -401,20 +423,66 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
                     "it is a {kind}; write to a file, a pipe or a character device"
                 )));
             }
-            ended(
+            let written = ended(
                 fs::OpenOptions::new()
                     .write(true)
                     .open(path)
                     .and_then(|mut file| file.write_all(bytes)),
-            )
+            );
+            written.map(|()| then())
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             // A new file, or a link to one that does not exist yet.
             let target = link_target(path).map_err(|e| fail(why(&e, path)))?;
-            write_atomically(&target, bytes).map_err(|e| fail(why(&e, &target)))
+            write_atomically(&target, bytes, None, then).map_err(|e| fail(why(&e, &target)))
         }
         Err(e) => Err(fail(why(&e, path))),
     }
+}
+
+/// Whether writing to `output` would write into the input `input` (`-`:
+/// standard input) is read from: the same file, by its device and inode,
+/// whatever links, `..` or hard links lead to it. An output that does not
+/// exist yet is no input.
+pub(crate) fn is_input(output: &Path, input: &Path) -> bool {
+    let Ok(written) = fs::metadata(output) else {
+        return false;
+    };
+    if input == Path::new("-") {
+        return stdin_metadata().is_some_and(|read| same_file(&written, &read));
+    }
+    fs::metadata(input).is_ok_and(|read| same_file(&written, &read))
+}
+
+/// Whether `path` names the file behind standard output (`/dev/stdout`,
+/// or the file it is redirected to).
+pub(crate) fn is_standard_output(path: &Path) -> bool {
+    matches!(standard_stream(path), Some(Stream::Stdout))
+}
+
+/// Whether two files' metadata are of the same file.
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    false
+}
+
+/// The metadata of the file behind standard input.
+#[cfg(unix)]
+fn stdin_metadata() -> Option<fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    fs::File::from(fd).metadata().ok()
+}
+
+#[cfg(not(unix))]
+fn stdin_metadata() -> Option<fs::Metadata> {
+    None
 }
 
 /// A standard stream of this process.
@@ -510,20 +578,17 @@ fn why(e: &io::Error, path: &Path) -> String {
 /// `path`; on any error the temporary file is removed, so a file is either
 /// complete or absent. Whatever `path` is (a link, a device) is replaced:
 /// outputs go through [`write_file`], which calls this for regular files
-/// only.
+/// only. The new file gets `permissions` (those of the file it replaces),
+/// and `then` is called as it is renamed into place, before a signal can
+/// end the program.
 ///
 /// # Errors
 /// Any error creating, writing or renaming the file.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomically_with(path, bytes, None)
-}
-
-/// [`write_atomically`], giving the new file `permissions` (those of the
-/// file it replaces).
-fn write_atomically_with(
+fn write_atomically(
     path: &Path,
     bytes: &[u8],
     permissions: Option<fs::Permissions>,
+    then: impl FnOnce(),
 ) -> io::Result<()> {
     let file_name = path
         .file_name()
@@ -550,8 +615,11 @@ fn write_atomically_with(
     });
     cleanup::finished(&temp, || {
         let renamed = written.and_then(|()| fs::rename(&temp, path));
-        if renamed.is_err() {
-            let _ = fs::remove_file(&temp);
+        match renamed {
+            Ok(()) => then(),
+            Err(_) => {
+                let _ = fs::remove_file(&temp);
+            }
         }
         renamed
     })

@@ -100,10 +100,20 @@ impl Analysis {
     /// # Errors
     /// When the solver cannot fit its memory budget.
     pub fn under(puzzle: &Puzzle, rules: Rules) -> Result<Analysis, Error> {
+        Analysis::within(puzzle, rules, Options::default().max_memory)
+    }
+
+    /// [`Analysis::under`], each solve within `max_memory` bytes
+    /// ([`Options::max_memory`]), the dragon-free distance included.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] when a solve outgrows `max_memory`.
+    pub fn within(puzzle: &Puzzle, rules: Rules, max_memory: usize) -> Result<Analysis, Error> {
         let solver = Solver::new(puzzle);
         let graph = solver.graph();
         let with = |ties| Options {
             rules: Rules { ties, ..rules },
+            max_memory,
             ..Options::default()
         };
         let solution = solver.solve(&with(Ties::default()))?;
@@ -130,7 +140,7 @@ impl Analysis {
                 .filter(|&c| graph.neighbors(CellId(c as u32)).count() == 1)
                 .count(),
             longest_path: longest_path(graph),
-            free_distance: solver.free_distance(),
+            free_distance: solution.free_distance,
             outcome: solution.outcome,
             back_steps: back_steps(&solution),
             needs_back_step,

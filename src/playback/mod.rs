@@ -12,11 +12,14 @@
 //! The real terminal, its keys and signals are in `playback/terminal.rs`:
 //! [`playback_on_terminal`] and [`play_on_terminal`] put them together.
 
+#[cfg(unix)]
+mod input;
 mod terminal;
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
+use self::terminal::TerminalOut;
 pub use self::terminal::{Terminal, TerminalKeys, end_if_signalled, ending_signalled};
 use crate::board::{Board, Frame};
 use crate::play::{Command, Done, Play};
@@ -433,7 +436,7 @@ pub fn playback_on_terminal(
         &settings,
         &SystemClock::new(),
         &mut TerminalKeys,
-        &mut io::stdout().lock(),
+        &mut TerminalOut(io::stdout().lock()),
     );
     terminal.finish();
     shown
@@ -441,11 +444,12 @@ pub fn playback_on_terminal(
 
 /// [`play`] on the real terminal; returns what was shown last. The
 /// terminal is restored before this returns. A signal that asks the program
-/// to end (SIGTERM, SIGHUP, SIGINT) ends the game but not the program, so
-/// that the caller can save the game played so far (`record`): it returns
-/// (`Shown::terminated`, or an error if the terminal went away with the
-/// signal), [`ending_signalled`] says so, and the caller then ends the
-/// program with [`end_if_signalled`].
+/// to end (SIGTERM, SIGHUP, SIGINT, SIGQUIT), or the terminal going away
+/// (the end of its input, an error reading or writing it: a hang-up), ends
+/// the game but not the program, so that the caller can save the game
+/// played so far (`record`): it returns (`Shown::terminated`, or an error
+/// if the terminal went away), [`ending_signalled`] says so, and the caller
+/// then ends the program with [`end_if_signalled`].
 ///
 /// # Errors
 /// When the terminal cannot be set up, read or written.
@@ -466,7 +470,7 @@ pub fn play_on_terminal(
         &settings,
         &SystemClock::new(),
         &mut TerminalKeys,
-        &mut io::stdout().lock(),
+        &mut TerminalOut(io::stdout().lock()),
         record,
     );
     // The terminal is restored; ending by a signal is the caller's, after

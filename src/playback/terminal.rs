@@ -4,21 +4,28 @@
 //! [`Terminal::enter`] switches to raw mode, the alternate screen and a
 //! hidden cursor, and puts everything back when it is dropped (normal end,
 //! quit, an error), when the program panics and when it is told to end
-//! (SIGTERM, SIGHUP, SIGINT: [`TerminalKeys`] reports them as
+//! (SIGTERM, SIGHUP, SIGINT, SIGQUIT: [`TerminalKeys`] reports them as
 //! [`Input::Terminate`], the driver returns, the guard restores the
 //! terminal, and [`Terminal::finish`] or, once what must be saved is saved,
 //! [`end_if_signalled`] then ends the process by the signal).
+//! A terminal that goes away (closed, or its connection dropped: the end
+//! of its input, or an error reading or writing it) ends the program the
+//! same way, as the hang-up it is: [`TerminalKeys`] reports it as
+//! [`Input::Terminate`] within a slice of its wait, and the program then
+//! ends by SIGHUP, what can be restored restored and a recording saved.
 //! Ctrl-Z (and SIGTSTP) restore the terminal and stop the process; `fg`
 //! takes the terminal again and the driver draws everything anew.
 //! [`TerminalKeys`] reads keys from the terminal itself (`/dev/tty` when
-//! standard input is not one), so the map may come from a pipe.
+//! standard input is not one), so the map may come from a pipe: on Unix
+//! through a thread of its own (`input.rs`), elsewhere through crossterm's
+//! events.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Once, OnceLock};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 use crossterm::terminal;
 use crossterm::{cursor, execute};
 
@@ -75,8 +82,9 @@ impl Terminal {
     }
 }
 
-/// Whether a signal (SIGTERM, SIGHUP, SIGINT) that arrived while a
-/// [`Terminal`] was in force asked the program to end.
+/// Whether a signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT) that arrived while
+/// a [`Terminal`] was in force asked the program to end, or the terminal
+/// went away (a hang-up).
 pub fn ending_signalled() -> bool {
     signals::asked()
 }
@@ -91,6 +99,36 @@ pub fn end_if_signalled() {
 impl Drop for Terminal {
     fn drop(&mut self) {
         restore();
+    }
+}
+
+/// The terminal's output: a write that fails (but for an interruption)
+/// means the terminal went away, and asks the program to end as a hang-up
+/// does ([`ending_signalled`]), so that a recording is saved and the
+/// program ends by SIGHUP.
+#[derive(Debug)]
+pub(crate) struct TerminalOut<W: Write>(pub(crate) W);
+
+impl<W: Write> TerminalOut<W> {
+    fn checked<T>(result: io::Result<T>) -> io::Result<T> {
+        result.inspect_err(|e| {
+            if !matches!(
+                e.kind(),
+                io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock
+            ) {
+                signals::hang_up();
+            }
+        })
+    }
+}
+
+impl<W: Write> Write for TerminalOut<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        Self::checked(self.0.write(bytes))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Self::checked(self.0.flush())
     }
 }
 
@@ -114,8 +152,8 @@ fn restore() {
     }
 }
 
-/// Keys from the terminal (crossterm events; `/dev/tty` when standard input
-/// is not a terminal), and the signals that concern the screen.
+/// Keys from the terminal (`/dev/tty` when standard input is not one),
+/// and the signals that concern the screen.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TerminalKeys;
 
@@ -133,20 +171,8 @@ impl Keys for TerminalKeys {
             if left == Some(Duration::ZERO) {
                 return Ok(None);
             }
-            match event::poll(left.map_or(SLICE, |l| l.min(SLICE))) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                // A signal arrived while waiting: look at the flags.
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-            match event::read()? {
-                Event::Key(k) if k.kind != KeyEventKind::Release => {
-                    return Ok(Some(Input::Key(key_of(k.code, k.modifiers))));
-                }
-                Event::Resize(cols, rows) => return Ok(Some(Input::Resize { cols, rows })),
-                // Releases, focus, mouse and paste events are not ours.
-                _ => {}
+            if let Some(input) = keys::next(left.map_or(SLICE, |l| l.min(SLICE)))? {
+                return Ok(Some(input));
             }
         }
     }
@@ -157,6 +183,83 @@ impl Keys for TerminalKeys {
         signals::stop();
         take()?;
         terminal::size().map(Some)
+    }
+}
+
+/// Reading the keys on Unix: a thread reads the terminal ([`Feed`]), so
+/// that its end is seen.
+#[cfg(unix)]
+mod keys {
+    use std::sync::{Mutex, PoisonError};
+
+    use super::super::input::{Feed, Got};
+    use super::*;
+
+    /// The terminal's feed of keys, started on first use.
+    static FEED: Mutex<Option<Feed>> = Mutex::new(None);
+
+    /// What the terminal sent within `wait`, if anything. Once the
+    /// terminal's input has ended, that is a hang-up: the program is asked
+    /// to end as SIGHUP asks it ([`signals::hang_up`]), and the next look at
+    /// the signals says so.
+    ///
+    /// # Errors
+    /// When the terminal cannot be opened for reading.
+    pub(super) fn next(wait: Duration) -> io::Result<Option<Input>> {
+        let mut feed = FEED.lock().unwrap_or_else(PoisonError::into_inner);
+        let feed = match &mut *feed {
+            Some(feed) => feed,
+            empty => empty.insert(Feed::start(tty()?)?),
+        };
+        Ok(match feed.next(wait) {
+            Got::Key(key) => Some(Input::Key(key)),
+            Got::Nothing => None,
+            Got::Ended(..) => {
+                signals::hang_up();
+                None
+            }
+        })
+    }
+
+    /// The terminal to read: standard input when it is one, else
+    /// `/dev/tty`.
+    fn tty() -> io::Result<std::fs::File> {
+        use std::io::IsTerminal;
+        use std::os::fd::AsFd;
+        let stdin = io::stdin();
+        if stdin.is_terminal() {
+            return Ok(std::fs::File::from(stdin.as_fd().try_clone_to_owned()?));
+        }
+        std::fs::File::open("/dev/tty")
+    }
+}
+
+/// Reading the keys elsewhere: crossterm's events.
+#[cfg(not(unix))]
+mod keys {
+    use super::*;
+    use crossterm::event::{self, Event, KeyEventKind};
+
+    /// What the terminal sent within `wait`, if anything.
+    ///
+    /// # Errors
+    /// When the terminal cannot be read.
+    pub(super) fn next(wait: Duration) -> io::Result<Option<Input>> {
+        match event::poll(wait) {
+            Ok(true) => {}
+            Ok(false) => return Ok(None),
+            // A signal arrived while waiting: look at the flags.
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(None),
+            Err(e) => return Err(e),
+        }
+        Ok(match event::read()? {
+            Event::Key(k) if k.kind != KeyEventKind::Release => {
+                Some(Input::Key(key_of(k.code, k.modifiers)))
+            }
+            Event::Resize(cols, rows) => Some(Input::Resize { cols, rows }),
+            // Releases, focus, mouse and paste events are not ours.
+            _ => None,
+        })
     }
 }
 
@@ -182,16 +285,20 @@ pub(crate) fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Key {
 #[cfg(unix)]
 mod signals {
     use super::*;
-    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGSTOP, SIGTERM, SIGTSTP};
+    use signal_hook::consts::{
+        SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP, SIGWINCH,
+    };
 
     /// The signals that end the program, then SIGTSTP and SIGCONT.
-    const ENDING: [i32; 3] = [SIGTERM, SIGHUP, SIGINT];
+    const ENDING: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
 
     struct Flags {
         /// Whether each of [`ENDING`] has arrived.
-        ending: [Arc<AtomicBool>; 3],
+        ending: [Arc<AtomicBool>; 4],
         stop: Arc<AtomicBool>,
         resumed: Arc<AtomicBool>,
+        /// The terminal changed its size (SIGWINCH).
+        resized: Arc<AtomicBool>,
         /// True while the terminal is not taken: the signals then do what
         /// they would do without this program's handlers.
         outside: Arc<AtomicBool>,
@@ -207,6 +314,7 @@ mod signals {
                 ending: Default::default(),
                 stop: Arc::default(),
                 resumed: Arc::default(),
+                resized: Arc::default(),
                 outside: Arc::new(AtomicBool::new(true)),
             };
             let mut ok = true;
@@ -225,6 +333,7 @@ mod signals {
             )
             .is_ok();
             ok &= signal_hook::flag::register(SIGCONT, Arc::clone(&flags.resumed)).is_ok();
+            ok &= signal_hook::flag::register(SIGWINCH, Arc::clone(&flags.resized)).is_ok();
             ok.then_some(flags)
         });
     }
@@ -252,7 +361,23 @@ mod signals {
         if flags.resumed.swap(false, Ordering::SeqCst) {
             return Some(Input::Resumed);
         }
+        if flags.resized.swap(false, Ordering::SeqCst) {
+            if let Ok((cols, rows)) = terminal::size() {
+                return Some(Input::Resize { cols, rows });
+            }
+        }
         None
+    }
+
+    /// The terminal went away: the program is asked to end as a hang-up
+    /// asks it (the end is by SIGHUP, [`end_if_asked`]).
+    pub(super) fn hang_up() {
+        if let Some(flags) = flags() {
+            let hang_up = ENDING.iter().position(|&s| s == SIGHUP);
+            if let Some(i) = hang_up {
+                flags.ending[i].store(true, Ordering::SeqCst);
+            }
+        }
     }
 
     /// Stops the process until it is continued (the terminal is restored).
@@ -289,6 +414,7 @@ mod signals {
     pub(super) fn pending() -> Option<Input> {
         None
     }
+    pub(super) fn hang_up() {}
     pub(super) fn stop() {}
     pub(super) fn asked() -> bool {
         false

@@ -138,6 +138,15 @@ pub(crate) struct Oracles<'a> {
     share: usize,
     /// Why a door state's oracles could not be built; the search stops.
     failure: Option<Error>,
+    /// What each door state's oracles held when last weighed, and their
+    /// sum: a map of many doors has thousands of oracles, and only those
+    /// asked since can have grown.
+    held: Vec<usize>,
+    total: usize,
+    /// The door states asked about since the last weighing
+    /// ([`Oracles::set_room`]), each once.
+    fresh: Vec<usize>,
+    is_fresh: Vec<bool>,
 }
 
 impl<'a> Oracles<'a> {
@@ -152,6 +161,10 @@ impl<'a> Oracles<'a> {
             last: Some((0, 0)),
             share: usize::MAX,
             failure: None,
+            held: vec![0],
+            total: 0,
+            fresh: vec![0],
+            is_fresh: vec![true],
         }
     }
 
@@ -182,6 +195,10 @@ impl<'a> Oracles<'a> {
             last: None,
             share,
             failure: None,
+            held: Vec::new(),
+            total: 0,
+            fresh: Vec::new(),
+            is_fresh: Vec::new(),
         };
         oracles.state(terrain, 0)?;
         Ok(oracles)
@@ -196,6 +213,10 @@ impl<'a> Oracles<'a> {
             last: None,
             share: usize::MAX,
             failure: None,
+            held: Vec::new(),
+            total: 0,
+            fresh: Vec::new(),
+            is_fresh: Vec::new(),
         }
     }
 
@@ -224,8 +245,12 @@ impl<'a> Oracles<'a> {
             vec![kind.build(map, self.share)?]
         };
         self.states.push(made);
-        self.state_of.insert(opened, self.states.len() - 1);
-        Ok(self.states.len() - 1)
+        let i = self.states.len() - 1;
+        self.state_of.insert(opened, i);
+        self.held.push(0);
+        self.is_fresh.push(true);
+        self.fresh.push(i);
+        Ok(i)
     }
 
     /// Dragon `which`'s shortest steps from `dragon` towards `target` on
@@ -259,6 +284,10 @@ impl<'a> Oracles<'a> {
                 }
             }
         };
+        if !self.is_fresh[i] {
+            self.is_fresh[i] = true;
+            self.fresh.push(i);
+        }
         let oracles = &mut self.states[i];
         let last = oracles.len() - 1;
         oracles[which.min(last)].shortest_steps(dragon, target)
@@ -280,23 +309,28 @@ impl<'a> Oracles<'a> {
             Source::Ruler(ruler) => ruler.bytes(),
             _ => 0,
         };
-        ruler
-            + self
-                .states
-                .iter()
-                .flatten()
-                .map(|o| o.bytes())
-                .sum::<usize>()
+        let fresh = self.fresh.iter().map(|&i| {
+            let now: usize = self.states[i].iter().map(|o| o.bytes()).sum();
+            now.wrapping_sub(self.held[i])
+        });
+        ruler + fresh.fold(self.total, usize::wrapping_add)
     }
 
-    /// Shares `bytes` of room among the oracles.
+    /// Shares `bytes` of room among the oracles: each of those asked about
+    /// since the last call is told its share (the others have not grown
+    /// since they were last told, and are told when next asked), and what
+    /// they hold is weighed again.
     pub(crate) fn set_room(&mut self, bytes: usize) {
         let all = self.states.iter().map(Vec::len).sum::<usize>().max(1);
         let share = bytes / all;
-        self.states
-            .iter_mut()
-            .flatten()
-            .for_each(|o| o.set_room(share));
+        for i in self.fresh.drain(..) {
+            self.is_fresh[i] = false;
+            let oracles = &mut self.states[i];
+            oracles.iter_mut().for_each(|o| o.set_room(share));
+            let now: usize = oracles.iter().map(|o| o.bytes()).sum();
+            self.total = self.total - self.held[i] + now;
+            self.held[i] = now;
+        }
     }
 }
 

@@ -581,6 +581,29 @@ mod cli {
         assert_eq!(again.stderr, out.stderr, "the same bytes on every run");
     }
 
+    /// Statistics that cannot be written (a full device on standard
+    /// error) fail the run instead of passing unseen; so does the seed a
+    /// run picked. A reader that goes away (a closed pipe) is an end.
+    #[cfg(unix)]
+    #[test]
+    fn cli_statistics_not_written_fail_the_run() {
+        let full = || {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap()
+        };
+        for args in [&["--seed", "3", "--stats"][..], &[]] {
+            let status = std::process::Command::new(env!("CARGO_BIN_EXE_generate-maze"))
+                .args(args)
+                .stdout(std::process::Stdio::null())
+                .stderr(full())
+                .status()
+                .unwrap();
+            assert_eq!(status.code(), Some(2), "{args:?}");
+        }
+    }
+
     /// `--dragon-speed` checks the puzzle against a faster dragon and says
     /// so in the statistics; across a whole maze it hints at random
     /// endpoints.

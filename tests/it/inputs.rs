@@ -231,3 +231,188 @@ fn a_search_over_its_budget_names_a_budget_to_try() {
         .assert()
         .success();
 }
+
+/// An unknown symbol of any length is quoted by its first 16 characters
+/// and its length, never whole: in the grid (a letter joined to a million
+/// zero-width joiners), in a JSON cell, and in the JSON error record.
+#[test]
+fn a_long_unknown_symbol_is_quoted_by_its_start() {
+    let joined = format!("HDE\nx{}\n", "\u{200d}".repeat(1_000_000));
+    let cell = format!(r#"[["H","D","E","{}"]]"#, "y".repeat(3_000_000));
+    for (map, args, says) in [
+        (
+            joined,
+            &["-"][..],
+            "-: line 2, column 1: unknown symbol 'x\u{200d}",
+        ),
+        (
+            cell.clone(),
+            &["-"],
+            "-: line 1, column 15: unknown symbol 'yyyyyyyyyyyyyyyy…'",
+        ),
+        (
+            cell,
+            &["--format", "json", "-"],
+            "-: line 1, column 15: unknown symbol 'yyyyyyyyyyyyyyyy…'",
+        ),
+    ] {
+        let output = solve_maze().args(args).write_stdin(map).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.len() < 400, "{} bytes: {stderr}", stderr.len());
+        assert!(
+            stderr.starts_with(&format!("solve-maze: {says}")),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(" …; 1000001 characters); a map uses ")
+                || stderr.contains(" …; 3000000 characters); a map uses "),
+            "{stderr}"
+        );
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(stdout.len() < 600, "{} bytes: {stdout}", stdout.len());
+        #[cfg(feature = "json")]
+        if args.contains(&"json") {
+            let record: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(record["outcome"], "error", "{stdout}");
+            assert_eq!(record["error"]["column"], 15, "{stdout}");
+            assert!(
+                record["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("3000000 characters"),
+                "{stdout}"
+            );
+        }
+    }
+}
+
+/// A map on a single line of 24 MiB, under a budget of 64M whose half its
+/// text fits in, is read in about its size again (its wall flags), from a
+/// file and from standard input: it ends with a sentence, its peak within
+/// the budget (under an address-space cap, so a runaway aborts).
+#[cfg(unix)]
+#[test]
+fn a_single_long_line_is_read_within_the_budget() {
+    use crate::support::{Capped, SLACK, cap_for, capped};
+    let line = format!("H{}DE\n", ".".repeat(24 << 20));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("line.txt");
+    std::fs::write(&file, &line).unwrap();
+    let budget = 64 << 20;
+    for stdin in [false, true] {
+        let mut cmd = capped(env!("CARGO_BIN_EXE_solve-maze"), cap_for(budget));
+        cmd.args(["--max-memory", "64M"]);
+        let input = if stdin {
+            cmd.arg("-");
+            line.clone().into_bytes()
+        } else {
+            cmd.arg(&file);
+            Vec::new()
+        };
+        let ran = Capped::run(cmd, input, std::time::Duration::from_secs(120));
+        assert_eq!(ran.status.code(), Some(2), "{}", ran.stderr);
+        assert!(
+            ran.stderr
+                .contains("the map is too large: the graph of its cells needs"),
+            "{}",
+            ran.stderr
+        );
+        assert!(
+            ran.peak <= budget + SLACK,
+            "a peak of {} MiB (stdin: {stdin})",
+            ran.peak >> 20
+        );
+    }
+}
+
+/// `--max-memory` is the budget of the whole run: `-j N` gives each of the
+/// N files solved at once an equal share. An open room of 200x200 tiles
+/// solves in 4M alone, not in a half of it, and the message says how the
+/// budget is split.
+#[test]
+fn jobs_split_the_memory_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps: Vec<_> = (0..2)
+        .map(|i| {
+            let path = dir.path().join(format!("room-{i}.txt"));
+            std::fs::write(&path, room(200)).unwrap();
+            path
+        })
+        .collect();
+    solve_maze()
+        .args(["-j", "1", "--max-memory", "4M"])
+        .args(&maps)
+        .assert()
+        .success();
+    solve_maze()
+        .args(["-j", "2", "--max-memory", "8M"])
+        .args(&maps)
+        .assert()
+        .success();
+    let output = solve_maze()
+        .args(["-j", "2", "--max-memory", "4M"])
+        .args(&maps)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    for line in stderr.lines() {
+        assert!(line.contains("the memory budget of 2"), "{line}");
+        assert!(
+            line.ends_with(
+                "; -j 2 splits --max-memory among the files solved at once, so fewer \
+                 jobs give each more)"
+            ),
+            "{line}"
+        );
+    }
+}
+
+/// A caught hero's line can be far longer than the map is wide: its JSON
+/// report is weighed before it is made, and one that would take more than
+/// half the budget is refused with a sentence (a corridor of 90,000 tiles
+/// with the dragon by the exit: as many moves, about 26 MiB of report).
+#[cfg(all(unix, feature = "json"))]
+#[test]
+fn a_json_report_too_large_for_the_budget_is_refused() {
+    use crate::support::{Capped, SLACK, cap_for, capped};
+    let corridor = format!("H{}DE\n", ".".repeat(90_000));
+    let budget = 16 << 20;
+    let mut cmd = capped(env!("CARGO_BIN_EXE_solve-maze"), cap_for(budget));
+    cmd.args(["--max-memory", "16M", "--format", "json", "-"]);
+    let ran = Capped::run(
+        cmd,
+        corridor.clone().into_bytes(),
+        std::time::Duration::from_secs(120),
+    );
+    assert_eq!(ran.status.code(), Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .starts_with("solve-maze: -: the JSON report of its 90000 moves needs about "),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .ends_with(", half the memory budget of 16 MiB (see --max-memory)\n"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.peak <= budget + SLACK,
+        "a peak of {} MiB",
+        ran.peak >> 20
+    );
+    // The error record stands in for the report.
+    let record: serde_json::Value = serde_json::from_slice(&ran.stdout).unwrap();
+    assert_eq!(record["outcome"], "error");
+    // With room for it, the report is made.
+    solve_maze()
+        .args(["--max-memory", "256M", "--format", "json", "-"])
+        .write_stdin(corridor)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(r#""outcome":"caught""#));
+}

@@ -126,6 +126,69 @@ fn dev_stdout_writes_into_standard_output() {
     assert!(text.ends_with("The shortest path is 8 steps.\n"), "{text}");
 }
 
+/// An output that is the map it is made from is refused before anything
+/// is written, however it is named: the same path, a link to it, a path
+/// through `..`, a hard link, or the file behind standard input.
+#[test]
+fn an_output_that_is_the_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("map.txt");
+    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(BACKSTEP)).unwrap();
+    fs::write(&map, &text).unwrap();
+    std::os::unix::fs::symlink("map.txt", dir.path().join("link.txt")).unwrap();
+    fs::hard_link(&map, dir.path().join("hard.txt")).unwrap();
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    let through = dir.path().join("sub/../map.txt");
+    for (flag, output) in [
+        ("--svg", map.clone()),
+        ("--gif", dir.path().join("link.txt")),
+        ("--svg-animate", through),
+        ("--record", dir.path().join("hard.txt")),
+    ] {
+        solve_maze()
+            .arg(flag)
+            .arg(&output)
+            .arg(&map)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "solve-maze: {flag} {} would overwrite the map it is made from ({}); \
+                 name another file\n",
+                output.display(),
+                map.display()
+            ));
+    }
+    // Standard input read from the map file itself.
+    let status = Std::new(assert_cmd::cargo::cargo_bin("solve-maze"))
+        .arg("--svg")
+        .arg(&map)
+        .arg("-")
+        .stdin(fs::File::open(&map).unwrap())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(fs::read_to_string(&map).unwrap(), text, "the map is kept");
+}
+
+/// A JSON report never carries another format: an export into standard
+/// output is refused with `--format json`.
+#[test]
+fn a_json_stream_carries_nothing_else() {
+    for flag in ["--svg", "--record", "--gif", "--svg-animate"] {
+        solve_maze()
+            .args([flag, "/dev/stdout", "--format", "json", BACKSTEP])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "solve-maze: {flag} /dev/stdout would write into standard output, which \
+                 carries the JSON report; name another file\n"
+            ));
+    }
+}
+
 #[test]
 fn unwritable_paths_are_named_in_a_sentence() {
     let dir = tempfile::tempdir().unwrap();

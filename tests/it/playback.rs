@@ -487,14 +487,18 @@ fn ending_signals_restore_the_terminal() {
     for (signal, args) in [
         ("-TERM", vec!["-p", "-f", "60000"]),
         ("-HUP", vec!["-p", "-f", "60000"]),
+        ("-QUIT", vec!["-p", "-f", "60000"]),
         ("-INT", vec!["--play"]),
         ("-TERM", vec!["--play"]),
+        ("-QUIT", vec!["--play"]),
     ] {
         let mut command = vec![BIN];
         command.extend(&args);
         let map = maze("official-1.txt");
         command.push(&map);
-        let mut s = Session::start(&format!("exec {}", sh(&command)), "xterm-256color");
+        // SIGQUIT ends the program with a core dump, which nobody wants here.
+        let script = format!("ulimit -c 0; exec {}", sh(&command));
+        let mut s = Session::start(&script, "xterm-256color");
         s.wait_for("dragon 4 steps away");
         assert!(s.screen.lock().unwrap().0.screen().alternate_screen());
         kill(signal, &pid(&s));
@@ -639,6 +643,7 @@ fn an_ending_signal_keeps_the_recording_made_so_far() {
         ("-TERM", vec!["--play", "--ascii"]),
         ("-HUP", vec!["--play", "--ascii"]),
         ("-INT", vec!["--play", "--ascii"]),
+        ("-QUIT", vec!["--play", "--ascii"]),
         ("-TERM", vec!["-p", "-f", "60000", "--ascii"]),
     ] {
         let dir = tempfile::tempdir().unwrap();
@@ -647,7 +652,8 @@ fn an_ending_signal_keeps_the_recording_made_so_far() {
         command.extend(&args);
         let map = maze("backstep.txt");
         command.extend(["--record", cast.to_str().unwrap(), &map]);
-        let mut s = Session::start(&format!("exec {}", sh(&command)), "xterm-256color");
+        let script = format!("ulimit -c 0; exec {}", sh(&command));
+        let mut s = Session::start(&script, "xterm-256color");
         let playing = args[0] == "--play";
         if playing {
             s.wait_for("moves 0  dragon 4 steps away");
@@ -714,4 +720,77 @@ fn the_help_and_the_readme_list_the_keys_of_the_tables() {
     // terminal of 90 columns draws it.
     let drawn = legend(PLAYBACK_KEYS, 90, 2).join("\n");
     assert!(readme.contains(&drawn), "README lacks:\n{drawn}");
+}
+
+/// Closing the terminal under a running player (the terminal window shut,
+/// the connection dropped) ends it within a moment, by the hang-up, with
+/// its recording saved whole; the playback ends the same way.
+#[test]
+fn closing_the_terminal_ends_the_player_and_keeps_its_recording() {
+    // Not an assertion on speed: a player left spinning never ends.
+    const GONE: Duration = Duration::from_secs(5);
+    for args in [
+        vec!["--play", "--ascii"],
+        vec!["-p", "-f", "60000", "--ascii"],
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let cast = dir.path().join("game.cast");
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(BIN);
+        cmd.args(&args);
+        cmd.args(["--record", cast.to_str().unwrap(), &maze("backstep.txt")]);
+        cmd.cwd(root());
+        cmd.env("TERM", "xterm-256color");
+        let mut child = pty.slave.spawn_command(cmd).expect("solve-maze starts");
+        drop(pty.slave);
+        // Read until the game is on the screen, then let go of the
+        // terminal's reading end: with the writing end and the master
+        // dropped, nothing holds the terminal open.
+        let mut source = pty.master.try_clone_reader().unwrap();
+        let (shown, on_screen) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = source.read(&mut buffer) {
+                text.extend_from_slice(&buffer[..n]);
+                if String::from_utf8_lossy(&text).contains("dragon 4 steps away") {
+                    let _ = shown.send(());
+                    return;
+                }
+            }
+        });
+        on_screen
+            .recv_timeout(LIMIT)
+            .unwrap_or_else(|_| panic!("{args:?}: the game never showed"));
+        let writer = pty.master.take_writer().unwrap();
+        drop(writer);
+        drop(pty.master);
+        let closed = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if closed.elapsed() > GONE {
+                let _ = child.kill();
+                panic!("{args:?}: still running {GONE:?} after its terminal closed");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        // Ended by the hang-up, not as if it had finished.
+        assert!(!status.success(), "{args:?}: {status:?}");
+        assert_eq!(names(dir.path()), ["game.cast"], "{args:?}");
+        let recording = std::fs::read_to_string(&cast).unwrap();
+        assert!(
+            recording.starts_with(r#"{"version": 2, "#),
+            "{args:?}: {recording}"
+        );
+        assert!(recording.contains("dragon 4 steps away"), "{recording}");
+    }
 }

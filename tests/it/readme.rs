@@ -111,3 +111,27 @@ fn examples_are_read_from_plain_blocks_only() {
         [("one".into(), "a\n".into()), ("two".into(), String::new())]
     );
 }
+
+/// The README's library example is `examples/library.rs` (which the crate
+/// runs as a doctest), word for word.
+#[test]
+fn the_library_example_is_the_one_that_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let example = std::fs::read_to_string(root.join("examples/library.rs")).unwrap();
+    let block = readme
+        .split("```rust\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```\n").next())
+        .expect("the README has a Rust block");
+    let code = example
+        .lines()
+        .skip_while(|line| line.starts_with("//!") || line.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(
+        code.trim_end(),
+        block.trim_end(),
+        "examples/library.rs and the README differ"
+    );
+}

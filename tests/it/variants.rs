@@ -317,6 +317,20 @@ fn agrees_with_the_brute_force(map: &str, priority: Priority) -> Result<(), Test
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// The dragon-free distance with keys and doors (an A* over cells and
+    /// locks, bounded by the distance through open doors) is the brute
+    /// force's breadth-first one.
+    #[test]
+    fn the_free_distance_is_the_brute_forces(map in variant_map(7, 0.25)) {
+        let puzzle: Puzzle = map.parse().unwrap();
+        let brute = Brute::from_ascii(&map);
+        prop_assert_eq!(dragon_escape::Solver::new(&puzzle).free_distance(), brute.free_distance(), "{}", map);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     /// optimistic <= priority (the default order and a random one) <=

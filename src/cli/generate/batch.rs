@@ -12,10 +12,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Config, PROGRAM, make, note};
 use crate::Notation;
-use crate::cli::{cleanup, fail, write_file};
+use crate::cli::{cleanup, fail, write_file_then};
 use crate::error::plural;
 
-/// Writes `config.count` puzzles into `dir`, each through [`write_file`], so
+/// Writes `config.count` puzzles into `dir`, each through [`write_file_then`], so
 /// a regular file is either complete or absent. Unless `force`, a file that
 /// already exists stops the run before any is written.
 pub(super) fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode {
@@ -28,11 +28,14 @@ pub(super) fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode 
     // The temporary files of runs that were killed go first.
     let swept = cleanup::sweep(dir, is_batch_file);
     if swept > 0 {
-        note(&format!(
+        let said = note(&format!(
             "{}: removed {} left by an interrupted run",
             dir.display(),
             plural(swept, "temporary file")
         ));
+        if let Err(code) = said {
+            return code;
+        }
     }
     let ext = if config.notation == Notation::Json {
         "json"
@@ -82,11 +85,15 @@ pub(super) fn write_files(config: &Config, dir: &Path, force: bool) -> ExitCode 
             }
         };
         let path = path_of(i);
-        if let Err(message) = write_file(&path, text.as_bytes()) {
+        // Counted as the file is complete, before a signal can say how
+        // many are.
+        let counted = || {
+            WRITTEN.fetch_add(1, Ordering::SeqCst);
+        };
+        if let Err(message) = write_file_then(&path, text.as_bytes(), counted) {
             progress.finish();
             return fail(PROGRAM, &message);
         }
-        WRITTEN.fetch_add(1, Ordering::SeqCst);
         progress.inc(1);
     }
     progress.finish();

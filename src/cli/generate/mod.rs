@@ -55,7 +55,9 @@ pub fn main() -> ExitCode {
 /// with `--out-dir`. Notes, statistics and progress go to standard error.
 pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     if config.seed_was_picked {
-        note(&format!("seed {0} (repeat with --seed {0})", config.seed));
+        if let Err(code) = note(&format!("seed {0} (repeat with --seed {0})", config.seed)) {
+            return code;
+        }
     }
     let one = || make(config, config.seed, io::stderr().is_terminal());
     // Ctrl-C says so, and while a file is written leaves no temporary file.
@@ -127,7 +129,13 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
     })?;
     if let Some(report) = report {
         let report = report.map_err(|e| fail(PROGRAM, &e))?;
-        let _ = io::stderr().write_all(report.as_bytes());
+        // Asked for, so not written is a failure (a closed pipe is an end).
+        if let Err(e) = emit(&mut io::stderr(), &report) {
+            return Err(fail(
+                PROGRAM,
+                &format!("cannot write the statistics to standard error: {e}"),
+            ));
+        }
     }
     Ok(generated.puzzle.write(config.notation))
 }
@@ -135,7 +143,15 @@ fn make(config: &Config, seed: u64, spin: bool) -> Result<String, ExitCode> {
 /// The `--stats` report: text, or one JSON object with `--format json`.
 fn stats(config: &Config, seed: u64, generated: &Generated) -> Result<String, String> {
     let g = &config.generator;
-    let analysis = Analysis::under(&generated.puzzle, g.rules()).map_err(|e| e.to_string())?;
+    // What generating holds stays held while the analysis solves.
+    let budget = g.max_memory.saturating_sub(g.bytes_needed());
+    let analysis = Analysis::within(&generated.puzzle, g.rules(), budget).map_err(|e| match e {
+        crate::Error::TooLarge { .. } => format!(
+            "seed {seed}: analysing the puzzle (--stats) needs more memory than \
+                 generating leaves of the budget: {e} (see --max-memory)"
+        ),
+        e => format!("seed {seed}: analysing the puzzle (--stats) failed: {e}"),
+    })?;
     let report = Report {
         seed,
         config: g,
@@ -160,7 +176,18 @@ fn json_line(_: &Report<'_>) -> Result<String, String> {
     Err(NO_JSON.into())
 }
 
-/// Prints `generate-maze: message` on standard error: information, not a failure.
-fn note(message: &str) {
-    let _ = writeln!(io::stderr(), "{PROGRAM}: {message}");
+/// Prints `generate-maze: message` on standard error: information, not a
+/// failure, but information the person needs (the seed to repeat a run),
+/// so a write that fails (other than to a closed pipe) ends the run.
+///
+/// # Errors
+/// The exit code of the failure, its sentence tried on standard error.
+fn note(message: &str) -> Result<(), ExitCode> {
+    match emit(&mut io::stderr(), &format!("{PROGRAM}: {message}\n")) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(fail(
+            PROGRAM,
+            &format!("cannot write to standard error: {e}"),
+        )),
+    }
 }

@@ -119,8 +119,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = OracleKind::Bfs)]
     pub(super) oracle: OracleKind,
 
-    /// About how much memory a solve may use, e.g. 512M, 2G, 1.5GiB; a map
+    /// About how much memory solving may use, e.g. 512M, 2G, 1.5GiB; a map
     /// that needs more ends with an error instead of exhausting the machine.
+    /// It is the budget of the whole run: with -j N, each of the N files
+    /// solved at once has an equal share of it.
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     pub(super) max_memory: usize,
 
@@ -130,9 +132,9 @@ pub struct Args {
     #[arg(long, value_name = "TIME", value_parser = parse_time)]
     pub(super) max_time: Option<Duration>,
 
-    /// Solve this many files at once (0: one per processor core). Answers
-    /// still come in the order of the files; each solve has its own
-    /// --max-memory.
+    /// Solve this many files at once (0: one per processor core), each
+    /// with an equal share of --max-memory (the budget is the total, split
+    /// among the jobs). Answers still come in the order of the files.
     #[arg(short, long, value_name = "N", default_value_t = 1)]
     pub(super) jobs: usize,
 

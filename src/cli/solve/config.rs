@@ -172,6 +172,37 @@ impl Args {
                     .into(),
             );
         }
+        let outputs = [
+            ("--record", &self.record),
+            ("--svg", &self.svg),
+            ("--svg-animate", &self.svg_animate),
+            ("--gif", &self.gif),
+        ];
+        for (flag, path) in outputs {
+            let Some(path) = path else { continue };
+            if let Some(input) = self
+                .files
+                .iter()
+                .find(|input| crate::cli::is_input(path, input))
+            {
+                let input = match input.to_str() {
+                    Some("-") => "standard input".to_owned(),
+                    _ => input.display().to_string(),
+                };
+                return Err(format!(
+                    "{flag} {} would overwrite the map it is made from ({input}); \
+                     name another file",
+                    path.display()
+                ));
+            }
+            if json && crate::cli::is_standard_output(path) {
+                return Err(format!(
+                    "{flag} {} would write into standard output, which carries the JSON \
+                     report; name another file",
+                    path.display()
+                ));
+            }
+        }
         if (self.playback || self.play) && !cfg!(feature = "playback") {
             return Err("this build has no terminal playback (cargo feature `playback`)".into());
         }

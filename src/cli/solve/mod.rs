@@ -83,11 +83,12 @@ pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
         Mode::Report => config.jobs.clamp(1, config.files.len().max(1)),
         Mode::Playback { .. } | Mode::Play => 1,
     };
+    let share = Share::of(config, jobs);
     let watch = jobs == 1 && config.progress;
     let answered = jobs::in_order(
         config.files.len(),
         jobs,
-        |i| solve_file(config, i, watch),
+        |i| solve_file(config, i, watch, &share),
         |i, solved| {
             let code = answer(config, i, solved, &mut status, out);
             end_if_signalled(out);
@@ -112,32 +113,64 @@ fn end_if_signalled(out: &mut impl Write) {
     }
 }
 
-/// Reads, parses, solves and renders the `i`th file of `config`; with
-/// `watch`, a solve that takes long shows its progress on standard error.
-fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
+/// What each of the files solved at once may use: `--max-memory` is the
+/// budget of the whole run, split equally among its jobs.
+pub(super) struct Share {
+    /// The solve options, with the job's share of the budget.
+    pub(super) options: crate::Options,
+    /// How many solves share the budget.
+    jobs: usize,
+}
+
+impl Share {
+    /// The share of each of `jobs` solves at once under `config`.
+    fn of(config: &Config, jobs: usize) -> Share {
+        Share {
+            options: crate::Options {
+                max_memory: config.options.max_memory / jobs.max(1),
+                ..config.options
+            },
+            jobs,
+        }
+    }
+
+    /// Where a message about the budget points: `--max-memory`, and with
+    /// several jobs how it is split.
+    pub(super) fn see(&self) -> String {
+        match self.jobs {
+            1 => "see --max-memory".to_owned(),
+            n => format!(
+                "see --max-memory; -j {n} splits it among the files solved at once, \
+                 so fewer jobs give each more"
+            ),
+        }
+    }
+}
+
+/// Reads, parses, solves and renders the `i`th file of `config` within its
+/// `share` of the budget; with `watch`, a solve that takes long shows its
+/// progress on standard error.
+fn solve_file(config: &Config, i: usize, watch: bool, share: &Share) -> Solved {
+    let options = &share.options;
     let path = &config.files[i];
     let name = path.display().to_string();
-    let bytes = read_input(path, config.options.max_memory)?;
+    let bytes = read_input(path, options.max_memory, &share.see())?;
     let puzzle = Puzzle::parse(&bytes).map_err(|e| Failure {
         message: format!("{name}: {e}"),
         location: e.location(),
     })?;
     drop(bytes);
     let started = Instant::now();
-    let solver = Solver::within(&puzzle, config.options.max_memory).map_err(|e| {
-        format!(
-            "{name}: {e}{}",
-            budget_hint(&e, config.options.oracle, config.options.max_memory)
-        )
-    })?;
+    let solver = Solver::within(&puzzle, options.max_memory)
+        .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config, share)))?;
     let running = super::interrupt::Running::new();
     let progress = running.progress();
-    let solve = || solver.solve_watched(&config.options, progress);
+    let solve = || solver.solve_watched(options, progress);
     let solved = if watch || config.max_time.is_some() {
         let watch = Watch {
             name: &name,
             progress,
-            budget: config.options.max_memory,
+            budget: options.max_memory,
             show: watch,
             max_time: config.max_time,
         };
@@ -155,28 +188,48 @@ fn solve_file(config: &Config, i: usize, watch: bool) -> Solved {
             "{name}: the solve reached its time limit of {} {message} (try a larger --max-time)",
             seconds(time)
         ),
-        (e, _, _) => format!(
-            "{name}: {e}{}",
-            budget_hint(&e, config.options.oracle, config.options.max_memory)
-        ),
+        (e, _, _) => format!("{name}: {e}{}", budget_hint(&e, config, share)),
     })?;
     let elapsed = config.show.timing.then(|| started.elapsed());
+    // The graph is not drawn: the report has room without it.
+    drop(solver);
     let label = config.files.len() > 1;
     let report = render(
         config,
         &name,
         label && i > 0,
         &puzzle,
-        &solver,
         &solution,
         elapsed,
-    );
+        share,
+    )?;
     Ok((puzzle, solution, report))
 }
 
-/// The pointer to `--max-memory` for an error that a larger budget can cure:
-/// for a search that outgrew `budget`, twice that as a value to try.
-fn budget_hint(error: &Error, oracle: OracleKind, budget: usize) -> String {
+/// The pointer to `--max-memory` for an error that a larger budget can cure
+/// (the `share` of it that each of the files solved at once has): for a
+/// search that outgrew its share, twice the whole budget as a value to try.
+fn budget_hint(error: &Error, config: &Config, share: &Share) -> String {
+    let Some(hint) = hint_text(error, config.options.oracle, config.options.max_memory) else {
+        return String::new();
+    };
+    match share.jobs {
+        1 => format!(" ({hint})"),
+        jobs => format!(
+            " ({hint}; -j {jobs} splits --max-memory among the files solved at once, \
+             so fewer jobs give each more)"
+        ),
+    }
+}
+
+/// [`budget_hint`] for a solve with the whole `budget`: `" (see
+/// --max-memory)"` or nothing.
+pub(super) fn hint_for(error: &Error, oracle: OracleKind, budget: usize) -> String {
+    hint_text(error, oracle, budget).map_or_else(String::new, |hint| format!(" ({hint})"))
+}
+
+/// What [`budget_hint`] says, if a larger budget can cure `error`.
+fn hint_text(error: &Error, oracle: OracleKind, budget: usize) -> Option<String> {
     match (error, oracle) {
         (
             Error::TooLarge {
@@ -184,10 +237,10 @@ fn budget_hint(error: &Error, oracle: OracleKind, budget: usize) -> String {
                 ..
             },
             _,
-        ) => format!(
-            " (try a larger --max-memory, such as {})",
+        ) => Some(format!(
+            "try a larger --max-memory, such as {}",
             size_arg(budget.saturating_mul(2))
-        ),
+        )),
         (
             Error::TooLarge {
                 resource: Resource::Graph,
@@ -201,10 +254,10 @@ fn budget_hint(error: &Error, oracle: OracleKind, budget: usize) -> String {
                 ..
             },
             OracleKind::Bfs,
-        ) => " (see --max-memory)".to_owned(),
+        ) => Some("see --max-memory".to_owned()),
         // The grid limit is absolute, and the reference oracle's message
         // already names the way out.
-        _ => String::new(),
+        _ => None,
     }
 }
 

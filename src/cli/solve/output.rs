@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use super::{Config, Failure, Mode, PROGRAM, budget_hint, over_budget};
+use super::{Config, Failure, Mode, PROGRAM, Share, hint_for, over_budget};
 use crate::cli::{emit, fail, write_file};
 use crate::play::Play;
 use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_within};
@@ -15,7 +15,7 @@ use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::{SvgOptions, svg_with};
 use crate::render::text;
 use crate::viewer::AtEnd;
-use crate::{OracleKind, Puzzle, Solution, Solver};
+use crate::{OracleKind, Puzzle, Solution};
 
 /// The side of a cell in the SVG pictures by default, in pixels.
 const SVG_CELL: usize = 24;
@@ -25,17 +25,22 @@ const GIF_SIDE: usize = 2048;
 /// The text or JSON report of the solved map `name`; `separate` when it is
 /// not the run's first file, so its steps or map are set apart by a blank
 /// line.
+///
+/// # Errors
+/// A sentence when the JSON report would take more than half the `share`
+/// of the budget the file has (a caught hero's line can be far longer
+/// than the map).
 pub(super) fn render(
     config: &Config,
     name: &str,
     separate: bool,
     puzzle: &Puzzle,
-    solver: &Solver,
     solution: &Solution,
     elapsed: Option<Duration>,
-) -> String {
+    share: &Share,
+) -> Result<String, String> {
     if config.show.json {
-        return json_line(name, puzzle, solver, solution, elapsed);
+        return json_line(name, puzzle, solution, elapsed, share);
     }
     let label = config.files.len() > 1;
     let mut out = String::new();
@@ -54,26 +59,68 @@ pub(super) fn render(
     if config.show.map {
         out.push_str(&route_map(puzzle, solution, config.style));
     }
-    out
+    Ok(out)
 }
 
 /// The JSON report of a solved map, as one line.
+///
+/// # Errors
+/// A sentence when it would take more than half the `share` of the budget
+/// the file has ([`json_bytes`]).
 #[cfg(feature = "json")]
 fn json_line(
     name: &str,
     puzzle: &Puzzle,
-    solver: &Solver,
     solution: &Solution,
     elapsed: Option<Duration>,
-) -> String {
+    share: &Share,
+) -> Result<String, String> {
+    let budget = share.options.max_memory;
+    let needed = json_bytes(puzzle, solution);
+    if needed > budget / 2 {
+        let (needed, half) = crate::error::bytes_apart(needed, budget / 2);
+        return Err(format!(
+            "{name}: the JSON report of its {} needs about {needed}, over {half}, half the \
+             memory budget of {} ({})",
+            crate::error::plural(solution.turns.len(), "move"),
+            crate::error::bytes(budget),
+            share.see()
+        ));
+    }
+    // The free distance the solve found within its budget and time.
     let report = crate::render::json::Report::new(
         Some(name),
         puzzle,
         solution,
-        solver.free_distance(),
+        solution.free_distance,
         elapsed,
     );
-    report.to_json_line() + "\n"
+    Ok(report.to_json_line() + "\n")
+}
+
+/// About how many bytes the JSON report of `solution` takes while it is
+/// made: each turn's record, and its text twice over (as it grows), with
+/// every dragon and open door it names.
+#[cfg(feature = "json")]
+fn json_bytes(puzzle: &Puzzle, solution: &Solution) -> usize {
+    /// A turn's text with one dragon: `{"step":…,"move":"right","hero":…}`.
+    const TEXT: usize = 100;
+    /// A position's text, `{"row":…,"col":…},`.
+    const POSITION: usize = 32;
+    let dragons = puzzle.dragons().len();
+    let doors = if puzzle.keys().is_empty() {
+        0
+    } else {
+        puzzle.doors().len()
+    };
+    let named = if dragons > 1 { dragons } else { 0 } + doors;
+    let record = size_of::<crate::render::json::TurnReport>() + named * size_of::<crate::Pos>();
+    let text = TEXT + named * POSITION;
+    solution
+        .turns
+        .len()
+        .saturating_mul(record + 2 * text)
+        .saturating_add(64 << 10)
 }
 
 /// The JSON record of a file that has no answer.
@@ -85,7 +132,13 @@ pub(super) fn json_error_line(name: &str, failure: &Failure) -> String {
 }
 
 #[cfg(not(feature = "json"))]
-fn json_line(_: &str, _: &Puzzle, _: &Solver, _: &Solution, _: Option<Duration>) -> String {
+fn json_line(
+    _: &str,
+    _: &Puzzle,
+    _: &Solution,
+    _: Option<Duration>,
+    _: &Share,
+) -> Result<String, String> {
     unreachable!("--format json is refused without the json feature")
 }
 
@@ -154,7 +207,7 @@ pub(super) fn export(
         film.measure_all(&config.options).map_err(|e| {
             format!(
                 "{name}: cannot record: {e}{}",
-                budget_hint(&e, OracleKind::Bfs, config.options.max_memory)
+                hint_for(&e, OracleKind::Bfs, config.options.max_memory)
             )
         })?;
         write_file(path, cast(film, &cast_options(config, name)).as_bytes())?;

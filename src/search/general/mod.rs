@@ -30,10 +30,6 @@
 //! its attachment, and never into a branch that holds a key or a door (a
 //! key deep in a dead end is worth the walk).
 
-use std::collections::VecDeque;
-
-use rustc_hash::FxHashMap;
-
 use super::backward::{self, Plan, Wide};
 use super::dispatch::Shortcuts;
 use super::ground::{DoorMaps, Oracles, Terrain};
@@ -314,27 +310,60 @@ pub(super) fn free_distance(
         dragons: super::position::Dragons::blank(0),
         locks,
     };
-    let entry = size_of::<(u32, u32, u32)>() + 1;
-    let mut seen: FxHashMap<(u32, u32), u32> = FxHashMap::default();
-    seen.insert((at.hero.0, at.locks.word()), 0);
-    let mut queue = VecDeque::from([(at.hero, at.locks)]);
+    // A* with the distance through open doors as the bound (it never
+    // exceeds the true one and falls by at most one a step), in buckets
+    // of equal f: a breadth-first search would take every key subset
+    // within the answer's radius.
+    let bound = |hero: CellId| solver.exit_distance[hero.index()];
+    if bound(at.hero) == crate::graph::UNREACHABLE {
+        return Ok(None);
+    }
+    let entry = size_of::<(u64, u32)>() + 1;
+    let item = size_of::<(CellId, crate::Locks, u32)>();
+    let key = |hero: CellId, locks: crate::Locks| u64::from(hero.0) << 32 | u64::from(locks.word());
+    // The least g found for each (cell, locks): a state may be reached
+    // again by a shorter path from a position of the same f, so it is
+    // queued again and its older entry skipped when it comes up.
+    let mut seen: rustc_hash::FxHashMap<u64, u32> = rustc_hash::FxHashMap::default();
+    seen.insert(key(at.hero, at.locks), 0);
+    let first = bound(at.hero) as usize;
+    let mut buckets: Vec<Vec<(CellId, crate::Locks, u32)>> = vec![Vec::new(); first + 1];
+    buckets[first].push((at.hero, at.locks, 0));
+    let (mut f, mut queued) = (first, 1usize);
     let mut taken = 0usize;
-    while let Some((hero, locks)) = queue.pop_front() {
+    while f < buckets.len() {
+        let Some((hero, locks, g)) = buckets[f].pop() else {
+            f += 1;
+            continue;
+        };
+        queued -= 1;
+        if seen.get(&key(hero, locks)).is_some_and(|&best| best < g) {
+            continue;
+        }
         taken += 1;
-        let d = seen[&(hero.0, locks.word())];
         if hero == graph.exit() {
-            return Ok(Some(d as usize));
+            return Ok(Some(g as usize));
         }
         for (_, to, after) in terrain.moves(free_rules, &alone(hero, locks)) {
-            if let std::collections::hash_map::Entry::Vacant(new) = seen.entry((to.0, after.word()))
-            {
-                new.insert(d + 1);
-                queue.push_back((to, after));
+            // Weighed before the table grows as well as now and then: a
+            // table that doubles between two weighings overshoots.
+            let grows = seen.len() == seen.capacity();
+            let best = seen.entry(key(to, after)).or_insert(u32::MAX);
+            if g + 1 < *best {
+                *best = g + 1;
+                let next = (g + 1 + bound(to)) as usize;
+                if next >= buckets.len() {
+                    buckets.resize_with(next + 1, Vec::new);
+                }
+                buckets[next].push((to, after, g + 1));
+                queued += 1;
             }
-        }
-        if taken % 4096 == 0 {
+            if !grows && taken % 4096 != 0 {
+                continue;
+            }
             let held = super::memory::hash_table(seen.len(), seen.capacity(), entry)
-                + queue.len() * size_of::<(CellId, crate::Locks)>();
+                + queued * item
+                + buckets.len() * size_of::<Vec<(CellId, crate::Locks, u32)>>();
             progress.record(seen.len(), held);
             if progress.is_stopped() {
                 return Err(super::stopped(seen.len(), Some(progress)));

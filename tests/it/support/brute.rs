@@ -423,23 +423,30 @@ impl Brute {
     /// keys and doors as they lie: a search over (hero, keys taken, doors
     /// opened).
     pub(crate) fn no_path(&self) -> bool {
+        self.free_distance().is_none()
+    }
+
+    /// The hero's least number of moves to the exit with no dragon at all,
+    /// using the keys and doors as they lie: a breadth-first search over
+    /// (hero, keys taken, doors opened).
+    pub(crate) fn free_distance(&self) -> Option<usize> {
         let start = Position {
             dragons: Vec::new(),
             ..self.start()
         };
         let mut seen = HashSet::from([start.clone()]);
-        let mut queue = VecDeque::from([start]);
-        while let Some(p) = queue.pop_front() {
+        let mut queue = VecDeque::from([(start, 0)]);
+        while let Some((p, d)) = queue.pop_front() {
             if p.hero == self.exit {
-                return false;
+                return Some(d);
             }
             for next in self.moves(&p) {
                 if seen.insert(next.clone()) {
-                    queue.push_back(next);
+                    queue.push_back((next, d + 1));
                 }
             }
         }
-        true
+        None
     }
 
     pub(crate) fn solve(&self, mode: Mode) -> Answer {

@@ -482,3 +482,62 @@ pub(crate) fn variant_family(
         tiles.into_iter().collect()
     })
 }
+
+/// `base` maps with the rule variants' pieces added on random free tiles,
+/// up to the most a map may hold: 0 to 3 more dragons, 0 to 16 keys and 0
+/// to 16 doors (doors only beside a key, on passages where there are some:
+/// free tiles between two walls, where a door closes a way).
+pub(crate) fn with_many_pieces(
+    base: impl Strategy<Value = String>,
+) -> impl Strategy<Value = String> {
+    (base, 0..=3usize, 0..=16usize, 0..=16usize).prop_perturb(
+        |(map, dragons, keys, doors), mut rng| {
+            let width = map.find('\n').unwrap_or(map.len());
+            let mut tiles: Vec<char> = map.chars().filter(|&c| c != '\n').collect();
+            let at = |tiles: &[char], i: usize, dr: isize, dc: isize| {
+                let (r, c) = ((i / width) as isize + dr, (i % width) as isize + dc);
+                let inside = r >= 0 && c >= 0 && (c as usize) < width;
+                let j = inside.then(|| r as usize * width + c as usize);
+                j.and_then(|j| tiles.get(j).copied()).unwrap_or('#')
+            };
+            let free = |tiles: &[char]| -> Vec<usize> {
+                (0..tiles.len()).filter(|&i| tiles[i] == '.').collect()
+            };
+            let passages: Vec<usize> = free(&tiles)
+                .into_iter()
+                .filter(|&i| {
+                    let wall = |dr, dc| at(&tiles, i, dr, dc) == '#';
+                    (wall(0, -1) && wall(0, 1)) || (wall(-1, 0) && wall(1, 0))
+                })
+                .collect();
+            let mut put = |symbol: char, among: &[usize], tiles: &mut Vec<char>| {
+                let open: Vec<usize> = among.iter().copied().filter(|&i| tiles[i] == '.').collect();
+                if let Some(&i) = open.get(below(&mut rng, open.len().max(1))) {
+                    tiles[i] = symbol;
+                }
+            };
+            for _ in 0..dragons {
+                put('D', &free(&tiles), &mut tiles);
+            }
+            for _ in 0..keys {
+                put('k', &free(&tiles), &mut tiles);
+            }
+            if keys > 0 {
+                for _ in 0..doors {
+                    let among = if passages.iter().any(|&i| tiles[i] == '.') {
+                        passages.clone()
+                    } else {
+                        free(&tiles)
+                    };
+                    put('+', &among, &mut tiles);
+                }
+            }
+            let mut out = String::new();
+            for row in tiles.chunks(width.max(1)) {
+                out.extend(row);
+                out.push('\n');
+            }
+            out
+        },
+    )
+}
