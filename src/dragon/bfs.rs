@@ -338,6 +338,11 @@ impl<'g> BfsFields<'g> {
         self.roots_built
     }
 
+    /// How many questions the Manhattan cones answered.
+    pub fn coned(&self) -> u64 {
+        self.coned
+    }
+
     /// How many questions the walk down the root field answered.
     pub fn root_walks(&self) -> u64 {
         self.walked

@@ -122,7 +122,10 @@ impl Cone {
             Lines::new(width, height),
             Lines::new(width, height),
         ];
-        for c in 0..graph.len() as u32 {
+        // A cell without neighbours (a closed door, cut off by
+        // `Graph::with_closed`, or a tile walled in) is left out: no path
+        // passes it, and every two cells left in that touch are joined.
+        for c in (0..graph.len() as u32).filter(|&c| graph.neighbors(CellId(c)).next().is_some()) {
             let p = graph.pos(CellId(c));
             lines[0].set(p.row, p.col);
             lines[1].set(p.row, width - 1 - p.col);
@@ -263,58 +266,312 @@ mod tests {
             self.0 ^= self.0 << 17;
             self.0 % n
         }
+
+        fn chance(&mut self, percent: u64) -> bool {
+            self.below(100) < percent
+        }
     }
 
-    /// Every pair of cells of many random maps, some wider than a word:
-    /// the cone answers exactly when the distance is the Manhattan
-    /// distance, and then with the neighbours one closer.
+    /// The families of maps, as wall grids of `height` x `width` tiles.
+    #[derive(Clone, Copy, Debug)]
+    enum Family {
+        /// Walls anywhere, with a random density.
+        Scattered,
+        /// One open room.
+        Open,
+        /// One open room with single-tile pillars.
+        Pillars,
+        /// A wall on every (even, even) tile, or (odd, odd).
+        Lattice,
+        /// A perfect maze (a depth-first spanning tree of cells two tiles apart).
+        Perfect,
+        /// A braided maze with open rectangular rooms carved in.
+        Rooms,
+    }
+
+    const FAMILIES: [Family; 6] = [
+        Family::Scattered,
+        Family::Open,
+        Family::Pillars,
+        Family::Lattice,
+        Family::Perfect,
+        Family::Rooms,
+    ];
+
+    fn walls(family: Family, height: usize, width: usize, random: &mut Random) -> Vec<bool> {
+        let mut walls = vec![false; height * width];
+        match family {
+            Family::Scattered => {
+                let density = [5, 15, 30, 45][random.below(4) as usize];
+                walls.iter_mut().for_each(|w| *w = random.chance(density));
+            }
+            Family::Open => {}
+            Family::Pillars => {
+                let density = 2 + random.below(25);
+                for r in 0..height {
+                    for c in 0..width {
+                        let touched = (r.saturating_sub(1)..(r + 2).min(height)).any(|rr| {
+                            (c.saturating_sub(1)..(c + 2).min(width))
+                                .any(|cc| walls[rr * width + cc])
+                        });
+                        walls[r * width + c] = !touched && random.chance(density);
+                    }
+                }
+            }
+            Family::Lattice => {
+                let odd = random.below(2) as usize;
+                for r in 0..height {
+                    for c in 0..width {
+                        walls[r * width + c] = r % 2 == odd && c % 2 == odd;
+                    }
+                }
+            }
+            Family::Perfect | Family::Rooms => {
+                walls.fill(true);
+                let (rows, cols) = (height.div_ceil(2), width.div_ceil(2));
+                let mut seen = vec![false; rows * cols];
+                let mut stack = vec![(0, 0)];
+                seen[0] = true;
+                walls[0] = false;
+                while let Some(&(r, c)) = stack.last() {
+                    let next: Vec<(usize, usize)> = [(0_usize, 1_usize), (2, 1), (1, 0), (1, 2)]
+                        .into_iter()
+                        .filter_map(|(dr, dc)| {
+                            let (r, c) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
+                            (r < rows && c < cols && !seen[r * cols + c]).then_some((r, c))
+                        })
+                        .collect();
+                    if next.is_empty() {
+                        stack.pop();
+                        continue;
+                    }
+                    let (nr, nc) = next[random.below(next.len() as u64) as usize];
+                    seen[nr * cols + nc] = true;
+                    walls[(r + nr) * width + c + nc] = false;
+                    walls[2 * nr * width + 2 * nc] = false;
+                    stack.push((nr, nc));
+                }
+                if let Family::Rooms = family {
+                    // Loops, then a few rooms.
+                    for r in 0..height {
+                        for c in 0..width {
+                            if (r + c) % 2 == 1 && random.chance(10) {
+                                walls[r * width + c] = false;
+                            }
+                        }
+                    }
+                    for _ in 0..1 + height * width / 300 {
+                        let (h, w) = (2 + random.below(12) as usize, 2 + random.below(12) as usize);
+                        let (r0, c0) = (
+                            random.below(height as u64) as usize,
+                            random.below(width as u64) as usize,
+                        );
+                        for r in r0..(r0 + h).min(height) {
+                            walls[r * width + c0..r * width + (c0 + w).min(width)].fill(false);
+                        }
+                    }
+                }
+            }
+        }
+        walls
+    }
+
+    /// A random map of `family`, a border of walls around it or not, with
+    /// a few of its cells closed (doors, cut off as `Graph::with_closed`
+    /// does) or none; `None` when it has too few free tiles.
+    fn map(family: Family, height: usize, width: usize, random: &mut Random) -> Option<Graph> {
+        let inner = walls(family, height, width, random);
+        let border = random.chance(50);
+        let (h, w) = if border {
+            (height + 2, width + 2)
+        } else {
+            (height, width)
+        };
+        let walls: Vec<bool> = (0..h * w)
+            .map(|i| {
+                let (r, c) = (i / w, i % w);
+                if border {
+                    r == 0 || c == 0 || r == h - 1 || c == w - 1 || inner[(r - 1) * width + c - 1]
+                } else {
+                    inner[i]
+                }
+            })
+            .collect();
+        let free: Vec<Pos> = (0..h * w)
+            .filter(|&i| !walls[i])
+            .map(|i| Pos::new(i / w, i % w))
+            .collect();
+        if free.len() < 3 {
+            return None;
+        }
+        let puzzle = Puzzle::new(w, h, walls, free[0], free[1], free[2]).ok()?;
+        let graph = Graph::new(&puzzle);
+        Some(if random.chance(25) {
+            let closed: Vec<CellId> = (0..graph.len() as u32)
+                .filter(|_| random.chance(3))
+                .map(CellId)
+                .collect();
+            graph.with_closed(&closed)
+        } else {
+            graph
+        })
+    }
+
+    /// Asks the cone about every dragon for each of `targets`: it answers
+    /// exactly when the distance is the Manhattan distance, and then with
+    /// the neighbours one closer (the breadth-first distances' answer). How
+    /// many pairs it answered.
+    fn check(graph: &Graph, targets: impl Iterator<Item = CellId>) -> usize {
+        let mut cone = Cone::new(graph);
+        let mut answered = 0;
+        for target in targets {
+            let field = graph.distances_from(target);
+            for dragon in (0..graph.len() as u32).map(CellId).filter(|&d| d != target) {
+                let dist = field[dragon.index()];
+                let expected = (dist != UNREACHABLE && dist == graph.manhattan(dragon, target))
+                    .then(|| {
+                        graph
+                            .neighbors(dragon)
+                            .filter(|&(_, n)| field[n.index()] + 1 == dist)
+                            .map(|(dir, _)| dir)
+                            .collect::<DirSet>()
+                    });
+                let (steps, work) = cone.steps(graph, dragon, target);
+                assert_eq!(
+                    steps,
+                    expected,
+                    "dragon {:?}, target {:?}",
+                    graph.pos(dragon),
+                    graph.pos(target)
+                );
+                let (d, t) = (graph.pos(dragon), graph.pos(target));
+                let lines = d.row.abs_diff(t.row).min(d.col.abs_diff(t.col)) + 1;
+                let longest = d.row.abs_diff(t.row).max(d.col.abs_diff(t.col)) + 1;
+                assert!(work <= (lines * longest.div_ceil(64)).max(longest * lines.div_ceil(64)));
+                answered += usize::from(steps.is_some());
+            }
+        }
+        answered
+    }
+
+    /// Every pair of cells of many small random maps of every family, with
+    /// and without border walls and closed cells.
     #[test]
     fn the_cone_answers_exactly_the_manhattan_pairs() {
         let mut random = Random(0x2545_f491_4f6c_dd1d);
-        let mut maps = 0;
-        while maps < 300 {
-            let (height, width) = if maps % 10 == 0 {
-                (2 + random.below(6) as usize, 60 + random.below(80) as usize)
-            } else {
-                (2 + random.below(12) as usize, 2 + random.below(12) as usize)
-            };
-            let density = [0, 5, 15, 30, 45][random.below(5) as usize];
-            let walls: Vec<bool> = (0..height * width)
-                .map(|_| random.below(100) < density)
-                .collect();
-            let free: Vec<Pos> = (0..height * width)
-                .filter(|&i| !walls[i])
-                .map(|i| Pos::new(i / width, i % width))
-                .collect();
-            if free.len() < 3 {
-                continue;
+        for family in FAMILIES {
+            let (mut maps, mut answered) = (0, 0);
+            while maps < 60 {
+                let (height, width) = if maps % 10 == 0 {
+                    (1 + random.below(6) as usize, 60 + random.below(80) as usize)
+                } else {
+                    (1 + random.below(14) as usize, 1 + random.below(14) as usize)
+                };
+                let (height, width) = if random.chance(50) {
+                    (height, width)
+                } else {
+                    (width, height)
+                };
+                let Some(graph) = map(family, height, width, &mut random) else {
+                    continue;
+                };
+                maps += 1;
+                answered += check(&graph, (0..graph.len() as u32).map(CellId));
             }
-            let Ok(puzzle) = Puzzle::new(width, height, walls, free[0], free[1], free[2]) else {
-                continue;
-            };
-            maps += 1;
-            let graph = Graph::new(&puzzle);
-            let mut cone = Cone::new(&graph);
-            for t in 0..graph.len() as u32 {
-                let field = graph.distances_from(CellId(t));
-                for d in (0..graph.len() as u32).filter(|&d| d != t) {
-                    let (dragon, target) = (CellId(d), CellId(t));
-                    let dist = field[d as usize];
-                    let expected = (dist != UNREACHABLE && dist == graph.manhattan(dragon, target))
-                        .then(|| {
+            assert!(answered > 0, "{family:?}: the cone answered some pairs");
+        }
+    }
+
+    /// Every dragon for a few targets on larger maps of every family, wider
+    /// and taller than a word, where the sweep's carries cross words.
+    #[test]
+    fn the_cone_answers_exactly_across_words() {
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        for family in FAMILIES {
+            let mut maps = 0;
+            while maps < 3 {
+                let (height, width) = (
+                    60 + random.below(100) as usize,
+                    60 + random.below(100) as usize,
+                );
+                let Some(graph) = map(family, height, width, &mut random) else {
+                    continue;
+                };
+                maps += 1;
+                let n = graph.len() as u64;
+                let targets: Vec<CellId> = (0..6).map(|_| CellId(random.below(n) as u32)).collect();
+                check(&graph, targets.into_iter());
+            }
+        }
+    }
+
+    /// The default oracle, with its cones, against the Floyd–Warshall
+    /// reference on every pair of random maps of every family, with room to
+    /// spare and with room for nothing past its fixed part (no cone, no
+    /// field, no landmarks); and with a few targets on larger maps against
+    /// breadth-first distances, with room for the cones only.
+    #[test]
+    fn the_default_oracle_answers_as_the_reference() {
+        use crate::dragon::{BfsFields, DragonOracle, FloydWarshall};
+        let mut random = Random(0x0123_4567_89ab_cdef);
+        for family in FAMILIES {
+            let mut maps = 0;
+            while maps < 16 {
+                let (height, width) =
+                    (1 + random.below(16) as usize, 1 + random.below(16) as usize);
+                let Some(graph) = map(family, height, width, &mut random) else {
+                    continue;
+                };
+                maps += 1;
+                let n = graph.len() as u32;
+                let mut reference = FloydWarshall::new(&graph, 1 << 26).unwrap();
+                for squeezed in [false, true] {
+                    let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
+                    if squeezed {
+                        oracle.set_room(oracle.bytes());
+                    }
+                    for t in (0..n).map(CellId) {
+                        for d in (0..n).map(CellId).filter(|&d| d != t) {
+                            assert_eq!(
+                                oracle.shortest_steps(d, t),
+                                reference.shortest_steps(d, t),
+                                "{family:?}: dragon {:?}, target {:?}",
+                                graph.pos(d),
+                                graph.pos(t)
+                            );
+                        }
+                    }
+                }
+            }
+            maps = 0;
+            while maps < 2 {
+                let (height, width) = (
+                    60 + random.below(100) as usize,
+                    60 + random.below(100) as usize,
+                );
+                let Some(graph) = map(family, height, width, &mut random) else {
+                    continue;
+                };
+                maps += 1;
+                let n = graph.len() as u64;
+                let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
+                oracle.set_room(oracle.bytes() + Cone::bytes_needed(&graph));
+                for _ in 0..4 {
+                    let target = CellId(random.below(n) as u32);
+                    let field = graph.distances_from(target);
+                    for d in (0..n as u32).map(CellId).filter(|&d| d != target) {
+                        let expected = (field[d.index()] != UNREACHABLE).then(|| {
                             graph
-                                .neighbors(dragon)
-                                .filter(|&(_, n)| field[n.index()] + 1 == dist)
+                                .neighbors(d)
+                                .filter(|&(_, c)| field[c.index()] + 1 == field[d.index()])
                                 .map(|(dir, _)| dir)
                                 .collect::<DirSet>()
                         });
-                    assert_eq!(
-                        cone.steps(&graph, dragon, target).0,
-                        expected,
-                        "dragon {:?}, target {:?}, {height}x{width}",
-                        graph.pos(dragon),
-                        graph.pos(target)
-                    );
+                        assert_eq!(oracle.shortest_steps(d, target), expected, "{family:?}");
+                    }
+                }
+                if matches!(family, Family::Open | Family::Pillars | Family::Lattice) {
+                    assert!(oracle.coned() > 0, "{family:?}: the cones answered");
                 }
             }
         }
