@@ -1,6 +1,7 @@
 //! The default oracle: a walk down one distance field from the dragon's
 //! start when the dragon is still on a shortest path from there, else a
-//! goal-directed search between the hero's cell and the dragon, with full
+//! Manhattan cone's sweep when a staircase joins the dragon to the hero's
+//! cell, else a goal-directed search between the two, with full
 //! distance fields cached for the targets whose searches grow large.
 
 use std::cell::OnceCell;
@@ -42,7 +43,17 @@ const NO_QUESTION: u64 = u64::MAX;
 /// by a search over the forks between them, which the field's compressed
 /// chains make cheap: a maze has few.
 ///
-/// When no root can tell, goal-directed searches (A* with the Manhattan
+/// When no root can tell, the Manhattan cones (see `dragon/cone.rs`) are
+/// asked next: when a staircase path joins the dragon to the target (every
+/// pair in an open room, most with scattered pillars or a lattice), a sweep
+/// of a few words a line across the rectangle between them answers
+/// exactly, where a search settles a level as wide as that rectangle. They
+/// cost four bits a tile, bought on the first question they could take
+/// when the room holds them; a sweep that finds no staircase ends on the
+/// first line it cannot cross (in a maze within a few lines), and costs
+/// at most the rectangle's lines times its words a line.
+///
+/// When neither can tell, goal-directed searches (A* with the Manhattan
 /// distance, see `dragon/directed.rs`) find the distance from `t` to `d`'s
 /// neighbours: about the distance's worth of cells in open ground, at most
 /// the ball of that radius in a maze. Then a new root may go where the
