@@ -8,6 +8,12 @@
 //! the solver's next move from the current position. Both stay within the
 //! game's `max_memory`.
 //!
+//! With the map's table ([`Play::build_table`], `coach.rs`), a hint is a
+//! look-up and every move is judged: a move worse than the best is a
+//! [`Mistake`], said after the move and counted in the result. Without
+//! one (several dragons, keys or doors, or a table too large to build at
+//! start), hints take a solve each and [`Play::note`] says why.
+//!
 //! The line played so far is recorded on a [`Board`] and the position
 //! described as a [`Frame`], the game's data in [`board`](crate::board):
 //! the game imports nothing from [`render`](crate::render), which draws
@@ -39,6 +45,11 @@ use crate::puzzle::{Pos, Puzzle};
 use crate::search::rules::Rules;
 use crate::search::solution::{Move, Others, Outcome, Pieces};
 use crate::search::{IllegalMove, Options, Position, Progress, Solver};
+
+mod coach;
+
+use coach::Coach;
+pub use coach::{Loss, Mistake, NoTable, TABLE_LIMIT, judge};
 
 /// What the person asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,10 +156,14 @@ pub enum Hint {
     Survive {
         /// The move.
         step: Move,
-        /// How many moves the line lasts.
+        /// How many moves the hero survives, this one included.
         moves: usize,
-        /// Whether the hero can run forever.
-        endless: bool,
+    },
+    /// There is no escape any more, but this move keeps the hero running
+    /// from the dragon forever.
+    Run {
+        /// The move.
+        step: Move,
     },
     /// There is no escape any more, and no line to suggest.
     NoEscape,
@@ -167,16 +182,12 @@ impl fmt::Display for Hint {
                     plural(steps, "step")
                 )
             }
-            Hint::Survive {
-                step,
-                endless: true,
-                ..
-            } => write!(
+            Hint::Run { step } => write!(
                 f,
                 "hint: no escape from here, but {} keeps you running forever",
                 lower(step)
             ),
-            Hint::Survive { step, moves, .. } => write!(
+            Hint::Survive { step, moves } => write!(
                 f,
                 "hint: no escape from here; {} survives longest ({})",
                 lower(step),
@@ -198,6 +209,9 @@ pub enum Done {
     Moved {
         /// The dragon's answer.
         dragon: Option<Direction>,
+        /// What the move cost, if it was a mistake (judged only with the
+        /// map's table: [`Play::build_table`]).
+        mistake: Option<Mistake>,
     },
     /// The last turn was taken back (`false`: there was none).
     Undone(bool),
@@ -223,6 +237,12 @@ pub struct Play {
     /// Measures the distance between the pieces for the status line,
     /// keeping its memory from one move to the next.
     ruler: RefCell<Ruler>,
+    /// The map's table, for hints and judging moves.
+    coach: Option<Coach>,
+    /// Why there is no table, when one was asked for.
+    note: Option<NoTable>,
+    /// What each move of the line cost, beside it (the start's is `None`).
+    mistakes: Vec<Option<Mistake>>,
 }
 
 impl Play {
@@ -259,7 +279,60 @@ impl Play {
             line: vec![start],
             board,
             ruler: RefCell::default(),
+            coach: None,
+            note: None,
+            mistakes: vec![None],
         })
+    }
+
+    /// Builds the map's table, watched by `progress` (which may stop it),
+    /// for instant hints and judged moves; when the map has several
+    /// dragons, keys or doors, or its table needs more than [`TABLE_LIMIT`]
+    /// to build or more than the budget, the game goes on without it and
+    /// the reason is kept ([`Play::note`]). The moves made so far are
+    /// judged at once.
+    ///
+    /// # Errors
+    /// Why there is no table.
+    pub fn build_table(&mut self, progress: &Progress) -> Result<(), NoTable> {
+        match Coach::build(&self.solver, &self.options, progress) {
+            Ok(coach) => {
+                self.note = None;
+                let graph = self.solver.graph();
+                self.mistakes = std::iter::once(None)
+                    .chain(self.line.windows(2).map(|w| {
+                        let (from, to) = (&w[0], &w[1]);
+                        let (hero, dragon) =
+                            (graph.pos(from.hero), graph.pos(from.dragons.first()));
+                        let step = Direction::between(hero, graph.pos(to.hero))
+                            .map_or(Move::Wait, Move::Step);
+                        judge(&coach.moves(hero, dragon), step)
+                    }))
+                    .collect();
+                self.coach = Some(coach);
+                Ok(())
+            }
+            Err(why) => {
+                self.note = Some(why.clone());
+                Err(why)
+            }
+        }
+    }
+
+    /// Why the game has no table, when [`Play::build_table`] found none.
+    pub fn note(&self) -> Option<&NoTable> {
+        self.note.as_ref()
+    }
+
+    /// The map's table, once [`Play::build_table`] has built it.
+    pub fn table(&self) -> Option<&crate::Table> {
+        self.coach.as_ref().map(Coach::table)
+    }
+
+    /// The mistakes of the line played so far, in order (judged only with
+    /// the map's table).
+    pub fn mistakes(&self) -> impl Iterator<Item = Mistake> + '_ {
+        self.mistakes.iter().flatten().copied()
     }
 
     /// The map.
@@ -338,6 +411,10 @@ impl Play {
         }
         let at = *self.last();
         let (to, locks) = self.solver.step_at(&at, d, self.options.rules)?;
+        let mistake = self.coach.as_ref().and_then(|coach| {
+            let (hero, dragon) = self.position();
+            judge(&coach.moves(hero, dragon), d)
+        });
         let next = self
             .solver
             .reply_at(&at, to, locks, &self.options, self.ruler.get_mut())
@@ -353,8 +430,10 @@ impl Play {
                 .set_pieces(self.line.len(), pieces_of(&self.solver, &next));
         }
         self.line.push(next);
+        self.mistakes.push(mistake);
         Ok(Done::Moved {
             dragon: Direction::between(before, after),
+            mistake,
         })
     }
 
@@ -363,6 +442,10 @@ impl Play {
     pub fn hint(&self) -> Option<Hint> {
         if self.state() != State::Playing {
             return None;
+        }
+        if let Some(coach) = &self.coach {
+            let (hero, dragon) = self.position();
+            return Some(coach::hint(&coach.moves(hero, dragon)));
         }
         let solved = self
             .solver
@@ -378,10 +461,12 @@ impl Play {
                 step: first.step,
                 steps,
             },
+            Outcome::Caught { .. } | Outcome::NoPath if solution.endless() => {
+                Hint::Run { step: first.step }
+            }
             Outcome::Caught { .. } | Outcome::NoPath => Hint::Survive {
                 step: first.step,
                 moves: solution.turns.len(),
-                endless: solution.endless(),
             },
         })
     }
@@ -391,6 +476,7 @@ impl Play {
         if self.line.len() > 1 {
             let hero = self.hero();
             self.line.pop();
+            self.mistakes.pop();
             self.board.forget(hero, self.line.len());
             if self.solver.has_variant_pieces() {
                 let last = pieces_of(&self.solver, self.last());
@@ -448,8 +534,12 @@ impl Play {
         } else {
             format!("  dragon speed {speed}")
         };
+        let mistakes = match self.mistakes().count() {
+            0 => String::new(),
+            n => format!("  mistakes {n}"),
+        };
         frame.status = format!(
-            "moves {}  {distance}  {optimum}{pieces}{speed}",
+            "moves {}  {distance}  {optimum}{pieces}{speed}{mistakes}",
             self.moves()
         );
         frame.message = message.or_else(|| self.result());
@@ -459,11 +549,19 @@ impl Play {
     /// The sentence for a finished game, `None` while playing.
     pub fn result(&self) -> Option<String> {
         let moves = plural(self.moves(), "step");
-        let optimum = match self.optimum {
-            Outcome::Escaped { steps } if steps == self.moves() => " That is the optimum!".into(),
+        let best = self.state() == State::Escaped
+            && matches!(self.optimum, Outcome::Escaped { steps } if steps == self.moves());
+        let mut optimum = match self.optimum {
+            Outcome::Escaped { .. } if best => " That is the optimum!".into(),
             Outcome::Escaped { steps } => format!(" The optimum is {}.", plural(steps, "step")),
             Outcome::Caught { .. } | Outcome::NoPath => " There was no escape.".into(),
         };
+        let mistakes: Vec<Mistake> = self.mistakes().collect();
+        // The optimum reached without a mistake needs no more words.
+        if self.coach.is_some() && !(best && mistakes.is_empty()) {
+            optimum.push(' ');
+            optimum.push_str(&coach::summary(&mistakes));
+        }
         match self.state() {
             State::Playing => None,
             State::Escaped => Some(format!("You escaped in {moves}.{optimum}")),

@@ -16,7 +16,8 @@
 //!
 //! Output only, never read: the hero's route or trail (🟨, `*`), where the
 //! hero is caught (💥, `X`) and the cells the hero could reach when there is
-//! no path (🟦, `:`), a door the hero has opened (🔓, `/`), and a dragon or exit beyond the edge of the screen
+//! no path (🟦, `:`), a door the hero has opened (🔓, `/`), an endless
+//! start on a heat map (🔁, `~`), and a dragon or exit beyond the edge of the screen
 //! (`d`, `e`; beside emoji `D>`, `E^`…). Every emoji here is two terminal
 //! columns wide, like each of those pairs.
 //!
@@ -62,6 +63,11 @@ pub(crate) const REACH_ASCII: char = ':';
 pub(crate) const OPEN_DOOR_EMOJI: &str = "🔓";
 /// The ASCII symbol drawn on a door the hero has opened (output only).
 pub(crate) const OPEN_DOOR_ASCII: char = '/';
+/// The symbol a heat map draws on a start from which the hero can neither
+/// escape nor be caught: the chase goes round forever (output only).
+pub(crate) const ENDLESS_EMOJI: &str = "🔁";
+/// The ASCII symbol a heat map draws on an endless start (output only).
+pub(crate) const ENDLESS_ASCII: char = '~';
 
 /// The upper half block: one terminal cell shows two map cells, the upper
 /// in the foreground colour, the lower in the background (the overview of
@@ -99,6 +105,20 @@ impl Tile {
         Tile::Key,
         Tile::Door,
     ];
+
+    /// The tile's name in the legends: wall, free, hero, dragon, exit,
+    /// key or door.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Tile::Wall => "wall",
+            Tile::Free => "free",
+            Tile::Hero => "hero",
+            Tile::Dragon => "dragon",
+            Tile::Exit => "exit",
+            Tile::Key => "key",
+            Tile::Door => "door",
+        }
+    }
 
     /// The official emoji for this tile.
     pub const fn emoji(self) -> &'static str {
@@ -292,20 +312,23 @@ pub(crate) fn spellings(ascii: bool) -> String {
 pub(crate) fn legend() -> String {
     let named: Vec<String> = Tile::ALL
         .iter()
-        .map(|&tile| {
-            let name = match tile {
-                Tile::Wall => "wall",
-                Tile::Free => "free",
-                Tile::Hero => "hero",
-                Tile::Dragon => "dragon",
-                Tile::Exit => "exit",
-                Tile::Key => "key",
-                Tile::Door => "door",
-            };
-            format!("{} {name}", tile.emoji())
-        })
+        .map(|&tile| format!("{} {}", tile.emoji(), tile.name()))
         .collect();
     named.join(", ")
+}
+
+/// Every tile as its emoji, its name and its ASCII alias, `per_line` to a
+/// line: `🟫 wall (#), 🟩 free (.), …`.
+pub(crate) fn legend_lines(per_line: usize) -> String {
+    let named: Vec<String> = Tile::ALL
+        .iter()
+        .map(|&tile| format!("{} {} ({})", tile.emoji(), tile.name(), tile.ascii()))
+        .collect();
+    named
+        .chunks(per_line.max(1))
+        .map(|line| line.join(", "))
+        .collect::<Vec<_>>()
+        .join(",\n")
 }
 
 const ZWJ: char = '\u{200D}';

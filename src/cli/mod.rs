@@ -11,6 +11,7 @@
 pub(crate) mod cleanup;
 #[cfg(feature = "mapgen")]
 pub mod generate;
+mod help;
 mod interrupt;
 mod jobs;
 pub(crate) mod shell;
@@ -491,12 +492,16 @@ enum Stream {
     Stderr,
 }
 
-/// Which standard stream `path` names, if it is the very file (same device
-/// and inode) behind standard output or standard error.
+/// Which standard stream `path` names: `-` is standard output, and so is
+/// the very file (same device and inode) behind it; likewise standard
+/// error.
 #[cfg(unix)]
 fn standard_stream(path: &Path) -> Option<Stream> {
     use std::os::fd::{AsFd, BorrowedFd};
     use std::os::unix::fs::MetadataExt;
+    if path == Path::new("-") {
+        return Some(Stream::Stdout);
+    }
     let wanted = fs::metadata(path).ok()?;
     let is = |fd: BorrowedFd<'_>| {
         fd.try_clone_to_owned()
@@ -514,8 +519,8 @@ fn standard_stream(path: &Path) -> Option<Stream> {
 }
 
 #[cfg(not(unix))]
-fn standard_stream(_: &Path) -> Option<Stream> {
-    None
+fn standard_stream(path: &Path) -> Option<Stream> {
+    (path == Path::new("-")).then_some(Stream::Stdout)
 }
 
 /// The kind of a special file that is not written into, if it is one.

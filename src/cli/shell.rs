@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Command;
 pub(crate) use clap_complete::Shell;
 
+use super::help::Manual;
 use super::{emit, fail};
 
 /// The options both tools take to print an asset instead of working.
@@ -18,12 +19,18 @@ pub(crate) struct Installation {
         value_enum,
         value_name = "SHELL",
         exclusive = true,
-        help_heading = "Installation"
+        help_heading = "Installation",
+        hide_short_help = true
     )]
     completions: Option<Shell>,
 
     /// Print the man page (roff) on standard output, and exit.
-    #[arg(long, exclusive = true, help_heading = "Installation")]
+    #[arg(
+        long,
+        exclusive = true,
+        help_heading = "Installation",
+        hide_short_help = true
+    )]
     man: bool,
 }
 
@@ -57,15 +64,14 @@ impl Asset {
     ///
     /// # Errors
     /// A sentence when the man page cannot be rendered.
-    pub(crate) fn render(self, mut command: Command) -> Result<String, String> {
+    pub(crate) fn render(self, mut command: Command, manual: &Manual) -> Result<String, String> {
         let mut bytes = Vec::new();
         match self {
             Asset::Completions(shell) => {
                 let name = command.get_name().to_owned();
                 clap_complete::generate(shell, &mut command, name, &mut bytes);
             }
-            Asset::Man => clap_mangen::Man::new(command)
-                .render(&mut bytes)
+            Asset::Man => man(command, manual, &mut bytes)
                 .map_err(|e| format!("cannot render the man page: {e}"))?,
         }
         String::from_utf8(bytes).map_err(|_| "the generated text is not UTF-8".to_owned())
@@ -73,8 +79,14 @@ impl Asset {
 
     /// Writes the asset for `command` to `out` (a closed pipe is a normal
     /// end) and returns the exit code.
-    pub(crate) fn print(self, command: Command, program: &str, out: &mut impl Write) -> ExitCode {
-        let text = match self.render(command) {
+    pub(crate) fn print(
+        self,
+        command: Command,
+        manual: &Manual,
+        program: &str,
+        out: &mut impl Write,
+    ) -> ExitCode {
+        let text = match self.render(command, manual) {
             Ok(text) => text,
             Err(message) => return fail(program, &message),
         };
@@ -83,4 +95,23 @@ impl Asset {
             Err(e) => fail(program, &format!("cannot write the output: {e}")),
         }
     }
+}
+
+/// The man page of `command`: clap's title, name, synopsis, description
+/// and options, then `manual`'s sections, EXIT STATUS and EXAMPLES, and
+/// the version. Hyphenation is off (file names and options stay whole) and
+/// lines are left-aligned; the footer names the package, not the features,
+/// so it fits beside the title.
+fn man(command: Command, manual: &Manual, out: &mut Vec<u8>) -> std::io::Result<()> {
+    let man = clap_mangen::Man::new(command)
+        .source(format!("dragon-escape {}", env!("CARGO_PKG_VERSION")))
+        .manual("dragon-escape");
+    man.render_title(out)?;
+    out.extend_from_slice(b".nh\n.ad l\n");
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    man.render_options_section(out)?;
+    out.extend_from_slice(manual.roff().as_bytes());
+    man.render_version_section(out)
 }

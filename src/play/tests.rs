@@ -5,7 +5,7 @@ use super::*;
 use crate::render::map::MapStyle;
 use crate::search::rules::{Rules, Ties};
 use crate::search::solution::Ending;
-use crate::search::solve;
+use crate::search::{Value, solve};
 use Direction::{Down, Left, Right, Up};
 
 #[test]
@@ -321,4 +321,97 @@ fn playing_frame_shows_the_message() {
     moves 1  dragon 2 steps away  optimum 8 steps
     a wall blocks the way
     ");
+}
+
+/// Every position a game on `map` reaches under `ties`, with the table
+/// built: each legal move is judged as [`judge`] judges it among the
+/// table's moves, and the move's value there is one more than the table's
+/// value of the position the game's dragon leaves (under the adversarial
+/// rule, its worst reply; under the optimistic bound, its best when the
+/// hero escapes). So play's dragon and the table agree, and a move is
+/// judged on what it can guarantee. Returns how many moves were mistakes.
+fn check_judged_everywhere(map: &str, ties: Ties) -> usize {
+    let mut start = game(map, ties);
+    start.build_table(&Progress::default()).unwrap();
+    let table = start.table().unwrap().clone();
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = vec![start];
+    let mut judged = 0;
+    while let Some(play) = queue.pop() {
+        if !seen.insert((play.hero(), play.dragon())) || play.state() != State::Playing {
+            continue;
+        }
+        let moves = table.moves(play.hero(), play.dragon()).unwrap();
+        for &(step, value) in &moves {
+            let mut after = play.clone();
+            let Ok(Done::Moved { mistake, .. }) = after.apply(step.into()) else {
+                panic!("{step:?} is legal at {} {}", play.hero(), play.dragon());
+            };
+            assert_eq!(mistake, judge(&moves, step));
+            let reached = if after.hero() == after.puzzle().exit() {
+                Value::Escape { moves: 0 }
+            } else {
+                table.value(after.hero(), after.dragon()).unwrap()
+            };
+            let one_more = match reached {
+                Value::Escape { moves } => Value::Escape { moves: moves + 1 },
+                Value::Caught { moves } => Value::Caught { moves: moves + 1 },
+                Value::Endless => Value::Endless,
+            };
+            assert_eq!(
+                one_more,
+                value,
+                "{step:?} at {} {} under {ties:?}",
+                play.hero(),
+                play.dragon()
+            );
+            judged += usize::from(mistake.is_some());
+            queue.push(after);
+        }
+        // The hint is the best move, the first among equals.
+        let best = moves
+            .iter()
+            .find(|&&(_, v)| !moves.iter().any(|&(_, w)| w.is_better_than(v)));
+        let hinted = match play.hint() {
+            Some(Hint::Escape { step, .. } | Hint::Survive { step, .. } | Hint::Run { step }) => {
+                Some(step)
+            }
+            _ => None,
+        };
+        assert_eq!(hinted, best.map(|&(step, _)| step));
+    }
+    judged
+}
+
+#[test]
+fn moves_are_judged_by_the_table_under_every_rule() {
+    let tie_dependent = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/mazes/tie-dependent.txt"
+    ))
+    .unwrap();
+    for ties in [Ties::default(), Ties::Adversarial, Ties::Optimistic] {
+        let judged: usize = [BACKSTEP, &tie_dependent, "H....D.E", "..H..\n.#.#.\n..D.E"]
+            .iter()
+            .map(|map| check_judged_everywhere(map, ties))
+            .sum();
+        assert!(judged > 0, "no mistake to judge under {ties:?}");
+    }
+}
+
+/// A game without a table says why once it has asked for one, hints by
+/// solving and judges nothing.
+#[test]
+fn a_game_without_a_table_says_why() {
+    let mut play = game("H..E\n....\nD..D", Ties::default());
+    assert_eq!(play.note(), None);
+    assert_eq!(
+        play.build_table(&Progress::default()),
+        Err(NoTable::Variants)
+    );
+    assert_eq!(play.note(), Some(&NoTable::Variants));
+    assert!(matches!(play.hint(), Some(Hint::Escape { .. })));
+    let done = play.apply(Command::Move(Right)).unwrap();
+    assert!(matches!(done, Done::Moved { mistake: None, .. }));
+    assert!(!play.frame(None).status.contains("mistakes"));
 }

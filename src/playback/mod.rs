@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use self::terminal::TerminalOut;
 pub use self::terminal::{Terminal, TerminalKeys, end_if_signalled, ending_signalled};
 use crate::board::{Board, Frame};
-use crate::play::{Command, Done, Play};
+use crate::play::{Command, Done, Play, State};
 use crate::render::board::Window;
 use crate::render::cast::Recorder;
 use crate::render::film::Film;
@@ -308,7 +308,8 @@ pub fn play(
 ) -> io::Result<Shown> {
     let mut painter = Painter::new(settings);
     let mut camera = Camera::default();
-    let mut message: Option<String> = None;
+    // Said once: why hints take a solve and mistakes go unsaid.
+    let mut message: Option<String> = game.note().map(ToString::to_string);
     let keys_table = viewer::play_keys(game.rules().wait);
     let help = viewer::help(&keys_table);
     let mut terminated = false;
@@ -377,7 +378,11 @@ pub fn play(
             Ok(Done::Hinted(Some(hint))) => Some(hint.to_string()),
             Ok(Done::Hinted(None)) => None,
             Ok(Done::Undone(false)) => Some("nothing to undo".into()),
-            Ok(Done::Moved { .. } | Done::Undone(true) | Done::Restarted) => None,
+            // A mistake that ends the game is counted in the result.
+            Ok(Done::Moved { mistake, .. }) => mistake
+                .filter(|_| game.state() == State::Playing)
+                .map(|m| m.to_string()),
+            Ok(Done::Undone(true) | Done::Restarted) => None,
             Err(refusal) => Some(refusal.to_string()),
         };
     }

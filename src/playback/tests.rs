@@ -466,6 +466,82 @@ fn plays_a_game_with_keys_and_records_it() {
     assert!(times.contains(&0.2) && times.contains(&0.3));
 }
 
+/// With the map's table, a mistake is said after the move, gone with the
+/// next key, counted in the result, and kept in the recording: a
+/// recorded game, played back by any asciicast player, shows the word on
+/// the screens after the mistake.
+#[test]
+fn a_mistake_is_said_counted_and_recorded() {
+    let puzzle: Puzzle = BACKSTEP.parse().unwrap();
+    let options = Options::default();
+    let optimum = solve(&puzzle, &options).unwrap().outcome;
+    let mut game = Play::new(puzzle, options, optimum).unwrap();
+    game.build_table(&crate::search::Progress::default())
+        .unwrap();
+    // Left at the tail's corner costs 8 moves; then the hints' line.
+    let inputs: Vec<(u64, Input)> = "swddssaawwddssdd"
+        .chars()
+        .enumerate()
+        .map(|(i, c)| (100 * i as u64, key(c)))
+        .chain([(2000, Input::Key(Key::Interrupt))])
+        .collect();
+    let (clock, mut keys) = Script::new(&inputs);
+    let mut out = Vec::new();
+    let mut recorder = Recorder::new(
+        game.board(),
+        CastOptions {
+            frame_length: Duration::from_millis(100),
+            style: ASCII,
+            title: None,
+            size: (80, 24),
+        },
+        2,
+    );
+    let shown = play(
+        &mut game,
+        &settings(0),
+        &clock,
+        &mut keys,
+        &mut out,
+        Some(&mut recorder),
+    )
+    .unwrap();
+    let text = String::from_utf8_lossy(&out);
+    assert_eq!(text.matches("that step cost 8 moves").count(), 1, "{text}");
+    let summary = "You escaped in 16 steps. The optimum is 8 steps. 1 mistake, which cost 8 moves.";
+    assert_eq!(shown.frame.message.as_deref(), Some(summary));
+    assert_eq!(
+        statuses(&out).last().unwrap(),
+        "moves 16  dragon 3 steps away  optimum 8 steps  mistakes 1"
+    );
+    let cast = recorder.finish();
+    assert!(cast.contains("that step cost 8 moves"), "{cast}");
+    // The result, wrapped to the recording's 72 columns.
+    assert!(cast.contains("1 mistake, which cost"), "{cast}");
+}
+
+/// Without a table the first screen says why, once.
+#[test]
+fn the_first_screen_says_why_there_is_no_table() {
+    let puzzle: Puzzle = "H..E\n....\nD..D".parse().unwrap();
+    let options = Options::default();
+    let optimum = solve(&puzzle, &options).unwrap().outcome;
+    let mut game = Play::new(puzzle, options, optimum).unwrap();
+    assert!(
+        game.build_table(&crate::search::Progress::default())
+            .is_err()
+    );
+    let (clock, mut keys) = Script::new(&[(0, key('d')), (10, Input::Key(Key::Interrupt))]);
+    let mut out = Vec::new();
+    play(&mut game, &settings(0), &clock, &mut keys, &mut out, None).unwrap();
+    let text = String::from_utf8_lossy(&out);
+    assert_eq!(
+        text.matches("mistakes are not called out").count(),
+        1,
+        "{text}"
+    );
+}
+
 #[test]
 fn farewell_keeps_the_frame_only_when_it_fits() {
     let (_, film) = backstep();

@@ -26,16 +26,16 @@ use crate::search::solution::{Pieces, Solution};
 const HOLD_FRAMES: u32 = 4;
 
 /// The palette: index and colour.
-const FLOOR: u8 = 0;
-const WALL: u8 = 1;
+pub(crate) const FLOOR: u8 = 0;
+pub(crate) const WALL: u8 = 1;
 const TRAIL: u8 = 2;
 const HERO: u8 = 3;
 const DRAGON: u8 = 4;
 const INK: u8 = 5;
-const WHITE: u8 = 6;
+pub(crate) const WHITE: u8 = 6;
 const BURST: u8 = 7;
 const REACH: u8 = 8;
-const PALETTE: [u8; 48] = [
+pub(crate) const PALETTE: [u8; 48] = [
     0xd8, 0xec, 0xcf, // floor
     0x7b, 0x5a, 0x43, // wall
     0x8e, 0xc3, 0xe6, // trail
@@ -294,7 +294,7 @@ impl Rect {
 
 /// Draws one cell showing `mark` into `pixels` (rows `width` wide) with its
 /// top left corner at (`y`, `x`).
-fn paint(pixels: &mut [u8], width: usize, y: usize, x: usize, cell: usize, mark: Mark) {
+pub(crate) fn paint(pixels: &mut [u8], width: usize, y: usize, x: usize, cell: usize, mark: Mark) {
     let half = cell as f64 / 2.0;
     for dy in 0..cell {
         for dx in 0..cell {

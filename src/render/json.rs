@@ -40,7 +40,7 @@ use serde::Serialize;
 
 use crate::error::Location;
 use crate::puzzle::{Pos, Puzzle};
-use crate::search::rules::Ties;
+use crate::search::rules::{Rules, Ties};
 use crate::search::solution::{Move, Solution};
 
 /// The current report format version.
@@ -170,6 +170,26 @@ pub struct StatsReport {
     pub elapsed_ms: Option<f64>,
 }
 
+impl RulesReport {
+    /// The rules block of a map's answers under `rules`.
+    pub(crate) fn new(rules: Rules, puzzle: &Puzzle) -> RulesReport {
+        let several = puzzle.dragons().len() > 1;
+        let keys = !puzzle.keys().is_empty();
+        RulesReport {
+            ties: rules.ties.name(),
+            priority: match rules.ties {
+                Ties::Priority(p) => Some(p.to_string()),
+                Ties::Adversarial | Ties::Optimistic => None,
+            },
+            waiting: rules.wait,
+            dragon_speed: (!rules.speed.is_one()).then(|| rules.speed.steps()),
+            dragons: several.then(|| puzzle.dragons().len()),
+            keys: keys.then(|| puzzle.keys().len()),
+            doors: keys.then(|| puzzle.doors().len()),
+        }
+    }
+}
+
 impl Report {
     /// Builds the report for one solved file.
     pub fn new(
@@ -179,7 +199,6 @@ impl Report {
         free_distance: Option<usize>,
         elapsed: Option<std::time::Duration>,
     ) -> Report {
-        let ties = solution.rules.ties;
         let several = puzzle.dragons().len() > 1;
         let keys = !puzzle.keys().is_empty();
         let dragons = |i: usize, first: Pos| {
@@ -195,19 +214,7 @@ impl Report {
             outcome: solution.outcome.name(),
             steps: solution.outcome.steps(),
             free_distance,
-            rules: RulesReport {
-                ties: ties.name(),
-                priority: match ties {
-                    Ties::Priority(p) => Some(p.to_string()),
-                    Ties::Adversarial | Ties::Optimistic => None,
-                },
-                waiting: solution.rules.wait,
-                dragon_speed: (!solution.rules.speed.is_one())
-                    .then(|| solution.rules.speed.steps()),
-                dragons: several.then(|| puzzle.dragons().len()),
-                keys: keys.then(|| puzzle.keys().len()),
-                doors: keys.then(|| puzzle.doors().len()),
-            },
+            rules: RulesReport::new(solution.rules, puzzle),
             size: SizeReport {
                 width: puzzle.width(),
                 height: puzzle.height(),

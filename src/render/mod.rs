@@ -7,6 +7,7 @@ pub mod cast;
 pub mod film;
 #[cfg(feature = "gif")]
 pub mod gif;
+pub mod heat;
 pub mod map;
 // The shrunk map of playback's `z` key.
 #[cfg(feature = "playback")]

@@ -33,14 +33,14 @@ use crate::search::solution::{Ending, Outcome, Solution};
 /// The side of a cell in the map's own units (scaled to [`SvgOptions::cell`]).
 pub(crate) const UNIT: usize = 24;
 /// The height of one line of text under the map, in pixels.
-const LINE: usize = 22;
+pub(crate) const LINE: usize = 22;
 /// About the width of one caption character, in pixels.
-const CHAR: usize = 7;
+pub(crate) const CHAR: usize = 7;
 /// The narrowest the text under the map may be, in pixels.
 const MIN_TEXT_WIDTH: usize = 360;
 
-const FLOOR: &str = "#d8eccf";
-const WALL: &str = "#7b5a43";
+pub(crate) const FLOOR: &str = "#d8eccf";
+pub(crate) const WALL: &str = "#7b5a43";
 const REACH: &str = "#9cc3f5";
 /// Blue and orange (vermillion) from a palette safe for colour blindness.
 pub(crate) const HERO: &str = "#0072b2";
@@ -343,7 +343,7 @@ pub(crate) fn open(out: &mut String, width: usize, height: usize, title: &str) {
 /// map 10000 cells wide is its stated size give or take a hundredth of a
 /// pixel (two decimals would draw a cell of 3 pixels 3.12 wide, a wide map
 /// past the picture's edge and a tall one over the text under it).
-fn map_scale(cell: usize) -> String {
+pub(crate) fn map_scale(cell: usize) -> String {
     num_to(cell as f64 / UNIT as f64, 8)
 }
 
@@ -365,41 +365,44 @@ pub(crate) fn open_map(out: &mut String, puzzle: &Puzzle, cell: usize, shaded: O
         w * UNIT,
         h * UNIT
     );
-    let runs = |keep: &dyn Fn(Pos) -> bool| {
-        let mut d = String::new();
-        for row in 0..h {
-            let mut col = 0;
-            while col < w {
-                if !keep(Pos::new(row, col)) {
-                    col += 1;
-                    continue;
-                }
-                let first = col;
-                while col < w && keep(Pos::new(row, col)) {
-                    col += 1;
-                }
-                let _ = write!(
-                    d,
-                    "M{} {}h{}v{UNIT}h-{}z",
-                    first * UNIT,
-                    row * UNIT,
-                    (col - first) * UNIT,
-                    (col - first) * UNIT
-                );
-            }
-        }
-        d
-    };
-    let walls = runs(&|p| !puzzle.is_free(p));
+    let walls = runs(w, h, &|p| !puzzle.is_free(p));
     if !walls.is_empty() {
         let _ = writeln!(out, "<path fill=\"{WALL}\" d=\"{walls}\"/>");
     }
     if let Some(shaded) = shaded {
-        let cells = runs(&|p| shaded[p.row * w + p.col]);
+        let cells = runs(w, h, &|p| shaded[p.row * w + p.col]);
         if !cells.is_empty() {
             let _ = writeln!(out, "<path fill=\"{REACH}\" d=\"{cells}\"/>");
         }
     }
+}
+
+/// The path, in map units, of the cells of a `w` x `h` map that `keep`
+/// picks: each run of them in a row as one rectangle.
+pub(crate) fn runs(w: usize, h: usize, keep: &dyn Fn(Pos) -> bool) -> String {
+    let mut d = String::new();
+    for row in 0..h {
+        let mut col = 0;
+        while col < w {
+            if !keep(Pos::new(row, col)) {
+                col += 1;
+                continue;
+            }
+            let first = col;
+            while col < w && keep(Pos::new(row, col)) {
+                col += 1;
+            }
+            let _ = write!(
+                d,
+                "M{} {}h{}v{UNIT}h-{}z",
+                first * UNIT,
+                row * UNIT,
+                (col - first) * UNIT,
+                (col - first) * UNIT
+            );
+        }
+    }
+    d
 }
 
 /// The cells the hero passes (its start first), and the dragon's.

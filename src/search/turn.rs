@@ -218,7 +218,7 @@ impl Layout {
 pub(crate) static PLAIN: Layout = Layout::EMPTY;
 
 /// See [`Game::over_budget`].
-const BUDGET_EVERY: usize = 64;
+pub(super) const BUDGET_EVERY: usize = 64;
 
 /// A game under a set of rules on a terrain: the dragons' oracles and the
 /// tie rule, with what a search may hold.

@@ -190,11 +190,40 @@ fn json_gives_every_input_a_record_and_the_same_bytes_every_run() {
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
     assert!(timed[1]["stats"]["elapsed_ms"].is_f64());
+    // With the text report the time goes to standard error, the report
+    // itself unchanged.
+    let plain = solve_maze().arg(BACKSTEP).output().unwrap();
     solve_maze()
         .args(["--timing", BACKSTEP])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("use it with --format json"));
+        .success()
+        .stdout(String::from_utf8(plain.stdout).unwrap())
+        .stderr(
+            predicate::str::is_match(
+                r"^solve-maze: examples/mazes/backstep.txt: solved in \d+ ms\n$",
+            )
+            .unwrap(),
+        );
+}
+
+/// Styles are harmless where nothing is drawn: an alias that sets them
+/// serves every run.
+#[test]
+fn styles_are_accepted_where_nothing_is_drawn() {
+    let plain = solve_maze().arg(BACKSTEP).output().unwrap();
+    for flags in [
+        &["--color", "never"][..],
+        &["--ascii"],
+        &["--ascii", "--color", "always"],
+    ] {
+        solve_maze()
+            .args(flags)
+            .arg(BACKSTEP)
+            .assert()
+            .success()
+            .stdout(String::from_utf8(plain.stdout.clone()).unwrap())
+            .stderr("");
+    }
 }
 
 #[cfg(feature = "json")]
@@ -513,7 +542,10 @@ fn help_and_version() {
     let help = solve_maze().arg("--help").output().unwrap();
     assert!(help.status.success());
     let help = String::from_utf8(help.stdout).unwrap();
-    assert!(help.contains("Exit status: 0 every map escaped"), "{help}");
+    assert!(
+        help.contains("Exit status:\n  0  every map escaped"),
+        "{help}"
+    );
     // The example that pipes from generate-maze says how to get it when
     // this build lacks it.
     assert_eq!(
@@ -614,4 +646,123 @@ fn completions_for_every_shell_and_a_man_page() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot be used"));
+}
+
+/// `-h` is a summary that points to `--help`, well under 60 lines; both
+/// fit 80 columns (an emoji counting two), and `--help` has every option.
+#[test]
+fn short_help_is_a_summary_and_both_fit_80_columns() {
+    let mut tools = vec![("solve-maze", "--animate-max-frames")];
+    if cfg!(feature = "mapgen") {
+        tools.push(("generate-maze", "--per-maze"));
+    }
+    for (tool, rare) in tools {
+        let help = |flag: &str| {
+            let out = Command::cargo_bin(tool)
+                .unwrap()
+                .arg(flag)
+                .env("COLUMNS", "80")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{tool} {flag}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let (short, long) = (help("-h"), help("--help"));
+        assert!(short.lines().count() < 60, "{tool} -h:\n{short}");
+        assert!(short.contains("See --help"), "{tool} -h:\n{short}");
+        assert!(
+            !short.contains(rare) && long.contains(rare),
+            "{tool}: {rare}"
+        );
+        assert!(
+            long.contains("Exit status:") && long.contains("Examples:"),
+            "{tool}"
+        );
+        for text in [&short, &long] {
+            for line in text.lines() {
+                let columns: usize = line
+                    .chars()
+                    .map(|c| match c {
+                        '\u{200D}' | '\u{FE0F}' => 0,
+                        '\u{2600}'..='\u{27BF}' | '\u{1F000}'..='\u{1FAFF}' => 2,
+                        _ => 1,
+                    })
+                    .sum();
+                assert!(columns <= 80, "{tool}: {columns} columns: {line:?}");
+            }
+        }
+    }
+}
+
+/// The man pages have their EXIT STATUS and EXAMPLES sections (not a
+/// section called EXTRA), keep file names whole, and, where `man` is
+/// installed, render within 80 columns, the footer clear of the title.
+#[test]
+fn man_pages_render_within_80_columns() {
+    let mut tools = vec!["solve-maze"];
+    if cfg!(feature = "mapgen") {
+        tools.push("generate-maze");
+    }
+    for tool in tools {
+        let out = Command::cargo_bin(tool)
+            .unwrap()
+            .arg("--man")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{tool}");
+        let roff = String::from_utf8(out.stdout).unwrap();
+        for section in [".SH \"EXIT STATUS\"", ".SH EXAMPLES", ".nh"] {
+            assert!(roff.contains(section), "{tool}: no {section}\n{roff}");
+        }
+        assert!(!roff.contains("EXTRA"), "{tool}\n{roff}");
+        let dir = tempfile::tempdir().unwrap();
+        let page = dir.path().join(format!("{tool}.1"));
+        std::fs::write(&page, &roff).unwrap();
+        let Ok(shown) = std::process::Command::new("man")
+            .arg("-l")
+            .arg(&page)
+            .env("MANWIDTH", "80")
+            .env("MANPAGER", "cat")
+            .env("PAGER", "cat")
+            .output()
+        else {
+            // No man here: the sections above are what is checked.
+            continue;
+        };
+        assert!(
+            shown.status.success(),
+            "{tool}: {}",
+            String::from_utf8_lossy(&shown.stderr)
+        );
+        // Overstrikes (bold, underline) out, then every line's columns, an
+        // emoji counting two.
+        let text = String::from_utf8_lossy(&shown.stdout).replace("\u{8}", "\u{0}");
+        let mut lines = 0;
+        for line in text.lines() {
+            let mut columns = 0usize;
+            let mut chars = line.chars().peekable();
+            while let Some(c) = chars.next() {
+                if chars.peek() == Some(&'\u{0}') {
+                    chars.next();
+                    continue;
+                }
+                columns += match c {
+                    '\u{200D}' | '\u{FE0F}' | '\u{0}' => 0,
+                    '\u{2600}'..='\u{27BF}' | '\u{1F000}'..='\u{1FAFF}' => 2,
+                    _ => 1,
+                };
+            }
+            assert!(columns <= 80, "{tool}: {columns} columns: {line:?}");
+            assert!(
+                !line.trim_end().ends_with('\u{2010}'),
+                "{tool}: hyphenated: {line:?}"
+            );
+            lines += 1;
+        }
+        assert!(
+            text.contains("EXIT STATUS") && text.contains("EXAMPLES"),
+            "{tool}\n{text}"
+        );
+        assert!(lines > 50, "{tool}\n{text}");
+    }
 }

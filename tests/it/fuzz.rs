@@ -295,7 +295,8 @@ fn cli(data: &[u8]) -> Ran {
         let byte = |i: usize| usize::from(input.get(i).copied().unwrap_or(0));
         let seed = input
             .iter()
-            .fold(0u64, |s, &b| s.rotate_left(8) ^ u64::from(b));
+            .fold(0u64, |s, &b| s.rotate_left(8) ^ u64::from(b))
+            & ((1 << 53) - 1);
         cmd.args([
             "-W",
             &(2 + byte(0) % 5).to_string(),

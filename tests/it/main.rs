@@ -9,10 +9,13 @@ mod fuzz;
 mod generate;
 #[cfg(feature = "mapgen")]
 mod generate_variants;
+#[cfg(all(unix, feature = "cli", feature = "json"))]
+mod heat_map;
 #[cfg(feature = "cli")]
 mod inputs;
 #[cfg(all(unix, feature = "cli", feature = "mapgen"))]
 mod interrupt;
+mod mistakes;
 #[cfg(all(feature = "cli", feature = "mapgen"))]
 mod options;
 #[cfg(all(unix, feature = "cli"))]

@@ -126,6 +126,51 @@ fn dev_stdout_writes_into_standard_output() {
     assert!(text.ends_with("The shortest path is 8 steps.\n"), "{text}");
 }
 
+/// `-` as an export's file is standard output, instead of the report; no
+/// file named `-` is made, and two exports cannot share it.
+#[test]
+fn a_dash_is_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("map.txt");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(BACKSTEP), &map).unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = Command::cargo_bin("solve-maze").unwrap();
+        cmd.current_dir(dir.path())
+            .args(args)
+            .arg("map.txt")
+            .assert()
+    };
+    run(&["--svg", "-"])
+        .success()
+        .stdout(predicate::str::starts_with("<svg").and(predicate::str::ends_with("</svg>\n")));
+    let gif = run(&["--gif", "-"]).success().get_output().stdout.clone();
+    assert!(gif.starts_with(b"GIF89a"));
+    let cast = run(&["--record", "-"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(
+        String::from_utf8(cast)
+            .unwrap()
+            .starts_with("{\"version\": 2")
+    );
+    run(&["--svg", "-", "--gif", "-"])
+        .code(2)
+        .stdout("")
+        .stderr("solve-maze: --svg and --gif both write to standard output (-); name files for all but one\n");
+    run(&["--svg", "-", "--steps"])
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--steps and --map would do nothing",
+        ));
+    let left: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, vec!["map.txt"]);
+}
+
 /// An output that is the map it is made from is refused before anything
 /// is written, however it is named: the same path, a link to it, a path
 /// through `..`, a hard link, or the file behind standard input.

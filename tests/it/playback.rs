@@ -297,6 +297,47 @@ fn play_mode_refuses_hints_and_escapes() {
     assert!(s.contents().contains("You escaped in 8 steps."));
 }
 
+/// With the map's table, a costly step is called out at once and counted
+/// in the status line and in the result: on the back-step map, stepping
+/// left at the tail's corner instead of right costs 8 moves.
+#[test]
+fn play_mode_calls_out_a_mistake_and_counts_it() {
+    let script = format!("exec {}", sh(&[BIN, "--play", &maze("backstep.txt")]));
+    let mut s = Session::start(&script, "xterm-256color");
+    s.wait_for("moves 0  dragon 4 steps away");
+    for keys in ["s", "w", RIGHT, "d", "s", "s"] {
+        s.send(keys);
+    }
+    s.wait_for("moves 6  dragon 2 steps away");
+    s.send(LEFT);
+    s.wait_for("that step cost 8 moves");
+    s.wait_for("optimum 8 steps  mistakes 1");
+    s.send("h");
+    s.wait_for("hint: left (the exit in 9 steps)");
+    for keys in ["a", "w", UP, "d", "d", "s", "s", "d", "d"] {
+        s.send(keys);
+    }
+    s.wait_for("You escaped in 16 steps. The optimum is 8 steps. 1 mistake, which cost 8 moves.");
+    s.send("q");
+    assert_eq!(s.exit_code(), 0);
+    s.assert_restored();
+}
+
+/// On a map the table does not take, the first screen says so, and the
+/// game goes on with solved hints.
+#[test]
+fn play_mode_says_why_mistakes_go_unsaid() {
+    let script = format!("exec {}", sh(&[BIN, "--play", &maze("two-dragons.txt")]));
+    let mut s = Session::start(&script, "xterm-256color");
+    s.wait_for("mistakes are not called out");
+    s.send("h");
+    s.wait_for("hint: ");
+    assert!(!s.contents().contains("mistakes are not called out"));
+    s.send("q");
+    assert_eq!(s.exit_code(), 0);
+    s.assert_restored();
+}
+
 /// With --wait the legend offers the wait key, and `.` waits: the hero
 /// stays and the dragon takes the first of its steps, up.
 #[test]

@@ -91,7 +91,7 @@ fn run(cmd: &mut Command) -> Output {
 }
 
 #[test]
-fn every_field_of_both_schemas_is_described() {
+fn every_field_of_every_schema_is_described() {
     fn described(value: &Value, at: &str, missing: &mut Vec<String>) {
         if let Value::Object(map) = value {
             if let Some(Value::Object(properties)) = map.get("properties") {
@@ -112,7 +112,11 @@ fn every_field_of_both_schemas_is_described() {
             }
         }
     }
-    for name in ["solve-report.schema.json", "generate-stats.schema.json"] {
+    for name in [
+        "solve-report.schema.json",
+        "generate-stats.schema.json",
+        "heat-map.schema.json",
+    ] {
         let schema = schema(name);
         let mut missing = Vec::new();
         described(&schema, "", &mut missing);
@@ -306,6 +310,31 @@ mod generate {
         check_lines(schema, &out.stderr, &format!("{args:?}"))
     }
 
+    /// Seeds are JSON numbers that an f64 holds exactly: a larger one is
+    /// refused, and a picked one is below 2^53.
+    #[test]
+    fn seeds_are_read_exactly_by_javascript() {
+        let out = generate_maze()
+            .args(["--seed", "9007199254740992"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("0..=9007199254740991"));
+        for _ in 0..5 {
+            let out = generate_maze()
+                .args(["-W", "2", "-H", "2"])
+                .output()
+                .unwrap();
+            let note = String::from_utf8(out.stderr).unwrap();
+            let seed: u64 = note
+                .split_whitespace()
+                .nth(2)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("{note}"));
+            assert!(seed < 1 << 53, "{note}");
+        }
+    }
+
     #[test]
     fn stats_of_many_configurations_meet_the_schema() {
         let schema = schema("generate-stats.schema.json");
@@ -355,7 +384,10 @@ mod generate {
             ],
             &["--seed", "5", "--search", "restarts", "--order", "random"],
             &["--seed", "6", "--notation", "ascii", "-W", "3", "-H", "2"],
-            &["--seed", "18446744073709551615", "-W", "40", "-H", "30"],
+            &["--seed", "9007199254740991", "-W", "40", "-H", "30"],
+            // A picked seed is in the record: standard error holds nothing
+            // but JSON lines.
+            &["-W", "4", "-H", "3"],
         ] {
             checked += stats(&schema, args).len();
         }
@@ -385,7 +417,7 @@ mod generate {
         );
         assert!(records.iter().all(|r| r["solver_runs"] == 0));
         checked += records.len();
-        assert_eq!(checked, 11 + 7 + 30);
+        assert_eq!(checked, 11 + 8 + 30);
     }
 
     #[test]
@@ -501,4 +533,51 @@ fn reports_of_maps_with_several_dragons_keys_and_doors_meet_the_schema() {
             }
         }
     }
+}
+
+/// The heat map's JSON of every one-dragon example, with either piece
+/// varied and under every tie rule, speed and waiting, meets its schema
+/// (strictly); a map it cannot draw gives the solve report's error record,
+/// described alike in both schemas.
+#[test]
+fn heat_maps_meet_their_schema() {
+    let schema = schema("heat-map.schema.json");
+    let maps: Vec<String> = example_maps()
+        .into_iter()
+        .filter(|m| !m.contains("large") && !m.contains("two-dragons") && !m.contains("key"))
+        .collect();
+    let mut checked = 0;
+    for (flags, vary) in [
+        (&[][..], "hero"),
+        (&["--ties", "adversarial"], "dragon"),
+        (&["--ties", "optimistic", "--wait"], "hero"),
+        (&["--priority", "RDLU", "--dragon-speed", "2"], "dragon"),
+    ] {
+        for map in &maps {
+            let out = run(solve_maze()
+                .args(["--heat-map", "-", "--format", "json", "--vary", vary])
+                .args(flags)
+                .arg(map));
+            let what = format!("{map} {flags:?} {vary}");
+            let records = check_lines(&schema, &out.stdout, &what);
+            assert_eq!(records.len(), 1, "{what}");
+            assert_eq!(records[0]["varies"], vary);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 4 * maps.len());
+    let out = run(solve_maze().args([
+        "--heat-map",
+        "-",
+        "--format",
+        "json",
+        "examples/mazes/two-dragons.txt",
+    ]));
+    assert_eq!(out.status.code(), Some(2));
+    let records = check_lines(&schema, &out.stdout, "two dragons");
+    assert_eq!(records[0]["outcome"], "error");
+    assert_eq!(
+        schema["$defs"]["error_record"],
+        self::schema("solve-report.schema.json")["$defs"]["error_record"]
+    );
 }

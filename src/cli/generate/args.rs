@@ -6,51 +6,113 @@ use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 
-use super::PROGRAM;
+use super::{EXIT_GAVE_UP, PROGRAM};
+use crate::cli::help::Manual;
 use crate::cli::parse_size;
 use crate::cli::shell::Installation;
+use crate::cli::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED};
 use crate::mapgen::{self, Algorithm, Bias, Difficulty, Endpoints, Order, Strategy};
 use crate::{MAX_DRAGONS, MAX_KEYS, Notation, Speed};
 
-const AFTER_HELP: &str = "\
-Sizes are in cells: a W x H maze is printed as a (2W+1) x (2H+1) grid of
-tiles, walls included. Coordinates (--hero, --exit, --dragon) are ROW,COL in
-cells from 0,0 at the top left; cell ROW,COL is tile 2*ROW+1, 2*COL+1.
-
-The dragon is placed so that the puzzle is solvable under the default rules
-(checked with the solver) and meets the requirements. --difficulty stands
-for requirements: easy = solvable; medium = --min-detour 2; hard =
---min-detour 6 --require-backstep. Explicit flags override it.
-
---dragons N (up to 4) and --keys N (up to 16, each with a door) add the
-pieces of two rule variants (docs/RULES.md): every dragon must matter
-(taking any one away changes the answer) and the solution must open a door.
-solve-maze reads such maps as they are. A required back-step (and so
---difficulty hard) cannot be checked with them, and --stats leaves out
-whether a back-step is needed. Their searches grow fast with the pieces:
-several dragons under --stats' adversarial rule, or many keys, can take
-seconds to minutes on mid-sized mazes.
-
-The same --seed and options give the same bytes on every platform. Without
---seed a seed is picked and reported on standard error. With --count, puzzle
-i uses seed S+i and is written to DIR/maze-<seed>.txt (or .json); --force
-replaces files that exist.
-
-Checking placements and --stats cost the solver more as mazes grow (well
-under a second at 200x200 cells, seconds at 500x500, within --max-memory,
-4 GiB by default); --no-verify skips the checks.
-
-Exit status: 0 puzzles written, 1 no puzzle met the requirements within the
-effort, 2 bad usage or an output error.
-
-Examples:
-  generate-maze | solve-maze -
-  generate-maze --seed 7 --difficulty hard --stats
-  generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --notation ascii
-  generate-maze --algorithm binary-tree --bias north=2,east=1
-  generate-maze -W 10 -H 10 --dragons 2 --keys 1 | solve-maze -
-  generate-maze --seed 7 --stats --format json -o puzzle.txt
-  generate-maze --count 100 --out-dir puzzles --difficulty medium";
+/// The text beyond the options: `-h`'s summary, `--help`'s sections and
+/// the man page's.
+pub(super) fn manual() -> Manual {
+    let text = |paragraph: &str| paragraph.to_owned();
+    let example = |command: &str, what| (command.to_owned(), what);
+    Manual {
+        summary: text(
+            "Sizes are in cells: a W x H maze is a (2W+1) x (2H+1) grid of tiles. The \
+             dragon is placed so the puzzle is solvable (checked with the solver); the \
+             same --seed and options give the same bytes on every platform.",
+        ),
+        sections: vec![
+            (
+                "Sizes and places",
+                vec![text(
+                    "Sizes are in cells: a W x H maze is printed as a (2W+1) x (2H+1) \
+                     grid of tiles, walls included. Coordinates (--hero, --exit, \
+                     --dragon) are ROW,COL in cells from 0,0 at the top left; cell \
+                     ROW,COL is tile 2*ROW+1, 2*COL+1.",
+                )],
+            ),
+            (
+                "Placement",
+                vec![
+                    text(
+                        "The dragon is placed so that the puzzle is solvable under the \
+                         default rules (checked with the solver) and meets the \
+                         requirements. --difficulty stands for requirements: easy = \
+                         solvable; medium = --min-detour 2; hard = --min-detour 6 \
+                         --require-backstep. Explicit flags override it.",
+                    ),
+                    text(
+                        "--dragons N (up to 4) and --keys N (up to 16, each with a door) \
+                         add the pieces of two rule variants (docs/RULES.md): every \
+                         dragon must matter (taking any one away changes the answer) and \
+                         the solution must open a door. solve-maze reads such maps as \
+                         they are. A required back-step (and so --difficulty hard) cannot \
+                         be checked with them, and --stats leaves out whether a back-step \
+                         is needed. Their searches grow fast with the pieces: several \
+                         dragons under --stats' adversarial rule, or many keys, can take \
+                         seconds to minutes on mid-sized mazes.",
+                    ),
+                    text(
+                        "Checking placements and --stats cost the solver more as mazes \
+                         grow (well under a second at 200x200 cells, seconds at 500x500, \
+                         within --max-memory, 4 GiB by default); --no-verify skips the \
+                         checks.",
+                    ),
+                ],
+            ),
+            (
+                "Seeds and files",
+                vec![text(
+                    "The same --seed and options give the same bytes on every platform. \
+                     Without --seed a seed is picked and reported on standard error (as \
+                     a JSON record with --stats --format json). With --count, puzzle i \
+                     uses seed S+i and is written to DIR/maze-<seed>.txt (or .json); \
+                     --force replaces files that exist.",
+                )],
+            ),
+        ],
+        exit_status: &[
+            (EXIT_ESCAPED, "puzzles written"),
+            (
+                EXIT_GAVE_UP,
+                "no puzzle met the requirements within the effort",
+            ),
+            (EXIT_ERROR, "bad usage or an output error"),
+        ],
+        examples: vec![
+            example("generate-maze | solve-maze -", "A new puzzle, solved."),
+            example(
+                "generate-maze --seed 7 --difficulty hard --stats",
+                "A hard puzzle that needs a back-step, described on standard error.",
+            ),
+            example(
+                "generate-maze -W 30 -H 20 --algorithm kruskal --braid 0.8 --ascii",
+                "A wide maze with loops, in ASCII.",
+            ),
+            example(
+                "generate-maze --algorithm binary-tree --bias north=2,east=1",
+                "A maze with a direction preferred.",
+            ),
+            example(
+                "generate-maze -W 10 -H 10 --dragons 2 --keys 1 | solve-maze -",
+                "Two dragons, a key and its door.",
+            ),
+            example(
+                "generate-maze --seed 7 --stats --format json -o puzzle.txt",
+                "The puzzle in a file, its description as JSON.",
+            ),
+            example(
+                "generate-maze --count 100 --out-dir puzzles --difficulty medium",
+                "A hundred puzzles, one file each.",
+            ),
+        ],
+        short: 3,
+    }
+}
 
 /// Raw command-line arguments of `generate-maze`.
 #[derive(Debug, Parser)]
@@ -58,7 +120,8 @@ Examples:
     name = PROGRAM,
     version = crate::cli::version(),
     about = "Generate dragon-escape puzzles (emoji grids that solve-maze reads)",
-    after_help = AFTER_HELP
+    after_help = manual().short_help(),
+    after_long_help = manual().long_help()
 )]
 pub struct Args {
     /// Maze width in cells.
@@ -87,12 +150,22 @@ pub struct Args {
 
     /// Binary tree only: the two directions and their weights, e.g.
     /// north=2,east=1 (north twice as often as east).
-    #[arg(long, value_name = "SPEC", help_heading = "Maze")]
+    #[arg(
+        long,
+        value_name = "SPEC",
+        help_heading = "Maze",
+        hide_short_help = true
+    )]
     pub(super) bias: Option<Bias>,
 
     /// Growing tree only: how often (percent) to grow from the newest cell
     /// rather than a random one.
-    #[arg(long, value_name = "PERCENT", help_heading = "Maze")]
+    #[arg(
+        long,
+        value_name = "PERCENT",
+        help_heading = "Maze",
+        hide_short_help = true
+    )]
     pub(super) newest: Option<u8>,
 
     /// Share of dead ends (0 to 1) to open into loops; loops let the hero
@@ -101,82 +174,122 @@ pub struct Args {
     pub(super) braid: f64,
 
     /// Open rooms (2 to 4 cells a side) to add before braiding.
-    #[arg(long, default_value_t = 0, value_name = "N", help_heading = "Maze")]
+    #[arg(
+        long,
+        default_value_t = 0,
+        value_name = "N",
+        help_heading = "Maze",
+        hide_short_help = true
+    )]
     pub(super) rooms: usize,
 
     /// Where the hero and the exit go unless given: the two ends of the
     /// longest path (the default), or random cells.
-    #[arg(long, value_enum, help_heading = "Puzzle")]
+    #[arg(long, value_enum, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) endpoints: Option<Endpoints>,
 
     /// The hero's cell.
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) hero: Option<(usize, usize)>,
 
     /// The exit's cell.
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) exit: Option<(usize, usize)>,
 
     /// The dragon's cell (still checked unless --no-verify).
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle")]
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) dragon: Option<(usize, usize)>,
 
-    /// How many dragons, 1 to 4 (a rule variant: docs/RULES.md, "Several
-    /// dragons"). With more than one, each must matter: taking any one away
-    /// changes the answer.
+    /// How many dragons, 1 to 4 (a rule variant).
+    ///
+    /// docs/RULES.md, "Several dragons". With more than one, each must
+    /// matter: taking any one away changes the answer.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_dragons, help_heading = "Puzzle")]
     pub(super) dragons: usize,
 
-    /// How many keys, 0 to 16, each with a door (a rule variant:
-    /// docs/RULES.md, "Keys and doors"). The doors close passages of the
+    /// How many keys, 0 to 16, each with a door (a rule variant).
+    ///
+    /// docs/RULES.md, "Keys and doors". The doors close passages of the
     /// hero's shortest route, and the solution must open one.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_keys, help_heading = "Puzzle")]
     pub(super) keys: usize,
 
     /// A named set of requirements.
-    #[arg(long, value_enum, help_heading = "Puzzle")]
+    #[arg(long, value_enum, value_name = "LEVEL", help_heading = "Puzzle")]
     pub(super) difficulty: Option<Difficulty>,
 
     /// The answer must be at least N steps.
-    #[arg(long, value_name = "N", help_heading = "Puzzle")]
+    #[arg(
+        long,
+        value_name = "N",
+        help_heading = "Puzzle",
+        hide_short_help = true
+    )]
     pub(super) min_steps: Option<usize>,
 
     /// The dragon must force at least N extra steps over the dragon-free path.
-    #[arg(long, value_name = "N", help_heading = "Puzzle")]
+    #[arg(
+        long,
+        value_name = "N",
+        help_heading = "Puzzle",
+        hide_short_help = true
+    )]
     pub(super) min_detour: Option<usize>,
 
     /// Every optimal line must step straight back at least once.
-    #[arg(long, help_heading = "Puzzle")]
+    #[arg(long, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) require_backstep: bool,
 
     /// The answer must not depend on how the dragon breaks ties (the same
     /// under the default, adversarial and optimistic rules).
-    #[arg(long, help_heading = "Puzzle")]
+    #[arg(long, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) tie_independent: bool,
 
     /// Check the puzzle against a dragon of N steps a turn, 1 to 8 (a rule
     /// variant: solve it with `solve-maze --dragon-speed N`).
-    #[arg(long, value_name = "N", default_value_t = Speed::ONE, help_heading = "Puzzle")]
+    #[arg(long, value_name = "N", default_value_t = Speed::ONE, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) dragon_speed: Speed,
 
     /// Check the puzzle with waiting allowed (a rule variant: solve it with
     /// `solve-maze --wait`).
-    #[arg(long, help_heading = "Puzzle")]
+    #[arg(long, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) wait: bool,
 
     /// Do not check the puzzle with the solver: the dragon goes to a random
     /// tile (or --dragon) and may catch the hero.
-    #[arg(long, help_heading = "Puzzle")]
+    #[arg(long, help_heading = "Puzzle", hide_short_help = true)]
     pub(super) no_verify: bool,
 
-    /// The seed of every random choice.
-    #[arg(long, value_name = "S", help_heading = "Output")]
+    /// The seed of every random choice, 0 to 2^53 - 1.
+    #[arg(
+        long,
+        value_name = "S",
+        value_parser = clap::value_parser!(u64).range(..=super::MAX_SEED),
+        help_heading = "Output"
+    )]
     pub(super) seed: Option<u64>,
 
     /// How the map is written: the emoji grid, ASCII aliases, or the JSON
     /// matrix (all three are what solve-maze reads).
-    #[arg(long, value_enum, default_value_t = Notation::Emoji, help_heading = "Output")]
+    #[arg(long, value_enum, default_value_t = Notation::Emoji, help_heading = "Output", hide_short_help = true)]
     pub(super) notation: Notation,
+
+    /// Write the map with ASCII aliases: --notation ascii, as solve-maze
+    /// spells it.
+    #[arg(long, conflicts_with = "notation", help_heading = "Output")]
+    pub(super) ascii: bool,
+
+    /// When to colour the output [default: auto]. generate-maze writes
+    /// nothing in colour; it takes the option so that one alias serves
+    /// both tools.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        help_heading = "Output",
+        hide_short_help = true
+    )]
+    pub(super) color: Option<ColorChoice>,
 
     /// How --stats describes each puzzle: text, or one JSON object per
     /// puzzle (JSON Lines).
@@ -206,12 +319,17 @@ pub struct Args {
 
     /// Write the puzzles as files DIR/maze-SEED.txt (.json with
     /// --notation json); DIR is created if missing.
-    #[arg(long, value_name = "DIR", help_heading = "Output")]
+    #[arg(
+        long,
+        value_name = "DIR",
+        help_heading = "Output",
+        hide_short_help = true
+    )]
     pub(super) out_dir: Option<PathBuf>,
 
     /// Replace files that already exist in --out-dir (without it, an
     /// existing file stops the run before anything is written).
-    #[arg(long, help_heading = "Output")]
+    #[arg(long, help_heading = "Output", hide_short_help = true)]
     pub(super) force: bool,
 
     /// Describe each puzzle on standard error: dead ends, longest path,
@@ -223,25 +341,35 @@ pub struct Args {
     /// How the placement search spends its effort: one candidate per maze
     /// then a new maze, every candidate of a maze, or a bounded number
     /// (both, the default).
-    #[arg(long, value_enum, help_heading = "Search")]
+    #[arg(long, value_enum, help_heading = "Search", hide_short_help = true)]
     pub(super) search: Option<Strategy>,
 
     /// The order of dragon candidates: most constraining first (the
     /// default; by how early the dragon reaches the hero's route), or random.
-    #[arg(long, value_enum, help_heading = "Search")]
+    #[arg(long, value_enum, help_heading = "Search", hide_short_help = true)]
     pub(super) order: Option<Order>,
 
-    /// Candidates tried per maze with --search both (default: 4).
-    #[arg(long, value_name = "N", help_heading = "Search")]
+    /// Candidates tried per maze with --search both [default: 4].
+    #[arg(
+        long,
+        value_name = "N",
+        help_heading = "Search",
+        hide_short_help = true
+    )]
     pub(super) per_maze: Option<usize>,
 
-    /// Give up after this many solver runs for one puzzle (default: 1000).
-    #[arg(long, value_name = "RUNS", help_heading = "Search")]
+    /// Give up after this many solver runs for one puzzle [default: 1000].
+    #[arg(
+        long,
+        value_name = "RUNS",
+        help_heading = "Search",
+        hide_short_help = true
+    )]
     pub(super) effort: Option<u64>,
 
     /// About how much memory generating may use, e.g. 512M, 2G: a maze too
     /// large for it is refused at once, and each solver run has this budget.
-    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search")]
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search", hide_short_help = true)]
     pub(super) max_memory: usize,
 
     #[command(flatten)]
@@ -303,15 +431,15 @@ mod tests {
 
     #[test]
     fn help_names_the_defaults_of_the_search() {
-        let help = crate::cli::command::<Args>().render_help().to_string();
+        let help = crate::cli::command::<Args>().render_long_help().to_string();
         let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
         let search = Search::default();
         assert!(
-            help.contains(&format!("(default: {})", search.per_maze)),
+            help.contains(&format!("[default: {}]", search.per_maze)),
             "{help}"
         );
         assert!(
-            help.contains(&format!("(default: {})", search.max_solves)),
+            help.contains(&format!("[default: {}]", search.max_solves)),
             "{help}"
         );
         assert_eq!(search.strategy, Strategy::Both);

@@ -133,7 +133,11 @@ impl Args {
             generator,
             seed: self.seed.unwrap_or_else(pick_seed),
             seed_was_picked: self.seed.is_none(),
-            notation: self.notation,
+            notation: if self.ascii {
+                Notation::Ascii
+            } else {
+                self.notation
+            },
             format: self.format,
             count: self.count,
             destination: match (self.output, self.out_dir) {

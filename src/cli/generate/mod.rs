@@ -36,14 +36,29 @@ const NO_JSON: &str = "this build has no JSON support (cargo feature `json`)";
 /// A seed from the operating system's randomness (through the standard
 /// library's hash keys), for runs without `--seed`.
 fn fresh_seed() -> u64 {
-    RandomState::new().hash_one(std::process::id())
+    RandomState::new().hash_one(std::process::id()) & MAX_SEED
+}
+
+/// The largest seed, 2^53 - 1: every seed is a JSON number that
+/// JavaScript and jq read exactly (an f64 holds every integer up to it).
+pub(crate) const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// The seed of the `i`th puzzle of a run from `seed`: `seed + i`, wrapping
+/// past [`MAX_SEED`] to 0.
+pub(crate) fn seed_at(seed: u64, i: usize) -> u64 {
+    seed.wrapping_add(i as u64) & MAX_SEED
 }
 
 /// The entry point of the `generate-maze` binary.
 pub fn main() -> ExitCode {
     let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
     if let Some(asset) = args.installation.asked() {
-        return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
+        return asset.print(
+            super::command::<Args>(),
+            &args::manual(),
+            PROGRAM,
+            &mut io::stdout().lock(),
+        );
     }
     match args.into_config(fresh_seed) {
         Ok(config) => run(&config, &mut io::stdout().lock()),
@@ -54,7 +69,9 @@ pub fn main() -> ExitCode {
 /// Generates the puzzles of `config`: to `out`, to `-o FILE`, or as files
 /// with `--out-dir`. Notes, statistics and progress go to standard error.
 pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
-    if config.seed_was_picked {
+    // With --format json the seed is in each record: standard error holds
+    // nothing but JSON lines.
+    if config.seed_was_picked && config.format != FormatArg::Json {
         if let Err(code) = note(&format!("seed {0} (repeat with --seed {0})", config.seed)) {
             return code;
         }

@@ -8,57 +8,137 @@ use std::time::Duration;
 use clap::{Parser, ValueEnum};
 
 use super::PROGRAM;
+use crate::cli::help::Manual;
 use crate::cli::shell::Installation;
-use crate::cli::{ColorChoice, parse_size, parse_time};
+use crate::cli::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, parse_size, parse_time};
 use crate::tile;
 use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
 use crate::{OracleKind, Priority, Speed, Ties};
 
-/// The text after the options in `--help`.
-fn after_help() -> String {
-    format!(
-        "\
-Maps are emoji grids ({legend}), the same
-with ASCII aliases ({aliases}), or a JSON matrix of one-symbol strings; the
-format is detected. Rules: see docs/RULES.md. By default the dragon breaks ties
-between shortest steps in the order up, left, down, right.
-
-Exit status: 0 every map escaped, 1 some map has no escape (no path or
-caught), 2 bad usage or unreadable or malformed input. With -p and --play too,
-the status describes the map, not the game played.
-
-Playback (-p): each turn is two frames, the hero's move, then the dragon's
-answer. When standard output is not a terminal, or TERM is dumb, the frames
-are printed as plain text instead. Keys: {playback_keys}.
-
-Play (--play) keys: {play_keys}. Keys are read from the terminal, so the map
-may come from standard input.
-
-Recordings (--record): with -p or alone, the solver's line; with --play, your
-own game as you played it, undos and all. The recording's screen is the map's
-size, at most --record-size; a larger map is seen through a window that
-follows the hero.
-
-Examples:
-  solve-maze examples/mazes/official-1.txt
-  solve-maze --steps --map examples/mazes/backstep.txt
-  generate-maze | solve-maze{pipe_note}
-  solve-maze --format json --ties adversarial examples/mazes/*.txt
-  solve-maze -p examples/mazes/official-2.txt
-  solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt
-  solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt
-  solve-maze --svg-animate escape.svg -f 150 examples/mazes/official-2.txt
-  solve-maze --gif escape.gif --cell-size 12 examples/mazes/official-2.txt",
-        legend = tile::legend(),
-        aliases = tile::spellings(true),
-        pipe_note = if cfg!(feature = "mapgen") {
-            ""
-        } else {
-            "   (generate-maze: install with --features mapgen)"
-        },
-        playback_keys = help_text(PLAYBACK_KEYS),
-        play_keys = help_text(PLAY_KEYS),
-    )
+/// The text beyond the options: `-h`'s summary, `--help`'s sections and
+/// the man page's.
+pub(crate) fn manual() -> Manual {
+    let pipe = if cfg!(feature = "mapgen") {
+        ""
+    } else {
+        "   (generate-maze: install with --features mapgen)"
+    };
+    let example = |command: &str, what| (command.to_owned(), what);
+    Manual {
+        summary: format!(
+            "Maps are emoji grids ({}), their ASCII aliases ({}) or a JSON matrix \
+             of one-symbol strings; the rules are in docs/RULES.md. -p plays the \
+             escape back and --play lets you play it: --help lists their keys.",
+            tile::legend(),
+            tile::spellings(true)
+        ),
+        sections: vec![
+            (
+                "Maps",
+                vec![
+                    "Maps are emoji grids, the same with ASCII aliases, or a JSON \
+                     matrix of one-symbol strings; the format is detected:"
+                        .to_owned(),
+                    tile::legend_lines(4),
+                    "Rules: see docs/RULES.md. By default the dragon breaks ties \
+                     between shortest steps in the order up, left, down, right."
+                        .to_owned(),
+                ],
+            ),
+            (
+                "Playback (-p)",
+                vec![
+                    "Each turn is two frames, the hero's move, then the dragon's answer. \
+                     When standard output is not a terminal, or TERM is dumb, the frames \
+                     are printed as plain text instead."
+                        .to_owned(),
+                    format!("Keys: {}.", help_text(PLAYBACK_KEYS)),
+                ],
+            ),
+            (
+                "Play (--play)",
+                vec![
+                    format!("Keys: {}.", help_text(PLAY_KEYS)),
+                    "Keys are read from the terminal, so the map may come from standard \
+                     input. On a map with one dragon and no keys or doors, up to about \
+                     101x101, play first builds the table of every position: hints are \
+                     then instant, and a move worse than the best is called out (\"that \
+                     step cost 4 moves\") and counted in the result. With -p and --play \
+                     too, the exit status describes the map, not the game played."
+                        .to_owned(),
+                ],
+            ),
+            (
+                "Recordings (--record)",
+                vec![
+                    "With -p or alone, the solver's line; with --play, your own game as \
+                     you played it, undos and all. The recording's screen is the map's \
+                     size, at most --record-size; a larger map is seen through a window \
+                     that follows the hero."
+                        .to_owned(),
+                ],
+            ),
+        ],
+        exit_status: &[
+            (EXIT_ESCAPED, "every map escaped"),
+            (
+                EXIT_NO_ESCAPE,
+                "some map has no escape (no path, or the dragon catches the hero)",
+            ),
+            (
+                EXIT_ERROR,
+                "bad usage or input, a limit reached (--max-memory, --max-time), \
+                 or an output error",
+            ),
+        ],
+        examples: vec![
+            example(
+                "solve-maze examples/mazes/official-1.txt",
+                "The length of the hero's shortest safe escape.",
+            ),
+            example(
+                "solve-maze --steps --map examples/mazes/backstep.txt",
+                "Its moves, and the map with the route drawn.",
+            ),
+            example(
+                "solve-maze -p examples/mazes/official-2.txt",
+                "The escape played back in the terminal.",
+            ),
+            (
+                format!("generate-maze | solve-maze{pipe}"),
+                "A new puzzle, read from standard input.",
+            ),
+            example(
+                "solve-maze --format json --ties adversarial examples/mazes/*.txt",
+                "A JSON line a map, against a dragon that picks its worst step.",
+            ),
+            example(
+                "solve-maze --play --ties adversarial examples/mazes/tie-dependent.txt",
+                "The puzzle to play yourself.",
+            ),
+            example(
+                "solve-maze --record escape.cast --svg escape.svg examples/mazes/official-1.txt",
+                "A terminal recording (asciicast) and a picture of the escape.",
+            ),
+            example(
+                "solve-maze --svg-animate escape.svg -f 150 examples/mazes/official-2.txt",
+                "An animated SVG that a browser plays, 150 ms a frame.",
+            ),
+            example(
+                "solve-maze --gif escape.gif --cell-size 12 examples/mazes/official-2.txt",
+                "An animated GIF with cells of 12 pixels.",
+            ),
+            example(
+                "solve-maze --heat-map heat.svg examples/mazes/official-2.txt",
+                "Every start's escape against the dragon where it stands, coloured.",
+            ),
+            example(
+                "solve-maze --heat-map - --vary dragon examples/mazes/official-1.txt",
+                "The same on the terminal, with the dragon's start varied.",
+            ),
+        ],
+        short: 4,
+    }
 }
 
 /// Raw command-line arguments of `solve-maze`.
@@ -67,7 +147,8 @@ Examples:
     name = PROGRAM,
     version = crate::cli::version(),
     about = "Find the hero's shortest safe escape from a dragon-escape map",
-    after_help = after_help()
+    after_help = manual().short_help(),
+    after_long_help = manual().long_help()
 )]
 pub struct Args {
     /// Map files to solve; `-` reads standard input. Without a file,
@@ -83,14 +164,17 @@ pub struct Args {
     #[arg(short, long)]
     pub(super) map: bool,
 
-    /// Output format: sentences, or one JSON object per file (JSON Lines),
-    /// a file that fails included.
+    /// Output format: sentences, or one JSON line per file.
+    ///
+    /// JSON Lines: one JSON object per file, a file that fails included
+    /// (schemas/solve-report.schema.json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(super) format: Format,
 
-    /// Time each solve and give it in the JSON report (`elapsed_ms`); without
-    /// it the report is the same, byte for byte, on every run.
-    #[arg(long)]
+    /// Time each solve: in the JSON report (`elapsed_ms`), or on standard
+    /// error beside the text report; without it the report is the same,
+    /// byte for byte, on every run.
+    #[arg(long, hide_short_help = true)]
     pub(super) timing: bool,
 
     /// How the dragon chooses among several shortest steps.
@@ -99,43 +183,54 @@ pub struct Args {
 
     /// The dragon's tie order for `--ties priority`: the letters U, L, D, R
     /// [default: ULDR].
-    #[arg(long, value_name = "ORDER")]
+    #[arg(long, value_name = "ORDER", hide_short_help = true)]
     pub(super) priority: Option<Priority>,
 
-    /// The dragon's steps a turn, from 1 to 8 (a rule variant; 2 is the
-    /// Minotaur's pace): the hero may not step within that many steps of
-    /// it by path.
+    /// The dragon's steps a turn, from 1 to 8 (a rule variant).
+    ///
+    /// 2 is the Minotaur's pace. The hero may not step within that many
+    /// steps of the dragon by path.
     #[arg(long, value_name = "N", default_value_t = Speed::ONE)]
     pub(super) dragon_speed: Speed,
 
-    /// Let the hero wait a turn on its cell instead of stepping (a rule
-    /// variant): a wait counts as a move, and is legal only out of the
-    /// dragon's reach.
+    /// Let the hero wait a turn instead of stepping (a rule variant).
+    ///
+    /// A wait counts as a move, and is legal only out of the dragon's
+    /// reach.
     #[arg(long)]
     pub(super) wait: bool,
 
     /// How the dragon's shortest steps are computed (same answers; the
     /// Floyd–Warshall reference is slow and limited to small maps).
-    #[arg(long, value_enum, default_value_t = OracleKind::Bfs)]
+    #[arg(long, value_enum, default_value_t = OracleKind::Bfs, hide_short_help = true)]
     pub(super) oracle: OracleKind,
 
-    /// About how much memory solving may use, e.g. 512M, 2G, 1.5GiB; a map
-    /// that needs more ends with an error instead of exhausting the machine.
-    /// It is the budget of the whole run: with -j N, each of the N files
-    /// solved at once has an equal share of it.
+    /// About how much memory solving may use, e.g. 512M, 2G, 1.5GiB.
+    ///
+    /// A map that needs more ends with an error instead of exhausting the
+    /// machine. It is the budget of the whole run: with -j N, each of the N
+    /// files solved at once has an equal share of it.
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     pub(super) max_memory: usize,
 
-    /// Stop a solve that runs longer than this, e.g. 30s, 5m, 1.5h (a
-    /// number alone is seconds): it ends with an error that says how far it
-    /// got, as a search past --max-memory does [default: no limit].
+    /// Stop a solve that runs longer than this, e.g. 30s, 5m, 1.5h
+    /// [default: no limit].
+    ///
+    /// A number alone is seconds. The solve ends with an error that says
+    /// how far it got, as a search past --max-memory does.
     #[arg(long, value_name = "TIME", value_parser = parse_time)]
     pub(super) max_time: Option<Duration>,
 
     /// Solve this many files at once (0: one per processor core), each
     /// with an equal share of --max-memory (the budget is the total, split
     /// among the jobs). Answers still come in the order of the files.
-    #[arg(short, long, value_name = "N", default_value_t = 1)]
+    #[arg(
+        short,
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        hide_short_help = true
+    )]
     pub(super) jobs: usize,
 
     /// Draw maps (--map, -p, --play, --record) with ASCII aliases instead
@@ -147,7 +242,7 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "WHEN")]
     pub(super) color: Option<ColorChoice>,
 
-    /// Play the escape back in the terminal, frame by frame (keys below).
+    /// Play the escape back in the terminal, frame by frame.
     #[arg(short, long, conflicts_with_all = ["steps", "map", "format"], help_heading = "Playback and play")]
     pub(super) playback: bool,
 
@@ -158,7 +253,8 @@ pub struct Args {
         long,
         value_name = "MS",
         value_parser = clap::value_parser!(u64).range(1..=60_000),
-        help_heading = "Playback and play"
+        help_heading = "Playback and play",
+        hide_short_help = true
     )]
     pub(super) frame_length: Option<u64>,
 
@@ -166,22 +262,28 @@ pub struct Args {
     #[arg(
         long = "loop",
         conflicts_with = "exit_at_end",
-        help_heading = "Playback and play"
+        help_heading = "Playback and play",
+        hide_short_help = true
     )]
     pub(super) repeat: bool,
 
     /// End the playback (-p) once its last frame has had its time, for
     /// scripts.
-    #[arg(long, help_heading = "Playback and play")]
+    #[arg(long, help_heading = "Playback and play", hide_short_help = true)]
     pub(super) exit_at_end: bool,
 
-    /// Play the puzzle yourself against the dragon (keys below).
+    /// Play the puzzle yourself against the dragon.
     #[arg(long, conflicts_with_all = ["playback", "steps", "map", "format"], help_heading = "Playback and play")]
     pub(super) play: bool,
 
     /// Also write an asciicast v2 recording to FILE: the solver's line, or
     /// with --play your own game.
-    #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        help_heading = "Playback and play",
+        hide_short_help = true
+    )]
     pub(super) record: Option<PathBuf>,
 
     /// The largest screen a recording uses, as COLSxROWS; a larger map is
@@ -191,7 +293,8 @@ pub struct Args {
         value_name = "COLSxROWS",
         default_value = "100x40",
         value_parser = parse_screen,
-        help_heading = "Playback and play"
+        help_heading = "Playback and play",
+        hide_short_help = true
     )]
     pub(super) record_size: (u16, u16),
 
@@ -202,7 +305,12 @@ pub struct Args {
 
     /// Also write the playback as an animated SVG to FILE, which a web
     /// browser plays (paced by -f).
-    #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        help_heading = "Playback and play",
+        hide_short_help = true
+    )]
     pub(super) svg_animate: Option<PathBuf>,
 
     /// Also write the playback as an animated GIF to FILE (paced by -f).
@@ -216,7 +324,8 @@ pub struct Args {
         long,
         value_name = "N",
         value_parser = parse_max_frames,
-        help_heading = "Playback and play"
+        help_heading = "Playback and play",
+        hide_short_help = true
     )]
     pub(super) animate_max_frames: Option<usize>,
 
@@ -227,9 +336,13 @@ pub struct Args {
         long,
         value_name = "PX",
         value_parser = parse_cell_size,
-        help_heading = "Playback and play"
+        help_heading = "Playback and play",
+        hide_short_help = true
     )]
     pub(super) cell_size: Option<usize>,
+
+    #[command(flatten)]
+    pub(super) heat: super::heat::HeatArgs,
 
     #[command(flatten)]
     pub(super) installation: Installation,

@@ -3,10 +3,11 @@
 //! that depend on the terminal, so the run works from choices made once.
 
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::args::{Args, Format, TiesArg};
+use super::heat::{self, Heat};
 use crate::render::animate::AnimationOptions;
 use crate::render::map::MapStyle;
 use crate::viewer::AtEnd;
@@ -55,6 +56,16 @@ pub(super) struct Exports {
     pub(super) record_size: (u16, u16),
 }
 
+impl Exports {
+    /// Whether an export goes to standard output (`-`), instead of the
+    /// report.
+    pub(super) fn to_stdout(&self) -> bool {
+        [&self.record, &self.svg, &self.svg_animate, &self.gif]
+            .into_iter()
+            .any(|path| path.as_deref() == Some(Path::new("-")))
+    }
+}
+
 /// Which standard streams are terminals: the defaults depend on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Terminals {
@@ -89,6 +100,8 @@ pub struct Config {
     pub(super) frame_length: Duration,
     pub(super) at_end: AtEnd,
     pub(super) exports: Exports,
+    /// The heat map asked for (`--heat-map`).
+    pub(super) heat: Option<Heat>,
     /// Show a long solve's progress on standard error (a terminal).
     pub(super) progress: bool,
     /// How long a solve may run.
@@ -114,11 +127,6 @@ impl Args {
         if json && !cfg!(feature = "json") {
             return Err("this build has no JSON support (cargo feature `json`)".into());
         }
-        if self.timing && !json {
-            return Err(
-                "--timing adds the time to the JSON report: use it with --format json".into(),
-            );
-        }
         if json && (self.steps || self.map) {
             return Err(
                 "--steps and --map print text; the JSON report already holds the moves".into(),
@@ -131,13 +139,9 @@ impl Args {
                 ties.name()
             ));
         }
-        let draws = self.map || self.playback || self.play || self.record.is_some();
-        if (self.ascii || self.color.is_some()) && !draws {
-            let flag = if self.ascii { "--ascii" } else { "--color" };
-            return Err(format!(
-                "{flag} styles a drawn map: use it with --map, -p, --play or --record"
-            ));
-        }
+        let heat = heat::check(&self)?;
+        // --ascii and --color are styles, harmless where nothing is drawn,
+        // so an alias that sets them serves every run.
         if (self.repeat || self.exit_at_end) && !self.playback {
             let flag = if self.repeat {
                 "--loop"
@@ -159,9 +163,15 @@ impl Args {
                     .into(),
             );
         }
-        if self.cell_size.is_some() && self.svg.is_none() && !animates {
+        if self.cell_size.is_some()
+            && self.svg.is_none()
+            && !animates
+            && !heat.as_ref().is_some_and(Heat::is_picture)
+        {
             return Err(
-                "--cell-size sizes a picture: use it with --svg, --svg-animate or --gif".into(),
+                "--cell-size sizes a picture: use it with --svg, --svg-animate or --gif, or a \
+                 --heat-map picture"
+                    .into(),
             );
         }
         let single =
@@ -178,6 +188,38 @@ impl Args {
             ("--svg-animate", &self.svg_animate),
             ("--gif", &self.gif),
         ];
+        let dashes: Vec<&str> = outputs
+            .iter()
+            .filter(|(_, path)| path.as_deref() == Some(Path::new("-")))
+            .map(|(flag, _)| *flag)
+            .collect();
+        if dashes.len() > 1 {
+            let (last, rest) = dashes.split_last().expect("several flags");
+            let both = if rest.len() == 1 { "both" } else { "all" };
+            return Err(format!(
+                "{} and {last} {both} write to standard output (-); name files for all but one",
+                rest.join(", ")
+            ));
+        }
+        if let Some(flag) = dashes.first() {
+            if self.playback || self.play {
+                return Err(format!(
+                    "{flag} - writes to standard output, where the terminal game is drawn; \
+                     name a file"
+                ));
+            }
+            if heat.as_ref().is_some_and(Heat::on_stdout) {
+                return Err(format!(
+                    "{flag} - and --heat-map - both write to standard output; name a file for one"
+                ));
+            }
+            if self.steps || self.map {
+                return Err(format!(
+                    "{flag} - writes to standard output instead of the report, so --steps and \
+                     --map would do nothing"
+                ));
+            }
+        }
         for (flag, path) in outputs {
             let Some(path) = path else { continue };
             if let Some(input) = self
@@ -277,6 +319,7 @@ impl Args {
                 },
                 record_size: self.record_size,
             },
+            heat,
             progress: terminals.stderr,
             max_time: self.max_time,
         })
@@ -327,10 +370,22 @@ mod tests {
                 "use it with -p",
             ),
             (&["-j", "-1", "a.txt"], "invalid digit"),
-            (&["--ascii", "a.txt"], "--ascii styles a drawn map"),
+            (&["--vary", "dragon", "a.txt"], "use it with --heat-map"),
             (
-                &["--color", "always", "--format", "json", "a.txt"],
-                "--color styles a drawn map",
+                &["--heat-map", "-", "--map", "a.txt"],
+                "--map would do nothing",
+            ),
+            (
+                &["--heat-map", "heat.png", "a.txt"],
+                "heat.png: a heat map's format comes from its extension",
+            ),
+            (
+                &["--heat-map", "heat.svg", "a.txt", "b.txt"],
+                "--heat-map takes exactly one map file",
+            ),
+            (
+                &["--cell-size", "8", "--heat-map", "heat.json", "a.txt"],
+                "--cell-size sizes a picture",
             ),
         ] {
             let err = config(args, true).unwrap_err();
@@ -339,6 +394,19 @@ mod tests {
         assert!(config(&["--priority", "RDLU", "a.txt"], true).is_ok());
         assert!(config(&["-f", "100", "--record", "a.cast", "a.txt"], true).is_ok());
         assert!(config(&["--ascii", "--color", "never", "-m", "a.txt"], true).is_ok());
+        // Styles and timing are harmless without a drawn map or JSON.
+        assert!(config(&["--ascii", "a.txt"], true).is_ok());
+        assert!(config(&["--color", "never", "--format", "json", "a.txt"], true).is_ok());
+        assert!(config(&["--timing", "a.txt"], true).is_ok());
+        assert!(config(&["--ascii", "--heat-map", "-", "a.txt"], true).is_ok());
+        assert!(config(&["--cell-size", "8", "--heat-map", "h.GIF", "a.txt"], true).is_ok());
+        assert!(
+            config(
+                &["--heat-map", "h.svg", "--vary", "dragon", "-m", "a.txt"],
+                true
+            )
+            .is_ok()
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 mod args;
 mod config;
+mod heat;
 mod output;
 
 use std::io::{self, Write};
@@ -32,7 +33,12 @@ const PROGRAM: &str = "solve-maze";
 pub fn main() -> ExitCode {
     let args = super::parse_from::<Args, _, _>(std::env::args_os()).unwrap_or_else(|e| e.exit());
     if let Some(asset) = args.installation.asked() {
-        return asset.print(super::command::<Args>(), PROGRAM, &mut io::stdout().lock());
+        return asset.print(
+            super::command::<Args>(),
+            &args::manual(),
+            PROGRAM,
+            &mut io::stdout().lock(),
+        );
     }
     match args.into_config(Terminals::detect()) {
         Ok(config) => {
@@ -163,6 +169,10 @@ fn solve_file(config: &Config, i: usize, watch: bool, share: &Share) -> Solved {
     let started = Instant::now();
     let solver = Solver::within(&puzzle, options.max_memory)
         .map_err(|e| format!("{name}: {e}{}", budget_hint(&e, config, share)))?;
+    let heat = match &config.heat {
+        Some(heat) => heat::make(config, share, heat, &name, &puzzle, &solver, watch)?,
+        None => None,
+    };
     let running = super::interrupt::Running::new();
     let progress = running.progress();
     let solve = || solver.solve_watched(options, progress);
@@ -194,15 +204,19 @@ fn solve_file(config: &Config, i: usize, watch: bool, share: &Share) -> Solved {
     // The graph is not drawn: the report has room without it.
     drop(solver);
     let label = config.files.len() > 1;
-    let report = render(
-        config,
-        &name,
-        label && i > 0,
-        &puzzle,
-        &solution,
-        elapsed,
-        share,
-    )?;
+    // `--heat-map -` shows the heat map instead of the report.
+    let report = match heat {
+        Some(text) => text,
+        None => render(
+            config,
+            &name,
+            label && i > 0,
+            &puzzle,
+            &solution,
+            elapsed,
+            share,
+        )?,
+    };
     Ok((puzzle, solution, report))
 }
 

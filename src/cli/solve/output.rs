@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use super::{Config, Failure, Mode, PROGRAM, Share, hint_for, over_budget};
+use crate::cli::watch::Watch;
 use crate::cli::{emit, fail, write_file};
 use crate::play::Play;
 use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_within};
@@ -15,12 +16,12 @@ use crate::render::map::{MapStyle, route_map};
 use crate::render::svg::{SvgOptions, svg_with};
 use crate::render::text;
 use crate::viewer::AtEnd;
-use crate::{OracleKind, Puzzle, Solution};
+use crate::{OracleKind, Progress, Puzzle, Solution};
 
 /// The side of a cell in the SVG pictures by default, in pixels.
-const SVG_CELL: usize = 24;
+pub(super) const SVG_CELL: usize = 24;
 /// About the largest side of a GIF whose cell size is not given, in pixels.
-const GIF_SIDE: usize = 2048;
+pub(super) const GIF_SIDE: usize = 2048;
 
 /// The text or JSON report of the solved map `name`; `separate` when it is
 /// not the run's first file, so its steps or map are set apart by a blank
@@ -41,6 +42,21 @@ pub(super) fn render(
 ) -> Result<String, String> {
     if config.show.json {
         return json_line(name, puzzle, solution, elapsed, share);
+    }
+    if let Some(elapsed) = elapsed {
+        // The text report stays the same on every run: the time goes to
+        // standard error.
+        // A closed standard error loses the time, not the report.
+        let _ = writeln!(
+            io::stderr(),
+            "{}: {name}: solved in {} ms",
+            super::PROGRAM,
+            elapsed.as_millis()
+        );
+    }
+    if config.exports.to_stdout() {
+        // The export written there is the output.
+        return Ok(String::new());
     }
     let label = config.files.len() > 1;
     let mut out = String::new();
@@ -274,6 +290,7 @@ pub(super) fn present(
         (Mode::Play, _) => {
             let mut play =
                 Play::new(puzzle, config.options, solution.outcome).map_err(|e| e.to_string())?;
+            coach(config, name, &mut play);
             let mut recorder = config
                 .exports
                 .record
@@ -303,6 +320,22 @@ pub(super) fn present(
         _ => report.to_owned(),
     };
     written(emit(out, &text))
+}
+
+/// Builds the table behind play's instant hints and judged moves, showing
+/// its progress as a long solve's; without one the game says why on its
+/// first screen.
+fn coach(config: &Config, name: &str, play: &mut Play) {
+    let progress = Progress::default();
+    let watch = Watch {
+        name: &format!("the table of every position of {name}"),
+        progress: &progress,
+        budget: config.options.max_memory,
+        show: config.progress,
+        max_time: config.max_time,
+    };
+    // Without a table, the game goes on with a solve per hint.
+    let _ = watch.run(|| play.build_table(&progress));
 }
 
 /// The terminal drivers, or stand-ins that are never called when the
