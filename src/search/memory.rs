@@ -53,7 +53,11 @@ mod tests {
             // The growth is counted before the last weighing that can
             // come before it.
             if map.len() + AHEAD == map.capacity() {
-                assert!(bytes >= 3 * (map.capacity() * 8 / 7) * 17, "{} entries", map.len());
+                assert!(
+                    bytes >= 3 * (map.capacity() * 8 / 7) * 17,
+                    "{} entries",
+                    map.len()
+                );
             }
             if map.len() == map.capacity() {
                 let before = bytes;
