@@ -108,6 +108,7 @@ impl Tile {
 
     /// The tile's name in the legends: wall, free, hero, dragon, exit,
     /// key or door.
+    #[cfg(feature = "cli")]
     pub(crate) const fn name(self) -> &'static str {
         match self {
             Tile::Wall => "wall",
@@ -319,6 +320,7 @@ pub(crate) fn legend() -> String {
 
 /// Every tile as its emoji, its name and its ASCII alias, `per_line` to a
 /// line: `🟫 wall (#), 🟩 free (.), …`.
+#[cfg(feature = "cli")]
 pub(crate) fn legend_lines(per_line: usize) -> String {
     let named: Vec<String> = Tile::ALL
         .iter()

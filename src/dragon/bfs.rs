@@ -1,11 +1,13 @@
 //! The default oracle: a walk down one distance field from the dragon's
 //! start when the dragon is still on a shortest path from there, else a
-//! goal-directed search between the hero's cell and the dragon, with full
+//! Manhattan cone's sweep when a staircase joins the dragon to the hero's
+//! cell, else a goal-directed search between the two, with full
 //! distance fields cached for the targets whose searches grow large.
 
 use std::cell::OnceCell;
 use std::rc::Rc;
 
+use super::cone::Cone;
 use super::directed::Directed;
 use super::landmarks::Landmarks;
 use super::root::{RootField, Scratch, WHOLE};
@@ -41,7 +43,17 @@ const NO_QUESTION: u64 = u64::MAX;
 /// by a search over the forks between them, which the field's compressed
 /// chains make cheap: a maze has few.
 ///
-/// When no root can tell, goal-directed searches (A* with the Manhattan
+/// When no root can tell, the Manhattan cones (see `dragon/cone.rs`) are
+/// asked next: when a staircase path joins the dragon to the target (every
+/// pair in an open room, most with scattered pillars or a lattice), a sweep
+/// of a few words a line across the rectangle between them answers
+/// exactly, where a search settles a level as wide as that rectangle. They
+/// cost four bits a tile, bought on the first question they could take
+/// when the room holds them; a sweep that finds no staircase ends on the
+/// first line it cannot cross (in a maze within a few lines), and costs
+/// at most the rectangle's lines times its words a line.
+///
+/// When neither can tell, goal-directed searches (A* with the Manhattan
 /// distance, see `dragon/directed.rs`) find the distance from `t` to `d`'s
 /// neighbours: about the distance's worth of cells in open ground, at most
 /// the ball of that radius in a maze. Then a new root may go where the
@@ -146,6 +158,12 @@ pub struct BfsFields<'g> {
     excess: u64,
     /// Whether the directed searches use the landmarks (see [`Trial`]).
     trial: Trial,
+    /// The Manhattan cones (see `dragon/cone.rs`), built on the first
+    /// question no walk answers, when the room holds them; what they take.
+    cone: Option<Cone>,
+    cone_bytes: Option<usize>,
+    /// Questions the cones answered.
+    coned: u64,
 }
 
 /// The landmarks on trial: once bought (ski rental) they guide the next
@@ -290,6 +308,9 @@ impl<'g> BfsFields<'g> {
             directed_work: 0,
             excess: 0,
             trial: Trial::Before,
+            cone: None,
+            cone_bytes: None,
+            coned: 0,
         };
         let started = oracle.add_root(start, WHOLE);
         debug_assert!(started, "the fixed part holds the start's field");
@@ -326,6 +347,11 @@ impl<'g> BfsFields<'g> {
     /// How many root fields have been built, the start's included.
     pub fn roots_built(&self) -> u64 {
         self.roots_built
+    }
+
+    /// How many questions the Manhattan cones answered.
+    pub fn coned(&self) -> u64 {
+        self.coned
     }
 
     /// How many questions the walk down the root field answered.
@@ -471,6 +497,26 @@ impl BfsFields<'_> {
         self.walk_credit = self.walk_credit.max(WALK_CREDIT_MAX / 8);
     }
 
+    /// The dragon's steps when a staircase joins it to `target` (see
+    /// `dragon/cone.rs`), the cones built first if the room holds them.
+    fn through_cone(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        if self.cone.is_none() {
+            let graph = self.graph;
+            let bytes = *self
+                .cone_bytes
+                .get_or_insert_with(|| Cone::bytes_needed(graph));
+            if !self.fits(bytes) {
+                return None;
+            }
+            self.cone = Some(Cone::new(graph));
+        }
+        let cone = self.cone.as_mut()?;
+        let (steps, work) = cone.steps(self.graph, dragon, target);
+        self.charge(target, work);
+        self.coned += u64::from(steps.is_some());
+        steps
+    }
+
     /// Adds `cost` to the work spent on `target` without a field.
     fn charge(&mut self, target: CellId, cost: usize) {
         let Some(spent) = self.spent.get_mut(target.index()) else {
@@ -580,6 +626,7 @@ impl DragonOracle for BfsFields<'_> {
                 Some(landmarks) if self.owns_landmarks => landmarks.bytes(),
                 _ => 0,
             }
+            + self.cone.as_ref().map_or(0, Cone::bytes)
     }
 
     fn set_room(&mut self, bytes: usize) {
@@ -665,6 +712,9 @@ impl BfsFields<'_> {
                 return Some(steps);
             }
             self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
+        }
+        if let Some(steps) = self.through_cone(dragon, target) {
+            return Some(steps);
         }
         let (found, mut cost) =
             self.directed
@@ -752,7 +802,9 @@ mod tests {
     /// The landmarks are tried once the directed searches cost their price:
     /// kept in a serpentine corridor (with a few loops), where the Manhattan distance misleads
     /// the searches, set aside in an open room, where it guides them as
-    /// well. Either way the answers stay those of the distances.
+    /// well. Either way the answers stay those of the distances. The
+    /// cones are kept out (they would answer every question in the room
+    /// before a search could).
     #[test]
     fn landmarks_are_kept_where_they_cut_the_searches() {
         let serpentine = |side: usize| {
@@ -786,6 +838,7 @@ mod tests {
             let graph = Graph::new(&puzzle);
             let n = graph.len() as u32;
             let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
+            oracle.cone_bytes = Some(usize::MAX);
             // Far questions, each target once: no field is ever bought.
             let mut t = 0;
             while !matches!(oracle.trial, Trial::Kept | Trial::Aside) {

@@ -5,8 +5,17 @@
 //! and they must agree exactly; the tie rule that picks one of the steps lives
 //! in the search ([`crate::Ties`]), never here, so no oracle's cell numbering can leak
 //! into the game.
+//!
+//! The default oracle ([`BfsFields`]) keeps answers exact by only ever
+//! reading off exact distances: a root field's levels, a cached field, the
+//! Manhattan distance where a cone proves it is the distance (`cone.rs`:
+//! the distance is never shorter, and equal exactly when a staircase path
+//! joins the two), or searches whose bounds are admissible and consistent
+//! (`directed.rs`). The tie rule needs every neighbour one step closer, not
+//! one shortest path; each method yields the whole set.
 
 mod bfs;
+mod cone;
 mod directed;
 mod floyd_warshall;
 mod landmarks;
