@@ -26,8 +26,8 @@ use crate::error::{Error, Resource, bytes};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::film::{Film, result_sentence};
 use crate::render::svg::{
-    Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, open, open_map, points, routes,
-    variant_keys,
+    Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, num_up, open, open_map,
+    piece_scale, points, route_scale, routes, variant_keys,
 };
 use crate::search::solution::{Ending, Outcome, Solution};
 
@@ -225,8 +225,24 @@ pub fn animated_svg(
         }
     );
     open_map(&mut out, puzzle, cell, None);
+    // Pieces enlarged on a halo in small cells, routes wider.
+    let grown = piece_scale(cell);
+    let piece = |sprite: Sprite| {
+        if grown > 1.0 {
+            format!(
+                "<g transform=\"scale({})\">{}{}</g>",
+                num(grown),
+                sprite.halo(),
+                sprite.shape()
+            )
+        } else {
+            sprite.shape().to_owned()
+        }
+    };
+    let wide = route_scale(cell, puzzle.width().max(puzzle.height()));
+    let apart = (3.0 * wide).round() as isize;
     let (x, y) = centre(puzzle.exit(), 0);
-    Sprite::Exit.at(&mut out, x as f64, y as f64, 1.0);
+    Sprite::Exit.piece(&mut out, x as f64, y as f64, cell, 1.0);
     // Keys vanish when taken; a door is closed, then open.
     let first =
         |taken: &dyn Fn(usize) -> bool| (0..sampling.shown).find(|&j| taken(sampling.frame(j)));
@@ -235,7 +251,7 @@ pub fn animated_svg(
         let _ = writeln!(
             out,
             "<g transform=\"translate({x} {y})\">{}",
-            Sprite::Key.shape()
+            piece(Sprite::Key)
         );
         timeline.vanish(&mut out, first(&|f| film.pieces(f).locks.is_taken(i)));
         out.push_str("</g>\n");
@@ -246,7 +262,7 @@ pub fn animated_svg(
         let _ = writeln!(
             out,
             "<g transform=\"translate({x} {y})\">{}",
-            Sprite::Door.shape()
+            piece(Sprite::Door)
         );
         timeline.vanish(&mut out, opened);
         out.push_str("</g>\n");
@@ -254,7 +270,7 @@ pub fn animated_svg(
             let _ = writeln!(
                 out,
                 "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
-                Sprite::OpenDoor.shape()
+                piece(Sprite::OpenDoor)
             );
             timeline.appear(&mut out, opened);
             out.push_str("</g>\n");
@@ -266,13 +282,14 @@ pub fn animated_svg(
     if length > 0.0 {
         let _ = writeln!(
             out,
-            "<polyline fill=\"none\" stroke=\"{HERO}\" stroke-width=\"5\" stroke-opacity=\"0.85\" \
+            "<polyline fill=\"none\" stroke=\"{HERO}\" stroke-width=\"{}\" stroke-opacity=\"0.85\" \
              stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-dasharray=\"{} {}\" \
              stroke-dashoffset=\"{}\" points=\"{}\">",
+            num_up(5.0 * wide),
             num(length + 1.0),
             num(length + 1.0),
             num(length + 1.0),
-            points(hero_route, -3)
+            points(hero_route, -apart)
         );
         timeline.animate(&mut out, "stroke-dashoffset", |j| {
             let step = film.pieces(sampling.frame(j)).step;
@@ -281,11 +298,19 @@ pub fn animated_svg(
         out.push_str("</polyline>\n");
     }
     for &(step, p) in &turns {
-        let (x, y) = centre(p, -3);
+        let (x, y) = centre(p, -apart);
+        let shape = if wide > 1.0 {
+            format!(
+                "<g transform=\"scale({})\">{}</g>",
+                num(wide),
+                Sprite::BackStep.shape()
+            )
+        } else {
+            Sprite::BackStep.shape().to_owned()
+        };
         let _ = writeln!(
             out,
-            "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
-            Sprite::BackStep.shape()
+            "<g opacity=\"0\" transform=\"translate({x} {y})\">{shape}"
         );
         // Seen from the first frame shown after the hero turns back.
         let from = (0..sampling.shown).find(|&j| film.pieces(sampling.frame(j)).step > step);
@@ -297,7 +322,7 @@ pub fn animated_svg(
         let _ = writeln!(
             out,
             "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
-            Sprite::Caught.shape()
+            piece(Sprite::Caught)
         );
         let from = (0..sampling.shown).find(|&j| film.pieces(sampling.frame(j)).caught);
         timeline.appear(&mut out, from);
@@ -316,7 +341,7 @@ pub fn animated_svg(
             let (x, y) = place(j);
             format!("{x} {y}")
         });
-        let _ = writeln!(out, "{}</g>", Sprite::Dragon.shape());
+        let _ = writeln!(out, "{}</g>", piece(Sprite::Dragon));
     }
     for (sprite, hero) in [(Sprite::Dragon, false), (Sprite::Hero, true)] {
         let place = |j: usize| {
@@ -329,7 +354,7 @@ pub fn animated_svg(
             let (x, y) = place(j);
             format!("{x} {y}")
         });
-        let _ = writeln!(out, "{}</g>", sprite.shape());
+        let _ = writeln!(out, "{}</g>", piece(sprite));
     }
     out.push_str("</g>\n");
 

@@ -226,8 +226,8 @@ pub struct Args {
     pub(super) animate_max_frames: Option<usize>,
 
     /// The side of a map cell in the pictures (--svg, --svg-animate,
-    /// --gif), in pixels, from 1 to 100 [default: 24; for --gif, at most 24
-    /// and small enough for a picture about 2000 pixels a side].
+    /// --gif), in pixels, from 1 to 100 [default: the largest, at most 24,
+    /// that fits the map in 1600x1000 pixels, so the picture fits a screen].
     #[arg(
         long,
         value_name = "PX",

@@ -13,15 +13,26 @@ use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation
 use crate::render::cast::{CastOptions, Recorder, cast};
 use crate::render::film::Film;
 use crate::render::map::{MapStyle, route_map};
-use crate::render::svg::{SvgOptions, svg_with};
+use crate::render::svg::{SvgOptions, screen_cell, svg_with};
 use crate::render::text;
 use crate::viewer::AtEnd;
 use crate::{OracleKind, Progress, Puzzle, Solution};
 
-/// The side of a cell in the SVG pictures by default, in pixels.
+/// The side of a cell in the heat map's SVG picture by default, in pixels.
 pub(super) const SVG_CELL: usize = 24;
-/// About the largest side of a GIF whose cell size is not given, in pixels.
+/// About the largest side of a heat map's GIF whose cell size is not
+/// given, in pixels.
 pub(super) const GIF_SIDE: usize = 2048;
+
+/// The side of a cell in the pictures of `puzzle` (`--svg`,
+/// `--svg-animate`, `--gif`): `--cell-size` if given, else the one that
+/// fits the map on a screen ([`screen_cell`]).
+fn picture_cell(config: &Config, puzzle: &Puzzle) -> usize {
+    config
+        .exports
+        .cell
+        .unwrap_or_else(|| screen_cell(puzzle.width(), puzzle.height()))
+}
 
 /// The text or JSON report of the solved map `name`; `separate` when it is
 /// not the run's first file, so its steps or map are set apart by a blank
@@ -171,13 +182,13 @@ pub(super) fn export(
 ) -> Result<(), String> {
     if let Some(path) = &config.exports.svg {
         let options = SvgOptions {
-            cell: config.exports.cell.unwrap_or(SVG_CELL),
+            cell: picture_cell(config, puzzle),
         };
         write_file(path, svg_with(puzzle, solution, options).as_bytes())?;
     }
     if let (Some(path), Some(film)) = (&config.exports.svg_animate, film) {
         let options = AnimationOptions {
-            cell: config.exports.cell.unwrap_or(SVG_CELL),
+            cell: picture_cell(config, puzzle),
             frame_length: config.frame_length,
             max_frames: config.exports.max_frames,
         };
@@ -225,13 +236,9 @@ fn gif_export(
     solution: &Solution,
     film: &Film,
 ) -> Result<(), String> {
-    use crate::render::gif::{GifOptions, fitting_cell, gif, gif_within};
-    let cell = config
-        .exports
-        .cell
-        .unwrap_or_else(|| fitting_cell(puzzle, SVG_CELL, GIF_SIDE));
+    use crate::render::gif::{GifOptions, gif, gif_within};
     let options = GifOptions {
-        cell,
+        cell: picture_cell(config, puzzle),
         centiseconds: u16::try_from(config.frame_length.as_millis().div_ceil(10))
             .unwrap_or(u16::MAX),
         max_frames: config.exports.max_frames,
