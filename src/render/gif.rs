@@ -9,18 +9,21 @@
 //! frame costs what it changes, not the map's size; frames are made and
 //! encoded one at a time. The hero's route is shaded blue as it grows, and
 //! a caught hero stands on a yellow square. A long line is sampled as in
-//! the animated SVG ([`Sampling`]). The GIF loops, holding the last frame
-//! for a moment.
+//! the animated SVG ([`Sampling`](crate::render::animate::Sampling), with
+//! every frame where a key is taken or a door opened). The GIF loops,
+//! holding the last frame for a moment; [`gif_lasting`] paces it to a
+//! given length.
 
 use std::borrow::Cow;
 
 use crate::board::{Event, Frame};
 use crate::error::{Error, Resource, bytes};
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::animate::Sampling;
+use crate::render::animate::Shown;
 use crate::render::film::{Film, Positions};
 use crate::render::map::Mark;
 use crate::search::solution::{Pieces, Solution};
+use std::time::Duration;
 
 /// How long the last frame stays before the GIF starts again, in frames.
 const HOLD_FRAMES: u32 = 4;
@@ -72,11 +75,11 @@ pub(crate) fn fitting_cell(puzzle: &Puzzle, largest: usize, side: usize) -> usiz
 
 /// About how many bytes making the GIF holds at once: the first frame's
 /// pixels (the largest frame) and a compressed copy of the frames.
-pub(crate) fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
+pub(crate) fn gif_bytes(puzzle: &Puzzle, cell: usize, shown: usize) -> usize {
     let pixels = (puzzle.width() * cell).saturating_mul(puzzle.height() * cell);
     pixels
         .saturating_mul(2)
-        .saturating_add(sampling.shown.saturating_mul(cell * cell * 16 + 64))
+        .saturating_add(shown.saturating_mul(cell * cell * 16 + 64))
 }
 
 /// Checks that making the GIF of `film` with `options` holds at most half
@@ -92,8 +95,8 @@ pub fn gif_within(
     options: &GifOptions,
     max_memory: usize,
 ) -> Result<(), Error> {
-    let sampling = Sampling::new(film.len(), options.max_frames);
-    let needed = gif_bytes(puzzle, options.cell, sampling);
+    let shown = Shown::new(film, options.max_frames).len();
+    let needed = gif_bytes(puzzle, options.cell, shown);
     if needed > max_memory / 2 {
         return Err(Error::TooLarge {
             resource: Resource::Animation,
@@ -131,6 +134,72 @@ pub fn gif(
     film: &Film,
     options: &GifOptions,
 ) -> Result<Vec<u8>, String> {
+    let delay = u32::from(options.centiseconds.max(2));
+    encode(puzzle, solution, film, options, &|j, shown| {
+        if j + 1 == shown {
+            delay * (1 + HOLD_FRAMES)
+        } else {
+            delay
+        }
+    })
+}
+
+/// The animated GIF of `film` as [`gif`] makes it, but lasting `length`
+/// in all (to the hundredth of a second), whatever
+/// [`GifOptions::centiseconds`] says: the frames shown share it evenly,
+/// each a whole number of hundredths (so some are a hundredth longer than
+/// others), the last holding as long as four more. Pace with
+/// [`paced`](super::animate::paced) so that a frame is at least 2
+/// hundredths.
+///
+/// # Errors
+/// As [`gif`].
+///
+/// ```
+/// use std::time::Duration;
+/// use dragon_escape::render::{film::Film, gif::{gif_lasting, GifOptions}};
+/// use dragon_escape::{solve, Options, Puzzle};
+/// let puzzle: Puzzle = "H.E..D".parse()?;
+/// let solution = solve(&puzzle, &Options::default())?;
+/// let film = Film::new(&puzzle, &solution);
+/// let options = GifOptions { cell: 8, centiseconds: 30, max_frames: 3000 };
+/// let bytes = gif_lasting(&puzzle, &solution, &film, &options, Duration::from_secs(2)).unwrap();
+/// assert!(bytes.starts_with(b"GIF89a"));
+/// # Ok::<(), dragon_escape::Error>(())
+/// ```
+pub fn gif_lasting(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+    options: &GifOptions,
+    length: Duration,
+) -> Result<Vec<u8>, String> {
+    // In hundredths, rounded.
+    let total = u64::try_from(length.as_micros().div_ceil(5_000) / 2).unwrap_or(u64::MAX);
+    encode(puzzle, solution, film, options, &|j, shown| {
+        let slots = (shown + HOLD_FRAMES as usize) as u64;
+        // Where slot `k` starts, in hundredths, rounded.
+        let start = |k: u64| (k * total + slots / 2) / slots;
+        let end = if j + 1 == shown {
+            total
+        } else {
+            start(j as u64 + 1)
+        };
+        u32::try_from(end - start(j as u64))
+            .unwrap_or(u32::MAX)
+            .max(2)
+    })
+}
+
+/// Encodes the GIF of `film`: the `j`th of `shown` frames stays
+/// `delay(j, shown)` hundredths of a second.
+fn encode(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+    options: &GifOptions,
+    delay: &dyn Fn(usize, usize) -> u32,
+) -> Result<Vec<u8>, String> {
     let cell = options.cell.max(1);
     let (cols, rows) = (puzzle.width(), puzzle.height());
     let (width, height) = (cols * cell, rows * cell);
@@ -141,11 +210,10 @@ pub fn gif(
         ));
     }
     let failed = |e: ::gif::EncodingError| format!("cannot encode the GIF: {e}");
-    let sampling = Sampling::new(film.len(), options.max_frames);
+    let shown = Shown::new(film, options.max_frames);
     let route: Vec<Pos> = std::iter::once(solution.hero)
         .chain(solution.turns.iter().map(|t| t.hero))
         .collect();
-    let delay = options.centiseconds.max(2);
     let mut encoder =
         ::gif::Encoder::new(Vec::new(), width as u16, height as u16, &PALETTE).map_err(failed)?;
     encoder
@@ -153,8 +221,8 @@ pub fn gif(
         .map_err(failed)?;
     let mut pixels = Vec::new();
     let mut before: Option<(Frame, Positions)> = None;
-    for j in 0..sampling.shown {
-        let i = sampling.frame(j);
+    for j in 0..shown.len() {
+        let i = shown.frame(j);
         let pieces = film.pieces(i);
         let variant = Pieces {
             others: pieces.others,
@@ -171,10 +239,12 @@ pub fn gif(
             status: String::new(),
             message: None,
         };
+        let mut delay = delay(j, shown.len());
         // The rectangles of cells that changed: all of them at first; then
         // the hero's (its old and new cells and the route between) and the
         // dragon's, as one frame, or two that share the delay when the
-        // pieces are far apart.
+        // pieces are far apart and the delay is long enough to share (each
+        // part at least the 2 hundredths browsers keep).
         let mut parts: Vec<Rect> = Vec::with_capacity(2);
         match &before {
             None => parts.push(Rect::new(Pos::new(0, 0), Pos::new(rows - 1, cols - 1))),
@@ -195,19 +265,13 @@ pub fn gif(
                     parts.push(hero);
                 } else if !hero_changed {
                     parts.push(dragon);
-                } else if both.area() <= 2 * (hero.area() + dragon.area()) {
+                } else if both.area() <= 2 * (hero.area() + dragon.area()) || delay < 4 {
                     parts.push(both);
                 } else {
                     parts.extend([hero, dragon]);
                 }
             }
         }
-        let last = j + 1 == sampling.shown;
-        let mut delay = if last {
-            u32::from(delay) * (1 + HOLD_FRAMES)
-        } else {
-            u32::from(delay)
-        };
         for (n, part) in parts.iter().enumerate() {
             let (w, h) = (part.cols() * cell, part.rows() * cell);
             pixels.clear();
@@ -391,8 +455,8 @@ mod tests {
             };
             let bytes = gif(&puzzle, &solution, &film, &options).unwrap();
             let (frames, count) = pictures(&bytes, 10);
-            let sampling = Sampling::new(film.len(), max_frames);
-            assert_eq!(frames.len(), sampling.shown);
+            let shown = Shown::new(&film, max_frames);
+            assert_eq!(frames.len(), shown.len());
             if let Some(split) = split {
                 assert_eq!(count > frames.len(), split, "{count} frames in the file");
             }
@@ -401,7 +465,7 @@ mod tests {
                 picture[(p.row * 8 + dy) * w + p.col * 8 + dx]
             };
             for (j, (delay, picture)) in frames.iter().enumerate() {
-                let pieces = film.pieces(sampling.frame(j));
+                let pieces = film.pieces(shown.frame(j));
                 // A pixel left of the hero's centre, the dragon's centre.
                 assert_eq!(colour(picture, pieces.hero, 4, 2), HERO, "frame {j}");
                 assert_eq!(colour(picture, pieces.dragon, 4, 4), DRAGON, "frame {j}");
@@ -508,8 +572,8 @@ mod tests {
             centiseconds: 10,
             max_frames: 3000,
         };
-        let sampling = Sampling::new(film.len(), options.max_frames);
-        let needed = gif_bytes(&puzzle, options.cell, sampling);
+        let shown = Shown::new(&film, options.max_frames).len();
+        let needed = gif_bytes(&puzzle, options.cell, shown);
         let within =
             |options: &GifOptions, budget: usize| gif_within(&puzzle, &film, options, budget);
         assert_eq!(within(&options, 2 * needed), Ok(()));

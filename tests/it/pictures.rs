@@ -58,7 +58,8 @@ fn animation_is_written_whole_and_sampled_with_a_note() {
         text.contains("<g transform=\"scale(0.16666667)\""),
         "cell size"
     );
-    assert!(text.contains("97 frames, 300 ms each, one in 10 of the playback's 956"));
+    // Paced to about 20 s: 97 frames and a hold of 4.
+    assert!(text.contains("97 frames, 198 ms each, one in 10 of the playback's 956"));
 }
 
 /// An animation may take half the memory budget: past it, the picture is
@@ -598,4 +599,65 @@ fn default_pictures_fit_a_screen_with_pieces_and_route_visible() {
             assert_eq!(drawn_sizes(&svg), [20.0, 22.0, 21.0, 5.0]);
         }
     }
+}
+
+/// The delays of a GIF's frames, in hundredths of a second, read back.
+fn gif_delays(path: &Path) -> Vec<u16> {
+    let bytes = std::fs::read(path).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+    }
+    delays
+}
+
+/// Without -f an animation lasts about 20 seconds, however long the line:
+/// a long one (here 1,592 frames) is sampled so that no frame is shorter
+/// than 20 ms, a short one shows each frame at most 300 ms. With -f each
+/// frame lasts what it says.
+#[test]
+fn animations_are_paced_to_twenty_seconds_unless_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("posts-401.txt");
+    std::fs::write(&map, posts(401)).unwrap();
+    let (gif, svg) = (dir.path().join("a.gif"), dir.path().join("a.svg"));
+    Command::new(BIN)
+        .args(["--gif", gif.to_str().unwrap()])
+        .args(["--svg-animate", svg.to_str().unwrap()])
+        .arg(&map)
+        .assert()
+        .code(0)
+        .stdout("The shortest path is 796 steps.\n")
+        .stderr(
+            "solve-maze: {map}: the animation shows one frame in 2 of the playback's 1592 \
+             (797 frames, 24 ms each to last about 20 s; -f sets a frame length)\n"
+                .replace("{map}", map.to_str().unwrap()),
+        );
+    let delays = gif_delays(&gif);
+    let total: u32 = delays.iter().map(|&d| u32::from(d)).sum();
+    assert_eq!(total, 2000, "{delays:?}");
+    assert!(delays.iter().all(|&d| d >= 2), "{delays:?}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("dur=\"20s\""));
+    // A short line: 300 ms a frame, as the playback.
+    Command::new(BIN)
+        .args(["--gif", gif.to_str().unwrap()])
+        .arg(maze("official-1.txt"))
+        .assert()
+        .code(0)
+        .stderr("");
+    let delays = gif_delays(&gif);
+    assert_eq!(delays.len(), 32);
+    assert!(delays[..31].iter().all(|&d| d == 30), "{delays:?}");
+    // Told: every frame, each 100 ms.
+    Command::new(BIN)
+        .args(["--gif", gif.to_str().unwrap(), "-f", "100"])
+        .arg(&map)
+        .assert()
+        .code(0)
+        .stderr("");
+    let delays = gif_delays(&gif);
+    assert_eq!(delays.len(), 1592);
+    assert!(delays[..1591].iter().all(|&d| d == 10));
 }
