@@ -188,8 +188,9 @@ impl Painter {
             if !shown.fits && grid < shown.lines.len() {
                 shown.lines[grid] = screen::clip(
                     &format!(
-                        "the whole map: a character for {side}x{} cells; [z] back",
-                        2 * side
+                        "the whole map: a character for {}x{} cells; [z] back",
+                        tenths(side),
+                        tenths(2.0 * side)
                     ),
                     cols,
                 )
@@ -482,6 +483,12 @@ pub fn play_on_terminal(
     // the recording is saved.
     drop(terminal);
     last
+}
+
+/// `x` to one decimal, without a trailing `.0` (`2`, `2.1`).
+fn tenths(x: f64) -> String {
+    let text = format!("{x:.1}");
+    text.strip_suffix(".0").unwrap_or(&text).to_owned()
 }
 
 #[cfg(test)]

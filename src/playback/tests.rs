@@ -367,13 +367,16 @@ fn z_shows_the_whole_map_shrunk_and_back() {
     let _ = playback(&film, &small, &clock, &mut keys, &mut out);
     let parser = screen(&out, 60, 30);
     let rows: Vec<String> = parser.screen().rows(0, 60).collect();
-    // 101 columns and rows in 60 x 24: blocks of 3, 34 wide, 17 lines.
+    // 101 columns and rows in 60 x 24: blocks of 2.1, 48 wide, 24 lines.
     let said = rows
         .iter()
         .find(|r| r.starts_with("the whole map"))
         .unwrap();
-    assert_eq!(said, "the whole map: a character for 3x6 cells; [z] back");
-    assert_eq!(rows[0].chars().count(), 34, "{rows:?}");
+    assert_eq!(
+        said,
+        "the whole map: a character for 2.1x4.2 cells; [z] back"
+    );
+    assert_eq!(rows[0].chars().count(), 48, "{rows:?}");
     assert!(rows[0].starts_with('H'), "{rows:?}");
     assert_eq!(rows.iter().filter(|r| r.contains('E')).count(), 1);
     // z again: the window around the hero.

@@ -26,14 +26,14 @@ use crate::error::{Error, Resource, bytes};
 use crate::puzzle::{Pos, Puzzle};
 use crate::render::film::{Film, result_sentence};
 use crate::render::svg::{
-    Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, open, open_map, points, routes,
-    variant_keys,
+    Footer, HERO, Key, Sprite, UNIT, back_steps, centre, keys, num, num_up, open, open_map,
+    piece_scale, points, route_scale, routes, variant_keys,
 };
 use crate::search::solution::{Ending, Outcome, Solution};
 
 /// How long the last frame stays before the animation starts again, in
 /// frames.
-const HOLD_FRAMES: usize = 4;
+pub(crate) const HOLD_FRAMES: usize = 4;
 
 /// The height of the progress bar under the map, in pixels.
 const BAR: usize = 6;
@@ -107,20 +107,110 @@ impl Sampling {
     }
 }
 
+/// How long an animation whose frame length is not given lasts, about:
+/// see [`paced`].
+pub const ANIMATION_LENGTH: Duration = Duration::from_secs(20);
+/// The shortest frame of a paced animation (GIF viewers slow down shorter
+/// ones); a film that would need shorter frames is sampled.
+pub const SHORTEST_FRAME: Duration = Duration::from_millis(20);
+/// The longest frame of a paced animation: the playback's own pace.
+pub const LONGEST_FRAME: Duration = Duration::from_millis(300);
+
+/// The frames of a film an animation shows: those [`Sampling`] picks and,
+/// when it leaves some out, every frame where something happens that the
+/// picture shows from then on (a key taken, a door opened, dragons
+/// meeting, the hero caught).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Shown {
+    /// The evenly spaced frames.
+    pub(crate) sampling: Sampling,
+    /// The film's frames shown, in order.
+    frames: Vec<usize>,
+}
+
+impl Shown {
+    /// At most `max_frames` frames of `film` evenly spaced, the first and
+    /// the last among them, and the telling ones.
+    pub(crate) fn new(film: &Film, max_frames: usize) -> Shown {
+        let sampling = Sampling::new(film.len(), max_frames);
+        let mut frames: Vec<usize> = (0..sampling.shown).map(|j| sampling.frame(j)).collect();
+        if sampling.is_sampled() {
+            let mut before = film.pieces(0);
+            let mut telling = Vec::new();
+            for i in 1..film.len() {
+                let now = film.pieces(i);
+                if now.locks != before.locks
+                    || now.others.len() != before.others.len()
+                    || now.caught != before.caught
+                {
+                    telling.push(i);
+                }
+                before = now;
+            }
+            if !telling.is_empty() {
+                frames.extend(telling);
+                frames.sort_unstable();
+                frames.dedup();
+            }
+        }
+        Shown { sampling, frames }
+    }
+
+    /// How many frames are shown.
+    pub(crate) fn len(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The film's frame shown `j`th.
+    pub(crate) fn frame(&self, j: usize) -> usize {
+        self.frames[j]
+    }
+}
+
+/// How an animation of `film` is paced when its frame length is not
+/// given: to last about `length` in all, the hold at the end included,
+/// each frame from [`SHORTEST_FRAME`] to [`LONGEST_FRAME`] (a short film
+/// is shorter than `length`); when the frames would be shorter, at most
+/// `max_frames` and as many as fit `length` at the shortest are shown,
+/// evenly spaced with the telling ones ([`Shown`]). Gives the frame length
+/// and the most frames to show.
+///
+/// ```
+/// use std::time::Duration;
+/// use dragon_escape::render::{animate::{paced, ANIMATION_LENGTH}, film::Film};
+/// use dragon_escape::{solve, Options, Puzzle};
+/// let puzzle: Puzzle = format!("H{}E\n{}D", ".".repeat(98), "#".repeat(99)).parse()?;
+/// let film = Film::new(&puzzle, &solve(&puzzle, &Options::default())?);
+/// // 198 frames and a hold of 4 in 20 s: 99 ms each.
+/// let (frame, max_frames) = paced(&film, 3000, ANIMATION_LENGTH);
+/// assert_eq!(film.len(), 198);
+/// assert_eq!((frame.as_micros(), max_frames), (99_009, 996));
+/// # Ok::<(), dragon_escape::Error>(())
+/// ```
+pub fn paced(film: &Film, max_frames: usize, length: Duration) -> (Duration, usize) {
+    let fit = (length.as_millis() / SHORTEST_FRAME.as_millis().max(1)) as usize;
+    let max_frames = max_frames.min(fit.saturating_sub(HOLD_FRAMES)).max(2);
+    let shown = Shown::new(film, max_frames).len();
+    let frame = length
+        .div_f64((shown + HOLD_FRAMES) as f64)
+        .clamp(SHORTEST_FRAME, LONGEST_FRAME);
+    (frame, max_frames)
+}
+
 /// About how many bytes [`animated_svg`] writes for `solution` on `puzzle`
 /// (at most, give or take a little): the walls, the route and a value per
 /// frame shown for each moving thing. A caller with a memory budget checks
 /// this before asking for the document.
-pub(crate) fn animation_bytes(puzzle: &Puzzle, solution: &Solution, sampling: Sampling) -> usize {
+pub(crate) fn animation_bytes(puzzle: &Puzzle, solution: &Solution, shown: usize) -> usize {
     let (w, h) = (puzzle.width(), puzzle.height());
     let walls = h.saturating_mul(w.div_ceil(2)).saturating_mul(36);
     let route = solution.turns.len().saturating_mul(16 + 420);
     let pieces = (solution.others.len() + 2 * puzzle.keys().len() + 2 * puzzle.doors().len())
-        .saturating_mul(sampling.shown.saturating_mul(12).saturating_add(1 << 10));
+        .saturating_mul(shown.saturating_mul(12).saturating_add(1 << 10));
     walls
         .saturating_add(route)
         .saturating_add(pieces)
-        .saturating_add(sampling.shown.saturating_mul(110))
+        .saturating_add(shown.saturating_mul(110))
         .saturating_add(16 << 10)
 }
 
@@ -139,11 +229,7 @@ pub fn animation_within(
     options: &AnimationOptions,
     max_memory: usize,
 ) -> Result<(), Error> {
-    let needed = animation_bytes(
-        puzzle,
-        solution,
-        Sampling::new(film.len(), options.max_frames),
-    );
+    let needed = animation_bytes(puzzle, solution, Shown::new(film, options.max_frames).len());
     if needed > max_memory / 2 {
         return Err(Error::TooLarge {
             resource: Resource::Animation,
@@ -179,7 +265,8 @@ pub fn animated_svg(
     options: &AnimationOptions,
 ) -> String {
     let cell = options.cell.max(1);
-    let sampling = Sampling::new(film.len(), options.max_frames);
+    let shown = Shown::new(film, options.max_frames);
+    let sampling = shown.sampling;
     let (w, h) = (puzzle.width() * cell, puzzle.height() * cell);
     let (hero_route, _) = routes(solution);
     let hero_route = &hero_route[..=film.total().min(hero_route.len() - 1)];
@@ -207,13 +294,13 @@ pub fn animated_svg(
     let footer = Footer::new(result_sentence(solution, caught), legend, w);
     let (width, height) = (footer.width, h + BAR + footer.height);
 
-    let timeline = Timeline::new(sampling, options.frame_length);
-    let mut out = String::with_capacity(animation_bytes(puzzle, solution, sampling));
+    let timeline = Timeline::new(shown.len(), options.frame_length);
+    let mut out = String::with_capacity(animation_bytes(puzzle, solution, shown.len()));
     open(&mut out, width, height, &footer.summary);
     let _ = writeln!(
         out,
         "<desc>{} frames, {} ms each{}; it starts again after the last.</desc>",
-        sampling.shown,
+        shown.len(),
         options.frame_length.as_millis(),
         if sampling.is_sampled() {
             format!(
@@ -225,17 +312,32 @@ pub fn animated_svg(
         }
     );
     open_map(&mut out, puzzle, cell, None);
+    // Pieces enlarged on a halo in small cells, routes wider.
+    let grown = piece_scale(cell);
+    let piece = |sprite: Sprite| {
+        if grown > 1.0 {
+            format!(
+                "<g transform=\"scale({})\">{}{}</g>",
+                num(grown),
+                sprite.halo(),
+                sprite.shape()
+            )
+        } else {
+            sprite.shape().to_owned()
+        }
+    };
+    let wide = route_scale(cell, puzzle.width().max(puzzle.height()));
+    let apart = (3.0 * wide).round() as isize;
     let (x, y) = centre(puzzle.exit(), 0);
-    Sprite::Exit.at(&mut out, x as f64, y as f64, 1.0);
+    Sprite::Exit.piece(&mut out, x as f64, y as f64, cell, 1.0);
     // Keys vanish when taken; a door is closed, then open.
-    let first =
-        |taken: &dyn Fn(usize) -> bool| (0..sampling.shown).find(|&j| taken(sampling.frame(j)));
+    let first = |taken: &dyn Fn(usize) -> bool| (0..shown.len()).find(|&j| taken(shown.frame(j)));
     for (i, &p) in puzzle.keys().iter().enumerate() {
         let (x, y) = centre(p, 0);
         let _ = writeln!(
             out,
             "<g transform=\"translate({x} {y})\">{}",
-            Sprite::Key.shape()
+            piece(Sprite::Key)
         );
         timeline.vanish(&mut out, first(&|f| film.pieces(f).locks.is_taken(i)));
         out.push_str("</g>\n");
@@ -246,7 +348,7 @@ pub fn animated_svg(
         let _ = writeln!(
             out,
             "<g transform=\"translate({x} {y})\">{}",
-            Sprite::Door.shape()
+            piece(Sprite::Door)
         );
         timeline.vanish(&mut out, opened);
         out.push_str("</g>\n");
@@ -254,7 +356,7 @@ pub fn animated_svg(
             let _ = writeln!(
                 out,
                 "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
-                Sprite::OpenDoor.shape()
+                piece(Sprite::OpenDoor)
             );
             timeline.appear(&mut out, opened);
             out.push_str("</g>\n");
@@ -266,29 +368,38 @@ pub fn animated_svg(
     if length > 0.0 {
         let _ = writeln!(
             out,
-            "<polyline fill=\"none\" stroke=\"{HERO}\" stroke-width=\"5\" stroke-opacity=\"0.85\" \
+            "<polyline fill=\"none\" stroke=\"{HERO}\" stroke-width=\"{}\" stroke-opacity=\"0.85\" \
              stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-dasharray=\"{} {}\" \
              stroke-dashoffset=\"{}\" points=\"{}\">",
+            num_up(5.0 * wide),
             num(length + 1.0),
             num(length + 1.0),
             num(length + 1.0),
-            points(hero_route, -3)
+            points(hero_route, -apart)
         );
         timeline.animate(&mut out, "stroke-dashoffset", |j| {
-            let step = film.pieces(sampling.frame(j)).step;
+            let step = film.pieces(shown.frame(j)).step;
             num(length + 1.0 - (step * UNIT) as f64)
         });
         out.push_str("</polyline>\n");
     }
     for &(step, p) in &turns {
-        let (x, y) = centre(p, -3);
+        let (x, y) = centre(p, -apart);
+        let shape = if wide > 1.0 {
+            format!(
+                "<g transform=\"scale({})\">{}</g>",
+                num(wide),
+                Sprite::BackStep.shape()
+            )
+        } else {
+            Sprite::BackStep.shape().to_owned()
+        };
         let _ = writeln!(
             out,
-            "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
-            Sprite::BackStep.shape()
+            "<g opacity=\"0\" transform=\"translate({x} {y})\">{shape}"
         );
         // Seen from the first frame shown after the hero turns back.
-        let from = (0..sampling.shown).find(|&j| film.pieces(sampling.frame(j)).step > step);
+        let from = (0..shown.len()).find(|&j| film.pieces(shown.frame(j)).step > step);
         timeline.appear(&mut out, from);
         out.push_str("</g>\n");
     }
@@ -297,9 +408,9 @@ pub fn animated_svg(
         let _ = writeln!(
             out,
             "<g opacity=\"0\" transform=\"translate({x} {y})\">{}",
-            Sprite::Caught.shape()
+            piece(Sprite::Caught)
         );
-        let from = (0..sampling.shown).find(|&j| film.pieces(sampling.frame(j)).caught);
+        let from = (0..shown.len()).find(|&j| film.pieces(shown.frame(j)).caught);
         timeline.appear(&mut out, from);
         out.push_str("</g>\n");
     }
@@ -307,7 +418,7 @@ pub fn animated_svg(
     // on the first's cell.
     for k in 0..solution.others.len() {
         let place = |j: usize| {
-            let pieces = film.pieces(sampling.frame(j));
+            let pieces = film.pieces(shown.frame(j));
             centre(pieces.others.iter().nth(k).unwrap_or(pieces.dragon), 0)
         };
         let (x, y) = place(0);
@@ -316,11 +427,11 @@ pub fn animated_svg(
             let (x, y) = place(j);
             format!("{x} {y}")
         });
-        let _ = writeln!(out, "{}</g>", Sprite::Dragon.shape());
+        let _ = writeln!(out, "{}</g>", piece(Sprite::Dragon));
     }
     for (sprite, hero) in [(Sprite::Dragon, false), (Sprite::Hero, true)] {
         let place = |j: usize| {
-            let pieces = film.pieces(sampling.frame(j));
+            let pieces = film.pieces(shown.frame(j));
             centre(if hero { pieces.hero } else { pieces.dragon }, 0)
         };
         let (x, y) = place(0);
@@ -329,7 +440,7 @@ pub fn animated_svg(
             let (x, y) = place(j);
             format!("{x} {y}")
         });
-        let _ = writeln!(out, "{}</g>", sprite.shape());
+        let _ = writeln!(out, "{}</g>", piece(sprite));
     }
     out.push_str("</g>\n");
 
@@ -340,7 +451,7 @@ pub fn animated_svg(
         "<rect x=\"0\" y=\"{h}\" width=\"0\" height=\"{BAR}\" fill=\"{HERO}\" fill-opacity=\"0.5\">"
     );
     timeline.animate(&mut out, "width", |j| {
-        num((sampling.frame(j) * w) as f64 / total as f64)
+        num((shown.frame(j) * w) as f64 / total as f64)
     });
     out.push_str("</rect>\n");
     footer.draw(&mut out, h + BAR);
@@ -351,7 +462,8 @@ pub fn animated_svg(
 /// The clock every animation of a document shares: a frame shown every
 /// `frame_length`, then a hold, then again from the start.
 struct Timeline {
-    sampling: Sampling,
+    /// How many frames are shown.
+    shown: usize,
     /// The whole cycle, in seconds (`12.3s`).
     dur: String,
     /// Per frame shown, when it starts, as a share of the cycle.
@@ -359,18 +471,18 @@ struct Timeline {
 }
 
 impl Timeline {
-    fn new(sampling: Sampling, frame_length: Duration) -> Timeline {
-        let slots = sampling.shown + HOLD_FRAMES;
+    fn new(shown: usize, frame_length: Duration) -> Timeline {
+        let slots = shown + HOLD_FRAMES;
         let seconds = frame_length.as_secs_f64() * slots as f64;
-        let mut key_times = String::with_capacity(sampling.shown * 9);
-        for j in 0..sampling.shown {
+        let mut key_times = String::with_capacity(shown * 9);
+        for j in 0..shown {
             if j > 0 {
                 key_times.push(';');
             }
             key_times.push_str(&fraction(j, slots));
         }
         Timeline {
-            sampling,
+            shown,
             dur: format!("{}s", num(seconds.max(0.01))),
             key_times,
         }
@@ -403,7 +515,7 @@ impl Timeline {
     }
 
     fn values(&self, out: &mut String, value: impl Fn(usize) -> String) {
-        for j in 0..self.sampling.shown {
+        for j in 0..self.shown {
             if j > 0 {
                 out.push(';');
             }
@@ -415,7 +527,7 @@ impl Timeline {
     /// of each cycle (never, for `None`).
     fn vanish(&self, out: &mut String, from: Option<usize>) {
         let Some(from) = from else { return };
-        let slots = self.sampling.shown + HOLD_FRAMES;
+        let slots = self.shown + HOLD_FRAMES;
         let _ = writeln!(
             out,
             "<animate attributeName=\"opacity\" calcMode=\"discrete\" dur=\"{}\" \
@@ -429,7 +541,7 @@ impl Timeline {
     /// the end of each cycle (never, for `None`).
     fn appear(&self, out: &mut String, from: Option<usize>) {
         let Some(from) = from else { return };
-        let slots = self.sampling.shown + HOLD_FRAMES;
+        let slots = self.shown + HOLD_FRAMES;
         let _ = writeln!(
             out,
             "<animate attributeName=\"opacity\" calcMode=\"discrete\" dur=\"{}\" \
@@ -503,7 +615,7 @@ mod tests {
         assert!(door.contains("keyTimes=\"0;0.3125\" values=\"1;0\""));
         let open = &text[text.find(Sprite::OpenDoor.shape()).unwrap()..];
         assert!(open.contains("keyTimes=\"0;0.3125\" values=\"0;1\""));
-        assert!(text.len() <= animation_bytes(&puzzle, &solution, Sampling::new(12, 3000)));
+        assert!(text.len() <= animation_bytes(&puzzle, &solution, 12));
     }
 
     #[test]
@@ -543,7 +655,7 @@ mod tests {
             assert!(text.contains(&format!(";{x} {y}\"/>\n{}", Sprite::Hero.shape())));
             assert_eq!(text.contains("one in"), film.len() > max, "{text}");
         }
-        assert!(animation_bytes(&puzzle, &solution, Sampling::new(film.len(), 100)) > 16 << 10);
+        assert!(animation_bytes(&puzzle, &solution, Shown::new(&film, 100).len()) > 16 << 10);
     }
 
     #[test]
@@ -579,7 +691,7 @@ mod tests {
                 };
                 let text = animated_svg(&puzzle, &solution, &film, &options);
                 let estimate =
-                    animation_bytes(&puzzle, &solution, Sampling::new(film.len(), max_frames));
+                    animation_bytes(&puzzle, &solution, Shown::new(&film, max_frames).len());
                 assert!(text.len() <= estimate, "{} > {estimate}", text.len());
             }
         }
@@ -591,8 +703,8 @@ mod tests {
         let solution = solve(&puzzle, &Options::default()).unwrap();
         let film = Film::new(&puzzle, &solution);
         let options = AnimationOptions::default();
-        let sampling = Sampling::new(film.len(), options.max_frames);
-        let needed = animation_bytes(&puzzle, &solution, sampling);
+        let shown = Shown::new(&film, options.max_frames);
+        let needed = animation_bytes(&puzzle, &solution, shown.len());
         let within = |options: &AnimationOptions, budget: usize| {
             animation_within(&puzzle, &solution, &film, options, budget)
         };
@@ -616,6 +728,59 @@ mod tests {
         };
         assert!(film.len() > 2);
         assert_eq!(within(&sampled, 2 * needed - 1), Ok(()));
+    }
+
+    #[test]
+    fn sampled_frames_keep_every_telling_one() {
+        let (puzzle, solution) = crate::render::fixture::variant_game();
+        let film = Film::new(&puzzle, &solution);
+        // The key is taken in frame 3 and the door opened in frame 5; the
+        // second dragon meets the first later.
+        let shown = Shown::new(&film, 2);
+        let frames: Vec<usize> = (0..shown.len()).map(|j| shown.frame(j)).collect();
+        assert_eq!(frames.first(), Some(&0));
+        assert_eq!(frames.last(), Some(&(film.len() - 1)));
+        assert!(frames.contains(&3) && frames.contains(&5), "{frames:?}");
+        assert!(frames.windows(2).all(|w| w[0] < w[1]), "{frames:?}");
+        let met = (1..film.len())
+            .find(|&i| film.pieces(i).others.len() < film.pieces(i - 1).others.len());
+        if let Some(met) = met {
+            assert!(frames.contains(&met), "{met} not in {frames:?}");
+        }
+        // Unsampled, every frame once.
+        let all = Shown::new(&film, 3000);
+        assert_eq!(all.len(), film.len());
+    }
+
+    #[test]
+    fn paced_animations_last_about_twenty_seconds() {
+        let slots = |frame: Duration, max: usize, film: &Film| {
+            frame.as_secs_f64() * (Shown::new(film, max).len() + HOLD_FRAMES) as f64
+        };
+        for length in [3, 30, 300, 3000] {
+            // A corridor `length` long: twice as many frames, and the start.
+            let puzzle: Puzzle = format!("H{}E\n{}D", ".".repeat(length), "#".repeat(length + 1))
+                .parse()
+                .unwrap();
+            let film = Film::new(&puzzle, &solve(&puzzle, &Options::default()).unwrap());
+            let (frame, max) = paced(&film, 3000, ANIMATION_LENGTH);
+            assert!(
+                frame >= SHORTEST_FRAME && frame <= LONGEST_FRAME,
+                "{frame:?}"
+            );
+            let total = slots(frame, max, &film);
+            if film.len() + HOLD_FRAMES > 66 {
+                // Long enough to fill 20 s at 300 ms or less.
+                assert!((total - 20.0).abs() < 0.01, "{length}: {total} s");
+            } else {
+                assert_eq!(frame, LONGEST_FRAME);
+            }
+            // A film too long for 20 ms frames is sampled.
+            assert_eq!(max < film.len(), film.len() > 996, "{length}: {max}");
+            // A lower limit of the user's holds.
+            let (_, max) = paced(&film, 50, ANIMATION_LENGTH);
+            assert!(Shown::new(&film, max).len() <= 50);
+        }
     }
 
     #[test]

@@ -3,24 +3,30 @@
 //!
 //! The first frame is the whole map: brown walls, a light green floor, the
 //! exit as a white square in a black frame, the hero as a blue disc with a
-//! white centre and the dragon as an orange diamond. Each later frame is
+//! white centre and the dragon as an orange diamond; in cells smaller than
+//! [`MARKER`], the pieces are drawn as markers of that size over the cells
+//! around them, so they stay visible at any scale. Each later frame is
 //! only the rectangle of cells that changed since the frame before (the
 //! pieces' old and new cells and the route between), drawn over it, so a
 //! frame costs what it changes, not the map's size; frames are made and
-//! encoded one at a time. The hero's route is shaded blue as it grows, and
+//! encoded one at a time. The hero's route is shaded blue as it grows (in
+//! cells under 8 pixels, in the hero's own blue, whole cells), and
 //! a caught hero stands on a yellow square. A long line is sampled as in
-//! the animated SVG ([`Sampling`]). The GIF loops, holding the last frame
-//! for a moment.
+//! the animated SVG ([`Sampling`](crate::render::animate::Sampling), with
+//! every frame where a key is taken or a door opened). The GIF loops,
+//! holding the last frame for a moment; [`gif_lasting`] paces it to a
+//! given length.
 
 use std::borrow::Cow;
 
 use crate::board::{Event, Frame};
 use crate::error::{Error, Resource, bytes};
 use crate::puzzle::{Pos, Puzzle};
-use crate::render::animate::Sampling;
+use crate::render::animate::Shown;
 use crate::render::film::{Film, Positions};
 use crate::render::map::Mark;
 use crate::search::solution::{Pieces, Solution};
+use std::time::Duration;
 
 /// How long the last frame stays before the GIF starts again, in frames.
 const HOLD_FRAMES: u32 = 4;
@@ -72,11 +78,11 @@ pub(crate) fn fitting_cell(puzzle: &Puzzle, largest: usize, side: usize) -> usiz
 
 /// About how many bytes making the GIF holds at once: the first frame's
 /// pixels (the largest frame) and a compressed copy of the frames.
-pub(crate) fn gif_bytes(puzzle: &Puzzle, cell: usize, sampling: Sampling) -> usize {
+pub(crate) fn gif_bytes(puzzle: &Puzzle, cell: usize, shown: usize) -> usize {
     let pixels = (puzzle.width() * cell).saturating_mul(puzzle.height() * cell);
     pixels
         .saturating_mul(2)
-        .saturating_add(sampling.shown.saturating_mul(cell * cell * 16 + 64))
+        .saturating_add(shown.saturating_mul(cell.max(MARKER + 2).pow(2) * 16 + 64))
 }
 
 /// Checks that making the GIF of `film` with `options` holds at most half
@@ -92,8 +98,8 @@ pub fn gif_within(
     options: &GifOptions,
     max_memory: usize,
 ) -> Result<(), Error> {
-    let sampling = Sampling::new(film.len(), options.max_frames);
-    let needed = gif_bytes(puzzle, options.cell, sampling);
+    let shown = Shown::new(film, options.max_frames).len();
+    let needed = gif_bytes(puzzle, options.cell, shown);
     if needed > max_memory / 2 {
         return Err(Error::TooLarge {
             resource: Resource::Animation,
@@ -131,6 +137,72 @@ pub fn gif(
     film: &Film,
     options: &GifOptions,
 ) -> Result<Vec<u8>, String> {
+    let delay = u32::from(options.centiseconds.max(2));
+    encode(puzzle, solution, film, options, &|j, shown| {
+        if j + 1 == shown {
+            delay * (1 + HOLD_FRAMES)
+        } else {
+            delay
+        }
+    })
+}
+
+/// The animated GIF of `film` as [`gif`] makes it, but lasting `length`
+/// in all (to the hundredth of a second), whatever
+/// [`GifOptions::centiseconds`] says: the frames shown share it evenly,
+/// each a whole number of hundredths (so some are a hundredth longer than
+/// others), the last holding as long as four more. Pace with
+/// [`paced`](super::animate::paced) so that a frame is at least 2
+/// hundredths.
+///
+/// # Errors
+/// As [`gif`].
+///
+/// ```
+/// use std::time::Duration;
+/// use dragon_escape::render::{film::Film, gif::{gif_lasting, GifOptions}};
+/// use dragon_escape::{solve, Options, Puzzle};
+/// let puzzle: Puzzle = "H.E..D".parse()?;
+/// let solution = solve(&puzzle, &Options::default())?;
+/// let film = Film::new(&puzzle, &solution);
+/// let options = GifOptions { cell: 8, centiseconds: 30, max_frames: 3000 };
+/// let bytes = gif_lasting(&puzzle, &solution, &film, &options, Duration::from_secs(2)).unwrap();
+/// assert!(bytes.starts_with(b"GIF89a"));
+/// # Ok::<(), dragon_escape::Error>(())
+/// ```
+pub fn gif_lasting(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+    options: &GifOptions,
+    length: Duration,
+) -> Result<Vec<u8>, String> {
+    // In hundredths, rounded.
+    let total = u64::try_from(length.as_micros().div_ceil(5_000) / 2).unwrap_or(u64::MAX);
+    encode(puzzle, solution, film, options, &|j, shown| {
+        let slots = (shown + HOLD_FRAMES as usize) as u64;
+        // Where slot `k` starts, in hundredths, rounded.
+        let start = |k: u64| (k * total + slots / 2) / slots;
+        let end = if j + 1 == shown {
+            total
+        } else {
+            start(j as u64 + 1)
+        };
+        u32::try_from(end - start(j as u64))
+            .unwrap_or(u32::MAX)
+            .max(2)
+    })
+}
+
+/// Encodes the GIF of `film`: the `j`th of `shown` frames stays
+/// `delay(j, shown)` hundredths of a second.
+fn encode(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    film: &Film,
+    options: &GifOptions,
+    delay: &dyn Fn(usize, usize) -> u32,
+) -> Result<Vec<u8>, String> {
     let cell = options.cell.max(1);
     let (cols, rows) = (puzzle.width(), puzzle.height());
     let (width, height) = (cols * cell, rows * cell);
@@ -141,11 +213,16 @@ pub fn gif(
         ));
     }
     let failed = |e: ::gif::EncodingError| format!("cannot encode the GIF: {e}");
-    let sampling = Sampling::new(film.len(), options.max_frames);
+    let shown = Shown::new(film, options.max_frames);
+    // In cells smaller than a marker, the pieces are drawn as markers.
+    let margin = if cell < MARKER {
+        (MARKER / 2 + 1).div_ceil(cell)
+    } else {
+        0
+    };
     let route: Vec<Pos> = std::iter::once(solution.hero)
         .chain(solution.turns.iter().map(|t| t.hero))
         .collect();
-    let delay = options.centiseconds.max(2);
     let mut encoder =
         ::gif::Encoder::new(Vec::new(), width as u16, height as u16, &PALETTE).map_err(failed)?;
     encoder
@@ -153,8 +230,8 @@ pub fn gif(
         .map_err(failed)?;
     let mut pixels = Vec::new();
     let mut before: Option<(Frame, Positions)> = None;
-    for j in 0..sampling.shown {
-        let i = sampling.frame(j);
+    for j in 0..shown.len() {
+        let i = shown.frame(j);
         let pieces = film.pieces(i);
         let variant = Pieces {
             others: pieces.others,
@@ -171,10 +248,12 @@ pub fn gif(
             status: String::new(),
             message: None,
         };
+        let mut delay = delay(j, shown.len());
         // The rectangles of cells that changed: all of them at first; then
         // the hero's (its old and new cells and the route between) and the
         // dragon's, as one frame, or two that share the delay when the
-        // pieces are far apart.
+        // pieces are far apart and the delay is long enough to share (each
+        // part at least the 2 hundredths browsers keep).
         let mut parts: Vec<Rect> = Vec::with_capacity(2);
         match &before {
             None => parts.push(Rect::new(Pos::new(0, 0), Pos::new(rows - 1, cols - 1))),
@@ -195,19 +274,17 @@ pub fn gif(
                     parts.push(hero);
                 } else if !hero_changed {
                     parts.push(dragon);
-                } else if both.area() <= 2 * (hero.area() + dragon.area()) {
+                } else if both.area() <= 2 * (hero.area() + dragon.area()) || delay < 4 {
                     parts.push(both);
                 } else {
                     parts.extend([hero, dragon]);
                 }
             }
         }
-        let last = j + 1 == sampling.shown;
-        let mut delay = if last {
-            u32::from(delay) * (1 + HOLD_FRAMES)
-        } else {
-            u32::from(delay)
-        };
+        // Markers larger than a cell reach into the cells around.
+        for part in &mut parts {
+            *part = part.grown(margin, rows, cols);
+        }
         for (n, part) in parts.iter().enumerate() {
             let (w, h) = (part.cols() * cell, part.rows() * cell);
             pixels.clear();
@@ -218,6 +295,16 @@ pub fn gif(
                     let (y, x) = ((row - part.top) * cell, (col - part.left) * cell);
                     paint(&mut pixels, w, y, x, cell, mark);
                 }
+            }
+            if margin > 0 {
+                let canvas = Canvas {
+                    pixels: &mut pixels,
+                    width: w,
+                    top: part.top * cell,
+                    left: part.left * cell,
+                    cell,
+                };
+                markers(canvas, puzzle, &frame, &pieces);
             }
             // The first of two parts takes half the delay (at least the
             // 2 hundredths browsers keep), the second the rest.
@@ -246,6 +333,88 @@ pub fn gif(
     encoder.into_inner().map_err(failed)
 }
 
+/// The side of the markers drawn for the pieces in cells smaller than it,
+/// in pixels: the hero, the dragons, the exit, keys and closed doors stay
+/// visible at any scale.
+pub(crate) const MARKER: usize = 13;
+
+/// Pixels of part of the picture: `width` a row, the top left one at
+/// (`top`, `left`) of the whole, in cells of `cell` pixels.
+struct Canvas<'a> {
+    pixels: &'a mut [u8],
+    width: usize,
+    top: usize,
+    left: usize,
+    cell: usize,
+}
+
+impl Canvas<'_> {
+    /// Draws a marker of `shape` centred on cell `p`: `inner` inside,
+    /// `outer` on its rim, a pixel wide.
+    fn marker(&mut self, p: Pos, shape: Shape, inner: u8, outer: u8) {
+        let height = self.pixels.len() / self.width.max(1);
+        let half = (MARKER / 2) as isize;
+        let (cy, cx) = (
+            (p.row * self.cell + self.cell / 2) as isize,
+            (p.col * self.cell + self.cell / 2) as isize,
+        );
+        for dy in -half..=half {
+            for dx in -half..=half {
+                let (y, x) = (cy + dy - self.top as isize, cx + dx - self.left as isize);
+                if y < 0 || x < 0 || y as usize >= height || x as usize >= self.width {
+                    continue;
+                }
+                let reach = match shape {
+                    Shape::Disc => ((dy * dy + dx * dx) as f64).sqrt(),
+                    Shape::Diamond => (dy.abs() + dx.abs()) as f64 * 0.75,
+                    Shape::Square => dy.abs().max(dx.abs()) as f64,
+                };
+                let r = half as f64;
+                let colour = if reach <= r - 1.5 {
+                    inner
+                } else if reach <= r + 0.5 {
+                    outer
+                } else {
+                    continue;
+                };
+                self.pixels[y as usize * self.width + x as usize] = colour;
+            }
+        }
+    }
+}
+
+/// The shape of a marker.
+#[derive(Clone, Copy)]
+enum Shape {
+    Disc,
+    Diamond,
+    Square,
+}
+
+/// Draws the markers of the pieces of `frame` (as `pieces` has them) that
+/// reach into `canvas`: the exit, closed doors, keys not yet taken, the
+/// dragons, and the hero over them (on a yellow rim when caught).
+fn markers(mut canvas: Canvas<'_>, puzzle: &Puzzle, frame: &Frame, pieces: &Positions) {
+    if frame.hero != puzzle.exit() {
+        canvas.marker(puzzle.exit(), Shape::Square, WHITE, INK);
+    }
+    for (i, &door) in puzzle.doors().iter().enumerate() {
+        if !pieces.locks.is_open(i) && door != frame.hero {
+            canvas.marker(door, Shape::Square, WALL, INK);
+        }
+    }
+    for (i, &key) in puzzle.keys().iter().enumerate() {
+        if !pieces.locks.is_taken(i) && key != frame.hero {
+            canvas.marker(key, Shape::Disc, BURST, INK);
+        }
+    }
+    for dragon in pieces.dragons() {
+        canvas.marker(dragon, Shape::Diamond, DRAGON, WHITE);
+    }
+    let rim = if frame.caught { BURST } else { WHITE };
+    canvas.marker(frame.hero, Shape::Disc, HERO, rim);
+}
+
 /// A rectangle of cells, its edges included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Rect {
@@ -263,6 +432,17 @@ impl Rect {
             left: a.col.min(b.col),
             bottom: a.row.max(b.row),
             right: a.col.max(b.col),
+        }
+    }
+
+    /// `margin` cells larger on every side, within a map of `rows` x
+    /// `cols` cells.
+    fn grown(self, margin: usize, rows: usize, cols: usize) -> Rect {
+        Rect {
+            top: self.top.saturating_sub(margin),
+            left: self.left.saturating_sub(margin),
+            bottom: (self.bottom + margin).min(rows - 1),
+            right: (self.right + margin).min(cols - 1),
         }
     }
 
@@ -309,7 +489,10 @@ pub(crate) fn paint(pixels: &mut [u8], width: usize, y: usize, x: usize, cell: u
                 Mark::Wall => WALL,
                 Mark::Free | Mark::Away(..) => FLOOR,
                 Mark::Reach => REACH,
-                Mark::Trail if edge <= 0.3 || cell < 4 => TRAIL,
+                // In small cells the route is the hero's blue, so that
+                // it stands out from the floor.
+                Mark::Trail if cell < 8 => HERO,
+                Mark::Trail if edge <= 0.3 => TRAIL,
                 Mark::Trail => FLOOR,
                 Mark::Exit if edge <= 0.25 || cell < 4 => WHITE,
                 Mark::Exit if edge <= 0.45 => INK,
@@ -391,8 +574,8 @@ mod tests {
             };
             let bytes = gif(&puzzle, &solution, &film, &options).unwrap();
             let (frames, count) = pictures(&bytes, 10);
-            let sampling = Sampling::new(film.len(), max_frames);
-            assert_eq!(frames.len(), sampling.shown);
+            let shown = Shown::new(&film, max_frames);
+            assert_eq!(frames.len(), shown.len());
             if let Some(split) = split {
                 assert_eq!(count > frames.len(), split, "{count} frames in the file");
             }
@@ -401,7 +584,7 @@ mod tests {
                 picture[(p.row * 8 + dy) * w + p.col * 8 + dx]
             };
             for (j, (delay, picture)) in frames.iter().enumerate() {
-                let pieces = film.pieces(sampling.frame(j));
+                let pieces = film.pieces(shown.frame(j));
                 // A pixel left of the hero's centre, the dragon's centre.
                 assert_eq!(colour(picture, pieces.hero, 4, 2), HERO, "frame {j}");
                 assert_eq!(colour(picture, pieces.dragon, 4, 4), DRAGON, "frame {j}");
@@ -432,22 +615,23 @@ mod tests {
     fn variant_gif_draws_every_dragon_the_key_and_the_door() {
         let (puzzle, solution) = crate::render::fixture::variant_game();
         let film = Film::new(&puzzle, &solution);
+        // Cells as large as a marker: each piece drawn in its own cell.
         let options = GifOptions {
-            cell: 8,
+            cell: MARKER + 3,
             centiseconds: 10,
             max_frames: 3000,
         };
         let (frames, _) = pictures(&gif(&puzzle, &solution, &film, &options).unwrap(), 10);
         assert_eq!(frames.len(), film.len());
-        let w = puzzle.width() * 8;
+        let w = puzzle.width() * 16;
         let colour = |picture: &[u8], p: Pos, dy: usize, dx: usize| {
-            picture[(p.row * 8 + dy) * w + p.col * 8 + dx]
+            picture[(p.row * 16 + dy) * w + p.col * 16 + dx]
         };
         let (key, door) = (Pos::new(0, 2), Pos::new(0, 3));
         for (i, (_, picture)) in frames.iter().enumerate() {
             let pieces = film.pieces(i);
             for dragon in pieces.dragons() {
-                assert_eq!(colour(picture, dragon, 4, 4), DRAGON, "frame {i}");
+                assert_eq!(colour(picture, dragon, 8, 8), DRAGON, "frame {i}");
             }
             if pieces.hero == key || pieces.hero == door {
                 continue;
@@ -455,14 +639,79 @@ mod tests {
             // A key is a yellow disc; once taken, a trail (a square).
             let taken = pieces.locks.is_taken(0);
             assert_eq!(taken, i >= 3, "frame {i}");
-            assert_eq!(colour(picture, key, 4, 4), TRAIL, "frame {i}");
+            assert_eq!(colour(picture, key, 8, 8), TRAIL, "frame {i}");
             let corner = if taken { TRAIL } else { FLOOR };
-            assert_eq!(colour(picture, key, 5, 5), corner, "frame {i}");
+            assert_eq!(colour(picture, key, 11, 11), corner, "frame {i}");
             // A closed door is dark in the middle; an open one is floor.
             let open = pieces.locks.is_open(0);
             assert_eq!(open, i >= 5, "frame {i}");
             let middle = if open { FLOOR } else { INK };
-            assert_eq!(colour(picture, door, 4, 4), middle, "frame {i}");
+            assert_eq!(colour(picture, door, 8, 8), middle, "frame {i}");
+        }
+    }
+
+    /// In cells smaller than a marker, the hero and the dragon are drawn
+    /// at least [`MARKER`] pixels across (on a rim), over the cells around,
+    /// in every frame; where a marker was, the map is drawn again.
+    #[test]
+    fn small_cells_draw_the_pieces_as_markers() {
+        let large = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/mazes/large-101.txt"
+        ))
+        .unwrap();
+        let puzzle: Puzzle = large.parse().unwrap();
+        let solution = solve(&puzzle, &Options::default()).unwrap();
+        let film = Film::new(&puzzle, &solution);
+        for cell in [1, 2, 5] {
+            let options = GifOptions {
+                cell,
+                centiseconds: 10,
+                max_frames: 40,
+            };
+            let (frames, _) = pictures(&gif(&puzzle, &solution, &film, &options).unwrap(), 10);
+            let shown = Shown::new(&film, 40);
+            let w = puzzle.width() * cell;
+            // How many pixels of `colour` the row through the centre of
+            // cell `p` has within a marker of it.
+            let across = |picture: &[u8], p: Pos, colour: u8| {
+                let (y, x) = (p.row * cell + cell / 2, p.col * cell + cell / 2);
+                let row = &picture[y * w..(y + 1) * w];
+                row[x.saturating_sub(MARKER)..(x + MARKER).min(w)]
+                    .iter()
+                    .filter(|&&c| c == colour)
+                    .count()
+            };
+            let mut checked = 0;
+            for (j, (_, picture)) in frames.iter().enumerate() {
+                let pieces = film.pieces(shown.frame(j));
+                let at = format!("{cell} px, frame {j}");
+                // The disc inside its rim, two pixels in (away from the
+                // picture's edges, which cut a marker).
+                let inside = |p: Pos| {
+                    let (y, x) = (p.row * cell + cell / 2, p.col * cell + cell / 2);
+                    let (h, half) = (puzzle.height() * cell, MARKER / 2);
+                    y >= half && x >= half && y + half < h && x + half < w
+                };
+                if !inside(pieces.hero) || !inside(pieces.dragon) {
+                    continue;
+                }
+                checked += 1;
+                let hero = across(picture, pieces.hero, HERO);
+                assert!(hero >= MARKER - 4, "{at}: {hero} px");
+                let apart = pieces.hero.row.abs_diff(pieces.dragon.row) * cell > MARKER
+                    || pieces.hero.col.abs_diff(pieces.dragon.col) * cell > MARKER;
+                if apart {
+                    let dragon = across(picture, pieces.dragon, DRAGON);
+                    assert!(dragon >= MARKER / 2, "{at}: {dragon} px");
+                }
+            }
+            assert!(checked >= 10, "{cell} px: {checked} frames");
+            // The dragon's first cell, left far behind, is drawn again.
+            let (start, end) = (film.pieces(0).dragon, film.pieces(film.len() - 1));
+            assert!(start.row.abs_diff(end.dragon.row) * cell > MARKER);
+            let (_, last) = frames.last().unwrap();
+            assert_eq!(across(last, start, DRAGON), 0, "{cell} px");
         }
     }
 
@@ -508,8 +757,8 @@ mod tests {
             centiseconds: 10,
             max_frames: 3000,
         };
-        let sampling = Sampling::new(film.len(), options.max_frames);
-        let needed = gif_bytes(&puzzle, options.cell, sampling);
+        let shown = Shown::new(&film, options.max_frames).len();
+        let needed = gif_bytes(&puzzle, options.cell, shown);
         let within =
             |options: &GifOptions, budget: usize| gif_within(&puzzle, &film, options, budget);
         assert_eq!(within(&options, 2 * needed), Ok(()));

@@ -46,6 +46,61 @@ const REACH: &str = "#9cc3f5";
 pub(crate) const HERO: &str = "#0072b2";
 pub(crate) const DRAGON: &str = "#d55e00";
 
+/// The largest map area, in pixels, of a picture whose cell size is not
+/// given: with the result and the legend under it, the whole picture fits
+/// a 1920x1080 screen, so a viewer shows it at its own size, legend
+/// readable, instead of shrinking it to fit.
+pub const SCREEN_MAP: (usize, usize) = (1600, 1000);
+
+/// The largest default cell, in pixels (a small map is not blown up).
+pub const LARGEST_CELL: usize = 24;
+
+/// The side of a cell, in pixels, at which a `width` x `height` map fits
+/// [`SCREEN_MAP`]: at most [`LARGEST_CELL`], and at least 1 (a map wider
+/// than 1600 or taller than 1000 cells is one pixel a cell, larger than
+/// the screen).
+///
+/// ```
+/// use dragon_escape::render::svg::screen_cell;
+/// assert_eq!(screen_cell(41, 41), 24);
+/// assert_eq!(screen_cell(201, 201), 4);
+/// assert_eq!(screen_cell(1001, 1001), 1);
+/// ```
+pub fn screen_cell(width: usize, height: usize) -> usize {
+    let (w, h) = SCREEN_MAP;
+    (w / width.max(1))
+        .min(h / height.max(1))
+        .clamp(1, LARGEST_CELL)
+}
+
+/// The smallest cell, in pixels, a piece is drawn for: in smaller cells the
+/// hero, the dragons, the exit, keys and doors are drawn as in a cell this
+/// large (a hero of about 13 pixels), on a halo, so they stay visible at
+/// any scale.
+pub const PIECE_CELL: f64 = 16.0;
+
+/// The narrowest the hero's route is drawn, in pixels (the dragon's is
+/// three fifths of it); a picture wider than 1000 pixels draws it at least
+/// a 500th of its larger side.
+pub const ROUTE_WIDTH: f64 = 2.0;
+
+/// How much larger than its cell a piece is drawn in cells of `cell`
+/// pixels (1 from [`PIECE_CELL`] up).
+pub(crate) fn piece_scale(cell: usize) -> f64 {
+    (PIECE_CELL / cell.max(1) as f64).max(1.0)
+}
+
+/// How much wider than at 24 pixels a cell the routes (their strokes,
+/// dashes, end dots and the back-step rings) are drawn in cells of `cell`
+/// pixels on a map of `side` cells at its larger side, so that the hero's
+/// is at least [`ROUTE_WIDTH`] pixels wide, or a 500th of the picture.
+pub(crate) fn route_scale(cell: usize, side: usize) -> f64 {
+    let cell = cell.max(1) as f64;
+    let least = ROUTE_WIDTH.max(side as f64 * cell / 500.0);
+    // The hero's route is 5 units wide, a cell 24.
+    (least / (5.0 * cell / UNIT as f64)).max(1.0)
+}
+
 /// How to draw a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
@@ -129,6 +184,45 @@ impl Sprite {
         }
     }
 
+    /// The halo drawn under a piece enlarged past its cell: a pale disc
+    /// ringed in the piece's colour, which clears the walls around it.
+    pub(crate) fn halo(self) -> &'static str {
+        match self {
+            Sprite::Hero => {
+                "<circle r=\"15\" fill=\"#ffffff\" fill-opacity=\"0.8\" stroke=\"#0072b2\" stroke-width=\"2.5\"/>"
+            }
+            Sprite::Dragon => {
+                "<circle r=\"15\" fill=\"#ffffff\" fill-opacity=\"0.8\" stroke=\"#d55e00\" stroke-width=\"2.5\"/>"
+            }
+            Sprite::Key | Sprite::Caught => {
+                "<circle r=\"15\" fill=\"#ffffff\" fill-opacity=\"0.8\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>"
+            }
+            Sprite::Exit | Sprite::Door | Sprite::OpenDoor | Sprite::BackStep => {
+                "<circle r=\"15\" fill=\"#ffffff\" fill-opacity=\"0.8\" stroke=\"#1a1a1a\" stroke-width=\"2.5\"/>"
+            }
+        }
+    }
+
+    /// The shape as a piece on a map of `cell` pixels a cell, centred on
+    /// `(x, y)`: enlarged on its halo in cells smaller than
+    /// [`PIECE_CELL`], and then by `scale` (1 for a whole cell).
+    pub(crate) fn piece(self, out: &mut String, x: f64, y: f64, cell: usize, scale: f64) {
+        let grown = piece_scale(cell);
+        if grown > 1.0 {
+            let _ = writeln!(
+                out,
+                "<g transform=\"translate({} {}) scale({})\">{}{}</g>",
+                num(x),
+                num(y),
+                num_to(grown * scale, 4),
+                self.halo(),
+                self.shape()
+            );
+        } else {
+            self.at(out, x, y, scale);
+        }
+    }
+
     /// The shape, scaled by `scale` (1 for a whole cell), centred on `(x, y)`.
     pub(crate) fn at(self, out: &mut String, x: f64, y: f64, scale: f64) {
         let _ = write!(out, "<g transform=\"translate({} {})", num(x), num(y));
@@ -142,6 +236,12 @@ impl Sprite {
 /// `x` with at most two decimals and no trailing zeros (`12`, `3.5`).
 pub(crate) fn num(x: f64) -> String {
     num_to(x, 2)
+}
+
+/// `x` rounded up to two decimals, no trailing zeros: a width that must be
+/// at least `x`.
+pub(crate) fn num_up(x: f64) -> String {
+    num((x * 100.0).ceil() / 100.0)
 }
 
 /// `x` with at most `places` decimals and no trailing zeros.
@@ -482,8 +582,11 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
     open_map(&mut out, puzzle, cell, shaded.as_deref());
     let at = |out: &mut String, sprite: Sprite, p: Pos, scale: f64| {
         let (x, y) = centre(p, 0);
-        sprite.at(out, x as f64, y as f64, scale);
+        sprite.piece(out, x as f64, y as f64, cell, scale);
     };
+    // Routes stay visible at any scale: wider, and further apart.
+    let wide = route_scale(cell, puzzle.width().max(puzzle.height()));
+    let apart = (3.0 * wide).round() as isize;
     at(&mut out, Sprite::Exit, solution.exit, 1.0);
     // The doors as the line leaves them; the keys, as at the start, over
     // the routes.
@@ -498,24 +601,22 @@ pub fn svg_with(puzzle: &Puzzle, solution: &Solution, options: SvgOptions) -> St
     }
     let others = other_routes(solution);
     for cells in std::iter::once(&dragon_route).chain(&others) {
-        route(
-            &mut out,
-            cells,
-            3,
-            DRAGON,
-            "stroke-width=\"3\" stroke-dasharray=\"6 4\"",
+        let stroke = format!(
+            "stroke-width=\"{}\" stroke-dasharray=\"{} {}\"",
+            num_up(3.0 * wide),
+            num(6.0 * wide),
+            num(4.0 * wide)
         );
+        route(&mut out, cells, apart, DRAGON, &stroke, wide);
     }
-    route(
-        &mut out,
-        &hero_route,
-        -3,
-        HERO,
-        "stroke-width=\"5\" stroke-opacity=\"0.85\"",
+    let stroke = format!(
+        "stroke-width=\"{}\" stroke-opacity=\"0.85\"",
+        num_up(5.0 * wide)
     );
+    route(&mut out, &hero_route, -apart, HERO, &stroke, wide);
     for &p in &turns {
-        let (x, y) = centre(p, -3);
-        Sprite::BackStep.at(&mut out, x as f64, y as f64, 1.0);
+        let (x, y) = centre(p, -apart);
+        Sprite::BackStep.at(&mut out, x as f64, y as f64, wide);
     }
     for &p in puzzle.keys() {
         at(&mut out, Sprite::Key, p, 1.0);
@@ -553,9 +654,9 @@ fn reachable(puzzle: &Puzzle, hero: Pos) -> Vec<bool> {
     shaded
 }
 
-/// A route as a polyline with a dot at its end (nothing for a route that
-/// never moves).
-fn route(out: &mut String, cells: &[Pos], offset: isize, color: &str, stroke: &str) {
+/// A route as a polyline with a dot at its end, `wide` times the dot at 24
+/// pixels a cell (nothing for a route that never moves).
+fn route(out: &mut String, cells: &[Pos], offset: isize, color: &str, stroke: &str, wide: f64) {
     let list = points(cells, offset);
     if !list.contains(' ') {
         return;
@@ -569,7 +670,8 @@ fn route(out: &mut String, cells: &[Pos], offset: isize, color: &str, stroke: &s
         let (x, y) = centre(end, offset);
         let _ = writeln!(
             out,
-            "<circle cx=\"{x}\" cy=\"{y}\" r=\"4\" fill=\"{color}\"/>"
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{color}\"/>",
+            num(4.0 * wide)
         );
     }
 }

@@ -58,7 +58,8 @@ fn animation_is_written_whole_and_sampled_with_a_note() {
         text.contains("<g transform=\"scale(0.16666667)\""),
         "cell size"
     );
-    assert!(text.contains("97 frames, 300 ms each, one in 10 of the playback's 956"));
+    // Paced to about 20 s: 97 frames and a hold of 4.
+    assert!(text.contains("97 frames, 198 ms each, one in 10 of the playback's 956"));
 }
 
 /// An animation may take half the memory budget: past it, the picture is
@@ -456,4 +457,207 @@ fn small_cells_draw_every_piece_with_a_positive_size() {
             assert!(root("height") > (puzzle.height() * cell) as f64, "{at}");
         }
     }
+}
+
+/// A map `side` tiles square: walls around, a wall post at every even row
+/// and column inside, the hero in the top left corner, the dragon in the
+/// top right and the exit in the bottom right.
+fn posts(side: usize) -> String {
+    let mut rows = Vec::with_capacity(side);
+    for row in 0..side {
+        let line: String = (0..side)
+            .map(|col| {
+                let edge = row == 0 || col == 0 || row == side - 1 || col == side - 1;
+                match (row, col) {
+                    (1, 1) => 'H',
+                    (1, c) if c == side - 2 => 'D',
+                    (r, c) if r == side - 2 && c == side - 2 => 'E',
+                    _ if edge || (row % 2 == 0 && col % 2 == 0) => '#',
+                    _ => '.',
+                }
+            })
+            .collect();
+        rows.push(line);
+    }
+    rows.join("\n") + "\n"
+}
+
+/// How large the pieces and the hero's route of an SVG picture are drawn,
+/// in pixels: the hero's disc, the dragon's star, the exit's door and the
+/// route's stroke (the map's group scales them all).
+fn drawn_sizes(svg: &str) -> [f64; 4] {
+    let all = elements(svg);
+    let attribute = |attributes: &[(String, String)], key: &str| -> Option<String> {
+        let (_, value) = attributes.iter().find(|(k, _)| k == key)?;
+        Some(value.clone())
+    };
+    let mut map_scale = None;
+    let mut scales: Vec<f64> = vec![1.0];
+    let (mut hero, mut dragon, mut exit, mut route) = (0.0, 0.0, 0.0, 0.0_f64);
+    for (element, attributes) in &all {
+        let fill = attribute(attributes, "fill").unwrap_or_default();
+        let here = *scales.last().unwrap();
+        match element.as_str() {
+            "g" => {
+                let transform = attribute(attributes, "transform").unwrap_or_default();
+                let scale = transform
+                    .find("scale(")
+                    .map_or(1.0, |at| numbers(&transform[at..])[0]);
+                if map_scale.is_none() {
+                    map_scale = Some(scale);
+                }
+                scales.push(here * scale);
+            }
+            "/g" => {
+                scales.pop();
+            }
+            "circle"
+                if fill == "#0072b2" && attribute(attributes, "r").as_deref() == Some("10") =>
+            {
+                hero = f64::max(hero, 20.0 * here);
+            }
+            "polygon" if fill == "#d55e00" => dragon = f64::max(dragon, 22.0 * here),
+            "rect"
+                if fill == "#ffffff"
+                    && attribute(attributes, "height").as_deref() == Some("21") =>
+            {
+                exit = f64::max(exit, 21.0 * here);
+            }
+            "polyline" if attribute(attributes, "stroke").as_deref() == Some("#0072b2") => {
+                let width = numbers(&attribute(attributes, "stroke-width").unwrap())[0];
+                route = f64::max(route, width * here);
+            }
+            _ => {}
+        }
+        if element == "svg" || scales.is_empty() {
+            scales = vec![1.0];
+        }
+    }
+    [hero, dragon, exit, route]
+}
+
+/// Without --cell-size, the picture of a map 201 or 1001 tiles a side fits
+/// a 1920x1080 screen (the map within 1600x1000 pixels where it can be:
+/// one pixel a tile is the least), so it is seen at its own size with its
+/// legend readable; a small map keeps 24 pixels a tile. At any cell size
+/// the pieces are drawn at least 12 pixels across and the hero's route at
+/// least 2 pixels wide.
+#[test]
+fn default_pictures_fit_a_screen_with_pieces_and_route_visible() {
+    let dir = tempfile::tempdir().unwrap();
+    for (side, cell) in [(21, 24), (201, 4), (1001, 1)] {
+        let map = dir.path().join(format!("posts-{side}.txt"));
+        std::fs::write(&map, posts(side)).unwrap();
+        let path = dir.path().join(format!("posts-{side}.svg"));
+        Command::new(BIN)
+            .args(["--svg", path.to_str().unwrap()])
+            .arg(&map)
+            .assert()
+            .code(0)
+            .stderr("");
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let all = elements(&svg);
+        let root = |key: &str| -> usize {
+            let (_, value) = all[0].1.iter().find(|(k, _)| k == key).unwrap();
+            value.parse().unwrap()
+        };
+        let at = format!("{side} tiles");
+        assert_eq!(root("width"), (side * cell).max(360), "{at}");
+        assert!(root("width") <= 1920 && root("height") <= 1080, "{at}");
+        assert!(root("height") > side * cell, "{at}");
+        for (what, size) in ["hero", "dragon", "exit", "route"]
+            .iter()
+            .zip(drawn_sizes(&svg))
+        {
+            // Give or take the map scale's eighth decimal.
+            let least = if *what == "route" { 2.0 } else { 12.0 } - 1e-4;
+            assert!(size >= least, "{at}: the {what} is {size} px");
+        }
+    }
+    // An explicit cell size wins, and the pieces stay visible in it.
+    let map = maze("official-1.txt");
+    for cell in [1, 2, 5, 10, 24] {
+        let path = dir.path().join(format!("official-{cell}.svg"));
+        Command::new(BIN)
+            .args(["--svg", path.to_str().unwrap(), "--cell-size"])
+            .arg(cell.to_string())
+            .arg(&map)
+            .assert()
+            .code(0);
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let at = format!("official-1 at {cell} px a tile");
+        for (what, size) in ["hero", "dragon", "exit", "route"]
+            .iter()
+            .zip(drawn_sizes(&svg))
+        {
+            // Give or take the map scale's eighth decimal.
+            let least = if *what == "route" { 2.0 } else { 12.0 } - 1e-4;
+            assert!(size >= least, "{at}: the {what} is {size} px");
+        }
+        // 24 pixels a tile draws the pieces as before: a cell's size.
+        if cell == 24 {
+            assert_eq!(drawn_sizes(&svg), [20.0, 22.0, 21.0, 5.0]);
+        }
+    }
+}
+
+/// The delays of a GIF's frames, in hundredths of a second, read back.
+fn gif_delays(path: &Path) -> Vec<u16> {
+    let bytes = std::fs::read(path).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+    }
+    delays
+}
+
+/// Without -f an animation lasts about 20 seconds, however long the line:
+/// a long one (here 1,592 frames) is sampled so that no frame is shorter
+/// than 20 ms, a short one shows each frame at most 300 ms. With -f each
+/// frame lasts what it says.
+#[test]
+fn animations_are_paced_to_twenty_seconds_unless_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("posts-401.txt");
+    std::fs::write(&map, posts(401)).unwrap();
+    let (gif, svg) = (dir.path().join("a.gif"), dir.path().join("a.svg"));
+    Command::new(BIN)
+        .args(["--gif", gif.to_str().unwrap()])
+        .args(["--svg-animate", svg.to_str().unwrap()])
+        .arg(&map)
+        .assert()
+        .code(0)
+        .stdout("The shortest path is 796 steps.\n")
+        .stderr(
+            "solve-maze: {map}: the animation shows one frame in 2 of the playback's 1592 \
+             (797 frames, 24 ms each to last about 20 s; -f sets a frame length)\n"
+                .replace("{map}", map.to_str().unwrap()),
+        );
+    let delays = gif_delays(&gif);
+    let total: u32 = delays.iter().map(|&d| u32::from(d)).sum();
+    assert_eq!(total, 2000, "{delays:?}");
+    assert!(delays.iter().all(|&d| d >= 2), "{delays:?}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("dur=\"20s\""));
+    // A short line: 300 ms a frame, as the playback.
+    Command::new(BIN)
+        .args(["--gif", gif.to_str().unwrap()])
+        .arg(maze("official-1.txt"))
+        .assert()
+        .code(0)
+        .stderr("");
+    let delays = gif_delays(&gif);
+    assert_eq!(delays.len(), 32);
+    assert!(delays[..31].iter().all(|&d| d == 30), "{delays:?}");
+    // Told: every frame, each 100 ms.
+    Command::new(BIN)
+        .args(["--gif", gif.to_str().unwrap(), "-f", "100"])
+        .arg(&map)
+        .assert()
+        .code(0)
+        .stderr("");
+    let delays = gif_delays(&gif);
+    assert_eq!(delays.len(), 1592);
+    assert!(delays[..1591].iter().all(|&d| d == 10));
 }

@@ -246,8 +246,9 @@ pub struct Args {
     #[arg(short, long, conflicts_with_all = ["steps", "map", "format"], help_heading = "Playback and play")]
     pub(super) playback: bool,
 
-    /// How long each frame of the playback (-p) or the recording (--record)
-    /// stays, in milliseconds [default: 300].
+    /// How long each frame of the playback (-p), the recording (--record)
+    /// or an animation (--svg-animate, --gif) stays, in milliseconds
+    /// [default: 300; an animation lasts about 20 s, 20 to 300 ms a frame].
     #[arg(
         short,
         long,
@@ -304,7 +305,7 @@ pub struct Args {
     pub(super) svg: Option<PathBuf>,
 
     /// Also write the playback as an animated SVG to FILE, which a web
-    /// browser plays (paced by -f).
+    /// browser plays (about 20 s long, or paced by -f).
     #[arg(
         long,
         value_name = "FILE",
@@ -313,7 +314,8 @@ pub struct Args {
     )]
     pub(super) svg_animate: Option<PathBuf>,
 
-    /// Also write the playback as an animated GIF to FILE (paced by -f).
+    /// Also write the playback as an animated GIF to FILE (about 20 s long,
+    /// or paced by -f).
     #[arg(long, value_name = "FILE", help_heading = "Playback and play")]
     pub(super) gif: Option<PathBuf>,
 
@@ -330,8 +332,8 @@ pub struct Args {
     pub(super) animate_max_frames: Option<usize>,
 
     /// The side of a map cell in the pictures (--svg, --svg-animate,
-    /// --gif), in pixels, from 1 to 100 [default: 24; for --gif, at most 24
-    /// and small enough for a picture about 2000 pixels a side].
+    /// --gif), in pixels, from 1 to 100 [default: the largest, at most 24,
+    /// that fits the map in 1600x1000 pixels, so the picture fits a screen].
     #[arg(
         long,
         value_name = "PX",

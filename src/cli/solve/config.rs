@@ -50,6 +50,9 @@ pub(super) struct Exports {
     pub(super) max_frames: usize,
     /// The side of a cell in the pictures, in pixels, if given.
     pub(super) cell: Option<usize>,
+    /// Whether `-f` gives the animations' frame length; else they are
+    /// paced to last about 20 s.
+    pub(super) frame_length_given: bool,
     /// The recording's style: colour unless `--color never` or `NO_COLOR`.
     pub(super) record_style: MapStyle,
     /// The recording's largest screen: columns, rows.
@@ -313,6 +316,7 @@ impl Args {
                     .animate_max_frames
                     .unwrap_or(AnimationOptions::default().max_frames),
                 cell: self.cell_size,
+                frame_length_given: self.frame_length.is_some(),
                 record_style: MapStyle {
                     ascii: self.ascii,
                     color: self.color.unwrap_or_default().enabled(true),

@@ -9,19 +9,32 @@ use super::{Config, Failure, Mode, PROGRAM, Share, hint_for, over_budget};
 use crate::cli::watch::Watch;
 use crate::cli::{emit, fail, write_file};
 use crate::play::Play;
-use crate::render::animate::{AnimationOptions, Sampling, animated_svg, animation_within};
+use crate::render::animate::{
+    ANIMATION_LENGTH, AnimationOptions, Sampling, Shown, animated_svg, animation_within, paced,
+};
 use crate::render::cast::{CastOptions, Recorder, cast};
 use crate::render::film::Film;
 use crate::render::map::{MapStyle, route_map};
-use crate::render::svg::{SvgOptions, svg_with};
+use crate::render::svg::{SvgOptions, screen_cell, svg_with};
 use crate::render::text;
 use crate::viewer::AtEnd;
 use crate::{OracleKind, Progress, Puzzle, Solution};
 
-/// The side of a cell in the SVG pictures by default, in pixels.
+/// The side of a cell in the heat map's SVG picture by default, in pixels.
 pub(super) const SVG_CELL: usize = 24;
-/// About the largest side of a GIF whose cell size is not given, in pixels.
+/// About the largest side of a heat map's GIF whose cell size is not
+/// given, in pixels.
 pub(super) const GIF_SIDE: usize = 2048;
+
+/// The side of a cell in the pictures of `puzzle` (`--svg`,
+/// `--svg-animate`, `--gif`): `--cell-size` if given, else the one that
+/// fits the map on a screen ([`screen_cell`]).
+fn picture_cell(config: &Config, puzzle: &Puzzle) -> usize {
+    config
+        .exports
+        .cell
+        .unwrap_or_else(|| screen_cell(puzzle.width(), puzzle.height()))
+}
 
 /// The text or JSON report of the solved map `name`; `separate` when it is
 /// not the run's first file, so its steps or map are set apart by a blank
@@ -186,15 +199,18 @@ pub(super) fn export(
 ) -> Result<(), String> {
     if let Some(path) = &config.exports.svg {
         let options = SvgOptions {
-            cell: config.exports.cell.unwrap_or(SVG_CELL),
+            cell: picture_cell(config, puzzle),
         };
         write_file(path, svg_with(puzzle, solution, options).as_bytes())?;
     }
-    if let (Some(path), Some(film)) = (&config.exports.svg_animate, film) {
+    let pace = film.map(|film| pace(config, film));
+    if let (Some(path), Some(film), Some((frame_length, max_frames))) =
+        (&config.exports.svg_animate, film, pace)
+    {
         let options = AnimationOptions {
-            cell: config.exports.cell.unwrap_or(SVG_CELL),
-            frame_length: config.frame_length,
-            max_frames: config.exports.max_frames,
+            cell: picture_cell(config, puzzle),
+            frame_length,
+            max_frames,
         };
         let hint = "(see --max-memory, --animate-max-frames)";
         animation_within(puzzle, solution, film, &options, config.options.max_memory)
@@ -204,18 +220,29 @@ pub(super) fn export(
             animated_svg(puzzle, solution, film, &options).as_bytes(),
         )?;
     }
-    if let (Some(path), Some(film)) = (&config.exports.gif, film) {
-        gif_export(config, name, path, puzzle, solution, film)?;
+    if let (Some(path), Some(film), Some(pace)) = (&config.exports.gif, film, pace) {
+        gif_export(config, name, path, puzzle, solution, film, pace)?;
     }
-    if let Some(film) =
-        film.filter(|_| config.exports.svg_animate.is_some() || config.exports.gif.is_some())
+    if let (Some(film), Some((_, max_frames))) = (film, pace)
+        && (config.exports.svg_animate.is_some() || config.exports.gif.is_some())
     {
-        let sampling = Sampling::new(film.len(), config.exports.max_frames);
+        let sampling = Sampling::new(film.len(), max_frames);
         if sampling.is_sampled() {
+            let why = if max_frames == config.exports.max_frames {
+                format!("--animate-max-frames {max_frames}")
+            } else {
+                format!(
+                    "{} ms each to last about {} s; -f sets a frame length",
+                    frame_length_ms(pace),
+                    ANIMATION_LENGTH.as_secs()
+                )
+            };
             note(&format!(
-                "{name}: the animation shows one frame in {} of the playback's {} \
-                 ({} frames, --animate-max-frames {})",
-                sampling.every, sampling.frames, sampling.shown, config.exports.max_frames
+                "{name}: the animation shows one frame in {} of the playback's {} ({} frames, \
+                 {why})",
+                sampling.every,
+                sampling.frames,
+                Shown::new(film, max_frames).len()
             ));
         }
     }
@@ -231,7 +258,25 @@ pub(super) fn export(
     Ok(())
 }
 
-/// Writes the `--gif` animation (the `cli` feature brings the `gif` one).
+/// The frame length of `pace`, in whole milliseconds.
+fn frame_length_ms(pace: Option<(Duration, usize)>) -> u128 {
+    pace.map_or(0, |(frame, _)| frame.as_millis())
+}
+
+/// How the animations of `film` are paced: each frame as long as `-f`
+/// says, at most `--animate-max-frames` shown; else to last about
+/// [`ANIMATION_LENGTH`] ([`paced`]). The frame length and the most frames
+/// shown.
+fn pace(config: &Config, film: &Film) -> (Duration, usize) {
+    if config.exports.frame_length_given {
+        (config.frame_length, config.exports.max_frames)
+    } else {
+        paced(film, config.exports.max_frames, ANIMATION_LENGTH)
+    }
+}
+
+/// Writes the `--gif` animation (the `cli` feature brings the `gif` one),
+/// paced by `pace` ([`pace`]).
 fn gif_export(
     config: &Config,
     name: &str,
@@ -239,22 +284,27 @@ fn gif_export(
     puzzle: &Puzzle,
     solution: &Solution,
     film: &Film,
+    (frame_length, max_frames): (Duration, usize),
 ) -> Result<(), String> {
-    use crate::render::gif::{GifOptions, fitting_cell, gif, gif_within};
-    let cell = config
-        .exports
-        .cell
-        .unwrap_or_else(|| fitting_cell(puzzle, SVG_CELL, GIF_SIDE));
+    use crate::render::animate::HOLD_FRAMES;
+    use crate::render::gif::{GifOptions, gif, gif_lasting, gif_within};
     let options = GifOptions {
-        cell,
-        centiseconds: u16::try_from(config.frame_length.as_millis().div_ceil(10))
-            .unwrap_or(u16::MAX),
-        max_frames: config.exports.max_frames,
+        cell: picture_cell(config, puzzle),
+        centiseconds: u16::try_from(frame_length.as_millis().div_ceil(10)).unwrap_or(u16::MAX),
+        max_frames,
     };
     let hint = "(see --max-memory, --cell-size)";
     gif_within(puzzle, film, &options, config.options.max_memory)
         .map_err(|e| format!("{name}: {} {hint}", over_budget(&e)))?;
-    let bytes = gif(puzzle, solution, film, &options).map_err(|e| format!("{name}: {e}"))?;
+    let bytes = if config.exports.frame_length_given {
+        gif(puzzle, solution, film, &options)
+    } else {
+        // The frames share the length to the hundredth.
+        let shown = Shown::new(film, max_frames).len();
+        let length = frame_length * u32::try_from(shown + HOLD_FRAMES).unwrap_or(u32::MAX);
+        gif_lasting(puzzle, solution, film, &options, length)
+    }
+    .map_err(|e| format!("{name}: {e}"))?;
     write_file(path, &bytes)
 }
 
