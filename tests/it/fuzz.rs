@@ -429,6 +429,20 @@ fn regression_inputs_pass_their_targets() {
     assert!(count >= 3, "the regression inputs are there");
 }
 
+/// A corridor of 369,571 tiles, the dragon beside the exit and waiting
+/// allowed, under a 64 MiB budget (found by the harness): the search's
+/// buckets, one for each f up to the corridor's length, are weighed with
+/// the rest, so the process keeps within its budget (it went 9 MiB past
+/// budget and slack when they were not).
+#[cfg(all(unix, feature = "cli"))]
+#[test]
+fn a_long_corridors_search_keeps_within_its_budget() {
+    let mut data = vec![b'X', 0x83, 0xcf];
+    data.extend(format!("H{}DE\n", ".".repeat(369_568)).bytes());
+    let ran = cli(&data);
+    assert!(!ran.search_overshoot && ran.over == 0, "{ran:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 

@@ -204,6 +204,7 @@ fn best_first(
         table.bytes()
             + depth.len() * (2 * size_of::<u32>() + 1)
             + buckets.iter().map(Vec::capacity).sum::<usize>() * size_of::<StateId>()
+            + buckets.len() * size_of::<Vec<StateId>>()
     };
     let mut moves = Vec::with_capacity(5);
     let mut met = Vec::new();

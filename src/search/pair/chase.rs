@@ -401,11 +401,15 @@ impl Open {
     }
 
     /// The bytes its moves, jumps and releases ever queued take (a
-    /// bucket's vector keeps the room of those taken).
+    /// bucket's vector keeps the room of those taken), and the buckets'
+    /// own vectors, one of each kind for every f up to the highest met:
+    /// on a long corridor those are millions.
     fn bytes(&self) -> usize {
+        let buckets = self.steps.len() + self.waits.len() + self.jumps.len() + self.releases.len();
         self.queued * size_of::<Move>()
             + self.jumps_queued * size_of::<Jump>()
             + self.releases_queued * size_of::<u32>()
+            + buckets * size_of::<Vec<Move>>()
     }
 
     /// Takes the newest step of the lowest bucket from `*f` on, else its
