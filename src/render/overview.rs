@@ -281,6 +281,7 @@ mod tests {
 
     /// The blocks of a coloured overview, row by row: `Some(true)` for a
     /// wall, `Some(false)` for the floor, `None` for anything else.
+    #[cfg(feature = "mapgen")]
     fn walls(lines: &[String]) -> Vec<Vec<Option<bool>>> {
         let kind = |n: &str| match n {
             "94" => Some(true),
@@ -303,6 +304,7 @@ mod tests {
         rows
     }
 
+    #[cfg(feature = "mapgen")]
     const COLOUR: MapStyle = MapStyle {
         ascii: true,
         color: true,
