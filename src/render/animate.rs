@@ -172,7 +172,7 @@ impl Shown {
 /// each frame from [`SHORTEST_FRAME`] to [`LONGEST_FRAME`] (a short film
 /// is shorter than `length`); when the frames would be shorter, at most
 /// `max_frames` and as many as fit `length` at the shortest are shown,
-/// evenly spaced with the telling ones ([`Shown`]). Gives the frame length
+/// evenly spaced with the telling ones (`Shown`). Gives the frame length
 /// and the most frames to show.
 ///
 /// ```

@@ -4,7 +4,7 @@
 //! The first frame is the whole map: brown walls, a light green floor, the
 //! exit as a white square in a black frame, the hero as a blue disc with a
 //! white centre and the dragon as an orange diamond; in cells smaller than
-//! [`MARKER`], the pieces are drawn as markers of that size over the cells
+//! `MARKER` (13 pixels), the pieces are drawn as markers of that size over the cells
 //! around them, so they stay visible at any scale. Each later frame is
 //! only the rectangle of cells that changed since the frame before (the
 //! pieces' old and new cells and the route between), drawn over it, so a
@@ -147,7 +147,7 @@ pub fn gif(
     })
 }
 
-/// The animated GIF of `film` as [`gif`] makes it, but lasting `length`
+/// The animated GIF of `film` as [`gif()`] makes it, but lasting `length`
 /// in all (to the hundredth of a second), whatever
 /// [`GifOptions::centiseconds`] says: the frames shown share it evenly,
 /// each a whole number of hundredths (so some are a hundredth longer than
@@ -156,7 +156,7 @@ pub fn gif(
 /// hundredths.
 ///
 /// # Errors
-/// As [`gif`].
+/// As [`gif()`].
 ///
 /// ```
 /// use std::time::Duration;

@@ -223,9 +223,8 @@ pub(super) fn export(
     if let (Some(path), Some(film), Some(pace)) = (&config.exports.gif, film, pace) {
         gif_export(config, name, path, puzzle, solution, film, pace)?;
     }
-    if let (Some(film), Some((_, max_frames))) = (film, pace)
-        && (config.exports.svg_animate.is_some() || config.exports.gif.is_some())
-    {
+    let animated = config.exports.svg_animate.is_some() || config.exports.gif.is_some();
+    if let (true, Some(film), Some((_, max_frames))) = (animated, film, pace) {
         let sampling = Sampling::new(film.len(), max_frames);
         if sampling.is_sampled() {
             let why = if max_frames == config.exports.max_frames {
