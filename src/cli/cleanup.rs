@@ -129,6 +129,48 @@ pub(crate) fn end_by(signal: i32) -> ! {
     std::process::exit(128 + signal);
 }
 
+/// Whether the time limit of [`end_after`] still ends the run: the run
+/// disarms it ([`disarm`]) once its work is done and only its output is
+/// left to write.
+static ARMED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// After `time`, unless [`disarm`]ed by then, does what a signal does
+/// (says what [`say_on_signal`] gave, with `limit` for the signal's name,
+/// and removes the temporary files being written), then ends the process
+/// with status 2: a limit reached.
+#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
+pub(crate) fn end_after(time: std::time::Duration, limit: String) {
+    let _ = std::thread::Builder::new()
+        .name("time limit".into())
+        .spawn(move || {
+            std::thread::sleep(time);
+            let pending = pending();
+            if !ARMED.load(std::sync::atomic::Ordering::SeqCst) {
+                return;
+            }
+            let say = *SAY.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(say) = say {
+                use std::io::{IsTerminal, Write};
+                let mut err = io::stderr().lock();
+                let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
+                let _ = writeln!(err, "{clear}{}", say(&limit));
+            }
+            for temp in pending.iter() {
+                let _ = fs::remove_file(temp);
+            }
+            std::process::exit(2);
+        });
+}
+
+/// Keeps the time limit of [`end_after`] from ending the run from now on.
+#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
+pub(crate) fn disarm() {
+    // Under the lock: a limit that fires now either ended the run before
+    // this, or sees the run disarmed.
+    let _pending = pending();
+    ARMED.store(false, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// Signals are left to their default on this platform.
 #[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
 #[cfg(not(unix))]

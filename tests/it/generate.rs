@@ -382,6 +382,68 @@ mod cli {
         Command::cargo_bin("generate-maze").unwrap()
     }
 
+    /// `--max-time` ends a run that takes longer with a sentence and exit
+    /// status 2, on time, writing nothing partial: a single puzzle whose
+    /// placement runs on (four dragons, sixteen keys, the fastest dragon),
+    /// and a batch, which keeps the files it completed.
+    #[test]
+    fn the_time_limit_ends_a_run_with_a_sentence() {
+        let started = std::time::Instant::now();
+        generate_maze()
+            .args(["-W", "40", "-H", "40", "--dragons", "4", "--keys", "16"])
+            .args([
+                "--dragon-speed",
+                "8",
+                "--wait",
+                "--seed",
+                "1",
+                "--max-time",
+                "1",
+            ])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr("generate-maze: stopped by its time limit of 1 s (--max-time)\n");
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+        let dir = tempfile::tempdir().unwrap();
+        let out = generate_maze()
+            .args([
+                "-W",
+                "60",
+                "-H",
+                "60",
+                "--seed",
+                "1",
+                "--no-verify",
+                "--count",
+                "100000",
+            ])
+            .arg("--out-dir")
+            .arg(dir.path())
+            .args(["--max-time", "1"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert!(
+            names
+                .iter()
+                .all(|n| n.starts_with("maze-") && n.ends_with(".txt")),
+            "{names:?}"
+        );
+        let said = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            said,
+            format!(
+                "generate-maze: stopped by its time limit of 1 s (--max-time) after writing {} of 100000 puzzles\n",
+                names.len()
+            )
+        );
+    }
+
     /// The solver's checks get what generating leaves of `--max-memory`:
     /// a budget that holds the maze but not both ends with a sentence.
     #[test]

@@ -123,7 +123,6 @@ fn sizes_and_flags_it_cannot_take_end_with_a_sentence() {
         (vec!["--hardest", "nine"], "is not a board size"),
         (vec!["--hardest", "9x"], "is not a board size"),
         (vec!["--iterations", "10"], "without --hardest"),
-        (vec!["--max-time", "5"], "without --hardest"),
         (vec!["--hardest", "9", "-W", "9"], "cannot be used with"),
         (
             vec!["--hardest", "3x3", "--dragons", "4", "--keys", "16"],

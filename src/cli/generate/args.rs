@@ -21,9 +21,8 @@ pub(super) fn manual() -> Manual {
     let example = |command: &str, what| (command.to_owned(), what);
     Manual {
         summary: text(
-            "Sizes are in cells: a W x H maze is a (2W+1) x (2H+1) grid of tiles. The \
-             dragon is placed so the puzzle is solvable (checked with the solver); the \
-             same --seed and options give the same bytes on every platform.",
+            "Sizes are in cells (a W x H maze is (2W+1) x (2H+1) tiles); the dragon is \
+             placed so the puzzle is solvable; a --seed gives the same bytes anywhere.",
         ),
         sections: vec![
             (
@@ -81,7 +80,10 @@ pub(super) fn manual() -> Manual {
                 EXIT_GAVE_UP,
                 "no puzzle met the requirements within the effort",
             ),
-            (EXIT_ERROR, "bad usage or an output error"),
+            (
+                EXIT_ERROR,
+                "bad usage, a limit reached (--max-memory, --max-time), or an output error",
+            ),
         ],
         examples: vec![
             example("generate-maze | solve-maze -", "A new puzzle, solved."),
@@ -296,7 +298,7 @@ pub struct Args {
     ///
     /// JSON Lines: one object per puzzle
     /// (schemas/generate-stats.schema.json).
-    #[arg(long, value_enum, default_value_t = FormatArg::Text, help_heading = "Output")]
+    #[arg(long, value_enum, default_value_t = FormatArg::Text, help_heading = "Output", hide_short_help = true)]
     pub(super) format: FormatArg,
 
     /// How many puzzles to write (needs --out-dir).
@@ -403,11 +405,13 @@ pub struct Args {
     )]
     pub(super) iterations: Option<u64>,
 
-    /// Stop --hardest after this long, e.g. 60s, 5m.
+    /// Stop after this long, e.g. 30s, 5m [default: no limit].
     ///
-    /// A number alone is seconds. The search ends with the best board so
-    /// far, and says which --iterations replays it.
-    #[arg(long, value_name = "TIME", value_parser = parse_time, help_heading = "Hardest")]
+    /// A number alone is seconds. --hardest ends with the best board so
+    /// far, and says which --iterations replays it; any other run ends
+    /// with a sentence and exit status 2, a batch keeping the files it
+    /// completed and no partial one.
+    #[arg(long, value_name = "TIME", value_parser = parse_time, help_heading = "Search")]
     pub(super) max_time: Option<Duration>,
 
     /// About how much memory generating may use, e.g. 512M, 2G: a maze too

@@ -41,6 +41,9 @@ pub struct Config {
     pub(super) stats: bool,
     /// The hard-puzzle search, with --hardest.
     pub(super) hardest: Option<Hunt>,
+    /// When the run stops at the latest (`--max-time`; with --hardest, the
+    /// search's own limit).
+    pub(super) max_time: Option<Duration>,
 }
 
 /// The hard-puzzle search a run makes (`--hardest`).
@@ -165,6 +168,7 @@ impl Args {
             },
             stats: self.stats,
             hardest,
+            max_time: self.max_time,
         })
     }
 
@@ -172,15 +176,12 @@ impl Args {
     /// `--max-time` are refused without it.
     fn hunt(&self) -> Result<Option<Hunt>, String> {
         let Some((width, height)) = self.hardest else {
-            for (flag, given) in [
-                ("--iterations", self.iterations.is_some()),
-                ("--max-time", self.max_time.is_some()),
-            ] {
-                if given {
-                    return Err(format!(
-                        "{flag} bounds the hard-puzzle search, so without --hardest WxH it would do nothing"
-                    ));
-                }
+            if self.iterations.is_some() {
+                return Err(
+                    "--iterations bounds the hard-puzzle search, so without --hardest WxH it \
+                     would do nothing"
+                        .into(),
+                );
             }
             return Ok(None);
         };

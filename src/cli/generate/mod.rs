@@ -83,7 +83,22 @@ pub(crate) fn run(config: &Config, out: &mut impl Write) -> ExitCode {
     if let Some(hunt) = &config.hardest {
         return hardest::run(config, hunt, out);
     }
-    let one = || make(config, config.seed, io::stderr().is_terminal());
+    if let Some(time) = config.max_time {
+        // As a signal would: the sentence, no partial file, exit status 2.
+        cleanup::end_after(
+            time,
+            format!(
+                "its time limit of {} (--max-time)",
+                crate::cli::seconds(time)
+            ),
+        );
+    }
+    let one = || {
+        let made = make(config, config.seed, io::stderr().is_terminal());
+        // The puzzle is made: the time limit does not cut its output.
+        cleanup::disarm();
+        made
+    };
     match &config.destination {
         Destination::Stdout => match one() {
             Ok(text) => match emit(out, &text) {
