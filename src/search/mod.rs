@@ -51,6 +51,8 @@ pub(crate) use position::Position;
 pub use progress::Progress;
 use rules::Rules;
 use solution::{Ending, Move, Others, Outcome, Pieces, Solution, Stats, Turn};
+#[cfg(feature = "mapgen")]
+pub(crate) use table::subsets;
 pub use table::{Mismatch, Table, Value};
 pub use turn::IllegalMove;
 

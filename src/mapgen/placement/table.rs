@@ -13,7 +13,7 @@
 use crate::error::Error;
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
-use crate::search::{Options, Solver, Table, Value};
+use crate::search::{Options, Solver, Table, Value, subsets};
 
 /// Whether a dragon may start on `at` when the hero starts on `hero` and
 /// the exit is `exit`: not on the exit, not on or next to the hero. The
@@ -173,31 +173,6 @@ pub(crate) fn best_starts(
         subsets(&lairs, count - fixed, &mut visit);
     }
     best
-}
-
-/// Calls `visit` with every `k`-element subset of `items`, in
-/// lexicographic order of their places.
-fn subsets(items: &[Pos], k: usize, visit: &mut impl FnMut(&[Pos])) {
-    fn go(
-        items: &[Pos],
-        k: usize,
-        from: usize,
-        chosen: &mut Vec<Pos>,
-        visit: &mut impl FnMut(&[Pos]),
-    ) {
-        if chosen.len() == k {
-            return visit(chosen);
-        }
-        for i in from..items.len() {
-            if items.len() - i < k - chosen.len() {
-                return;
-            }
-            chosen.push(items[i]);
-            go(items, k, i + 1, chosen, visit);
-            chosen.pop();
-        }
-    }
-    go(items, k, 0, &mut Vec::with_capacity(k), visit);
 }
 
 #[cfg(test)]

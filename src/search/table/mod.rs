@@ -31,6 +31,8 @@ mod judge;
 mod tests;
 mod verify;
 mod wide;
+#[cfg(feature = "mapgen")]
+pub(crate) use wide::subsets;
 
 use std::fmt;
 

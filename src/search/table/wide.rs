@@ -37,14 +37,16 @@ fn choose(n: usize, k: usize) -> u128 {
     (0..k as u128).fold(1u128, |acc, i| acc.saturating_mul(n as u128 - i) / (i + 1))
 }
 
-/// Calls `visit` with every `k`-element subset of `items`, in order.
-fn subsets(items: &[CellId], k: usize, visit: &mut impl FnMut(&[CellId])) {
-    fn go(
-        items: &[CellId],
+/// Calls `visit` with every `k`-element subset of `items`, in
+/// lexicographic order of their places (the wide table's dragons, and the
+/// generator's placement from a table).
+pub(crate) fn subsets<T: Copy>(items: &[T], k: usize, visit: &mut impl FnMut(&[T])) {
+    fn go<T: Copy>(
+        items: &[T],
         k: usize,
         from: usize,
-        chosen: &mut Vec<CellId>,
-        visit: &mut impl FnMut(&[CellId]),
+        chosen: &mut Vec<T>,
+        visit: &mut impl FnMut(&[T]),
     ) {
         if chosen.len() == k {
             return visit(chosen);
