@@ -188,22 +188,28 @@ fn best_first(
     let mut parent: Vec<StateId> = Vec::new();
     let mut expanded: Vec<bool> = Vec::new();
     let mut buckets: Vec<Vec<StateId>> = Vec::new();
+    // The buckets' capacities, summed as they grow (a pop keeps its room),
+    // so that weighing them does not walk every bucket.
+    let mut room = 0usize;
     let f_of = |at: &Position, g: u32| (g + exit_distance[at.hero.index()]) as usize;
-    let push = |buckets: &mut Vec<Vec<StateId>>, f: usize, s: StateId| {
+    let push = |buckets: &mut Vec<Vec<StateId>>, room: &mut usize, f: usize, s: StateId| {
         if buckets.len() <= f {
             buckets.resize_with(f + 1, Vec::new);
         }
-        buckets[f].push(s);
+        let bucket = &mut buckets[f];
+        let before = bucket.capacity();
+        bucket.push(s);
+        *room += bucket.capacity() - before;
     };
     table.intern(start);
     depth.push(0);
     parent.push(StateId::MAX);
     expanded.push(false);
-    push(&mut buckets, f_of(&start, 0), 0);
-    let bytes = |table: &WideTable, depth: &Vec<u32>, buckets: &Vec<Vec<StateId>>| {
+    push(&mut buckets, &mut room, f_of(&start, 0), 0);
+    let bytes = |table: &WideTable, depth: &Vec<u32>, buckets: &Vec<Vec<StateId>>, room: usize| {
         table.bytes()
             + depth.len() * (2 * size_of::<u32>() + 1)
-            + buckets.iter().map(Vec::capacity).sum::<usize>() * size_of::<StateId>()
+            + room * size_of::<StateId>()
             + buckets.len() * size_of::<Vec<StateId>>()
     };
     let mut moves = Vec::with_capacity(5);
@@ -251,10 +257,10 @@ fn best_first(
                 }
                 let f = f_of(&reply, g + 1);
                 if f <= limit as usize {
-                    push(&mut buckets, f, r);
+                    push(&mut buckets, &mut room, f, r);
                 }
             }
-            if game.over_budget(table.len(), || bytes(&table, &depth, &buckets)) {
+            if game.over_budget(table.len(), || bytes(&table, &depth, &buckets, room)) {
                 break;
             }
         }
@@ -263,7 +269,7 @@ fn best_first(
         }
     };
     stats.states_stored = stats.states_stored.max(table.len() as u64);
-    game.record(table.len(), bytes(&table, &depth, &buckets));
+    game.record(table.len(), bytes(&table, &depth, &buckets, room));
     let (s, exit_cell) = found?;
     let mut line = vec![Position {
         hero: exit_cell,
