@@ -115,18 +115,25 @@ pub(crate) fn end_by(signal: i32) -> ! {
     // none can be renamed half-way, so the sentence counts the outputs as
     // they are left.
     let pending = pending();
+    say_and_remove(&pending, signal_name(signal));
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    std::process::exit(128 + signal);
+}
+
+/// Writes what [`say_on_signal`] gave, if anything, for what ends the run
+/// (a signal's name, or a time limit), then removes the temporary files
+/// `pending` (the registry, locked by the caller to the end).
+fn say_and_remove(pending: &[PathBuf], ended_by: &str) {
     let say = *SAY.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(say) = say {
         use std::io::{IsTerminal, Write};
         let mut err = io::stderr().lock();
         let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
-        let _ = writeln!(err, "{clear}{}", say(signal_name(signal)));
+        let _ = writeln!(err, "{clear}{}", say(ended_by));
     }
-    for temp in pending.iter() {
+    for temp in pending {
         let _ = fs::remove_file(temp);
     }
-    let _ = signal_hook::low_level::emulate_default_handler(signal);
-    std::process::exit(128 + signal);
 }
 
 /// Whether the time limit of [`end_after`] still ends the run: the run
@@ -148,16 +155,7 @@ pub(crate) fn end_after(time: std::time::Duration, limit: String) {
             if !ARMED.load(std::sync::atomic::Ordering::SeqCst) {
                 return;
             }
-            let say = *SAY.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Some(say) = say {
-                use std::io::{IsTerminal, Write};
-                let mut err = io::stderr().lock();
-                let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
-                let _ = writeln!(err, "{clear}{}", say(&limit));
-            }
-            for temp in pending.iter() {
-                let _ = fs::remove_file(temp);
-            }
+            say_and_remove(&pending, &limit);
             std::process::exit(2);
         });
 }

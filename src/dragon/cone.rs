@@ -261,21 +261,7 @@ mod tests {
     use crate::graph::UNREACHABLE;
     use crate::puzzle::{Pos, Puzzle};
 
-    /// A small xorshift generator: the test needs no seeded crate.
-    struct Random(u64);
-
-    impl Random {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-
-        fn chance(&mut self, percent: u64) -> bool {
-            self.below(100) < percent
-        }
-    }
+    use crate::dragon::Random;
 
     /// The families of maps, as wall grids of `height` x `width` tiles.
     #[derive(Clone, Copy, Debug)]
@@ -384,6 +370,20 @@ mod tests {
     /// A random map of `family`, a border of walls around it or not, with
     /// a few of its cells closed (doors, cut off as `Graph::with_closed`
     /// does) or none; `None` when it has too few free tiles.
+    /// A map of `family` of 60 to 159 tiles a side, wider and taller than
+    /// a word, drawn until one has a graph.
+    fn large_map(family: Family, random: &mut Random) -> Graph {
+        loop {
+            let (height, width) = (
+                60 + random.below(100) as usize,
+                60 + random.below(100) as usize,
+            );
+            if let Some(graph) = map(family, height, width, random) {
+                return graph;
+            }
+        }
+    }
+
     fn map(family: Family, height: usize, width: usize, random: &mut Random) -> Option<Graph> {
         let inner = walls(family, height, width, random);
         let border = random.chance(50);
@@ -493,16 +493,8 @@ mod tests {
     fn the_cone_answers_exactly_across_words() {
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         for family in FAMILIES {
-            let mut maps = 0;
-            while maps < 3 {
-                let (height, width) = (
-                    60 + random.below(100) as usize,
-                    60 + random.below(100) as usize,
-                );
-                let Some(graph) = map(family, height, width, &mut random) else {
-                    continue;
-                };
-                maps += 1;
+            for _ in 0..3 {
+                let graph = large_map(family, &mut random);
                 let n = graph.len() as u64;
                 let targets: Vec<CellId> = (0..6).map(|_| CellId(random.below(n) as u32)).collect();
                 check(&graph, targets.into_iter());
@@ -548,16 +540,8 @@ mod tests {
                     }
                 }
             }
-            maps = 0;
-            while maps < 2 {
-                let (height, width) = (
-                    60 + random.below(100) as usize,
-                    60 + random.below(100) as usize,
-                );
-                let Some(graph) = map(family, height, width, &mut random) else {
-                    continue;
-                };
-                maps += 1;
+            for _ in 0..2 {
+                let graph = large_map(family, &mut random);
                 let n = graph.len() as u64;
                 let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
                 oracle.set_room(oracle.bytes() + Cone::bytes_needed(&graph));

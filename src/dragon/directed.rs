@@ -362,17 +362,7 @@ mod tests {
     use super::*;
     use crate::puzzle::{Pos, Puzzle};
 
-    /// A small xorshift generator: the test needs no seeded crate.
-    struct Random(u64);
-
-    impl Random {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
+    use crate::dragon::Random;
 
     /// A room of `side` tiles a side, with or without a border wall, whose
     /// inner tiles are walls with probability `density` percent.

@@ -23,6 +23,27 @@ mod root;
 mod ruler;
 mod steps;
 
+/// A small xorshift generator for the oracles' tests, which need no seeded
+/// crate.
+#[cfg(test)]
+struct Random(u64);
+
+#[cfg(test)]
+impl Random {
+    /// A number below `n`.
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    /// True `percent` times in a hundred.
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
 pub use bfs::BfsFields;
 pub(crate) use bfs::SharedLandmarks;
 pub use floyd_warshall::FloydWarshall;

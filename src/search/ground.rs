@@ -138,15 +138,38 @@ pub(crate) struct Oracles<'a> {
     share: usize,
     /// Why a door state's oracles could not be built; the search stops.
     failure: Option<Error>,
-    /// What each door state's oracles held when last weighed, and their
-    /// sum: a map of many doors has thousands of oracles, and only those
-    /// asked since can have grown.
+    /// What the door states' oracles held when last weighed.
+    weighed: Weighed,
+}
+
+/// What each door state's oracles held when last weighed, and their sum:
+/// a map of many doors has thousands of oracles, and only those asked
+/// about since can have grown.
+#[derive(Default)]
+struct Weighed {
     held: Vec<usize>,
     total: usize,
     /// The door states asked about since the last weighing
     /// ([`Oracles::set_room`]), each once.
     fresh: Vec<usize>,
     is_fresh: Vec<bool>,
+}
+
+impl Weighed {
+    /// A door state is added, not weighed yet.
+    fn added(&mut self) {
+        self.held.push(0);
+        self.is_fresh.push(false);
+        self.asked(self.held.len() - 1);
+    }
+
+    /// Door state `i` was asked about: it is weighed at the next weighing.
+    fn asked(&mut self, i: usize) {
+        if !self.is_fresh[i] {
+            self.is_fresh[i] = true;
+            self.fresh.push(i);
+        }
+    }
 }
 
 impl<'a> Oracles<'a> {
@@ -161,10 +184,11 @@ impl<'a> Oracles<'a> {
             last: Some((0, 0)),
             share: usize::MAX,
             failure: None,
-            held: vec![0],
-            total: 0,
-            fresh: vec![0],
-            is_fresh: vec![true],
+            weighed: {
+                let mut weighed = Weighed::default();
+                weighed.added();
+                weighed
+            },
         }
     }
 
@@ -195,10 +219,7 @@ impl<'a> Oracles<'a> {
             last: None,
             share,
             failure: None,
-            held: Vec::new(),
-            total: 0,
-            fresh: Vec::new(),
-            is_fresh: Vec::new(),
+            weighed: Weighed::default(),
         };
         oracles.state(terrain, 0)?;
         Ok(oracles)
@@ -213,10 +234,7 @@ impl<'a> Oracles<'a> {
             last: None,
             share: usize::MAX,
             failure: None,
-            held: Vec::new(),
-            total: 0,
-            fresh: Vec::new(),
-            is_fresh: Vec::new(),
+            weighed: Weighed::default(),
         }
     }
 
@@ -247,9 +265,7 @@ impl<'a> Oracles<'a> {
         self.states.push(made);
         let i = self.states.len() - 1;
         self.state_of.insert(opened, i);
-        self.held.push(0);
-        self.is_fresh.push(true);
-        self.fresh.push(i);
+        self.weighed.added();
         Ok(i)
     }
 
@@ -284,10 +300,7 @@ impl<'a> Oracles<'a> {
                 }
             }
         };
-        if !self.is_fresh[i] {
-            self.is_fresh[i] = true;
-            self.fresh.push(i);
-        }
+        self.weighed.asked(i);
         let oracles = &mut self.states[i];
         let last = oracles.len() - 1;
         oracles[which.min(last)].shortest_steps(dragon, target)
@@ -309,11 +322,12 @@ impl<'a> Oracles<'a> {
             Source::Ruler(ruler) => ruler.bytes(),
             _ => 0,
         };
-        let fresh = self.fresh.iter().map(|&i| {
+        let weighed = &self.weighed;
+        let fresh = weighed.fresh.iter().map(|&i| {
             let now: usize = self.states[i].iter().map(|o| o.bytes()).sum();
-            now.wrapping_sub(self.held[i])
+            now.wrapping_sub(weighed.held[i])
         });
-        ruler + fresh.fold(self.total, usize::wrapping_add)
+        ruler + fresh.fold(weighed.total, usize::wrapping_add)
     }
 
     /// Shares `bytes` of room among the oracles: each of those asked about
@@ -323,13 +337,14 @@ impl<'a> Oracles<'a> {
     pub(crate) fn set_room(&mut self, bytes: usize) {
         let all = self.states.iter().map(Vec::len).sum::<usize>().max(1);
         let share = bytes / all;
-        for i in self.fresh.drain(..) {
-            self.is_fresh[i] = false;
+        let weighed = &mut self.weighed;
+        for i in weighed.fresh.drain(..) {
+            weighed.is_fresh[i] = false;
             let oracles = &mut self.states[i];
             oracles.iter_mut().for_each(|o| o.set_room(share));
             let now: usize = oracles.iter().map(|o| o.bytes()).sum();
-            self.total = self.total - self.held[i] + now;
-            self.held[i] = now;
+            weighed.total = weighed.total - weighed.held[i] + now;
+            weighed.held[i] = now;
         }
     }
 }

@@ -10,7 +10,7 @@ use dragon_escape::play::{Command, Done, Hint, Loss, Mistake, NoTable, Play, Sta
 use dragon_escape::{Direction, Ending, Options, Outcome, Puzzle, Solver, Ties, solve};
 use proptest::prelude::*;
 
-use crate::support::check::{label, options_with, priority_strategy};
+use crate::support::check::{any_ties, label, options_with};
 use crate::support::random::{Placement, family, small_map};
 
 /// How many moves of a line are played and judged, at most.
@@ -161,15 +161,6 @@ fn check_judged(
         play = next;
     }
     Ok(())
-}
-
-/// Any tie rule: a random priority order, adversarial or optimistic.
-fn any_ties() -> impl Strategy<Value = Ties> {
-    prop_oneof![
-        priority_strategy().prop_map(Ties::Priority),
-        Just(Ties::Adversarial),
-        Just(Ties::Optimistic),
-    ]
 }
 
 proptest! {

@@ -9,11 +9,11 @@
 //! the exit and the keys, the dragons on any other cells, nothing taken),
 //! and the forward solver agrees at the map's own start.
 
-use dragon_escape::{Ending, Outcome, Pos, Puzzle, Solver, Ties, Value};
+use dragon_escape::{Ending, Options, Outcome, Pos, Puzzle, Solution, Solver, Table, Ties, Value};
 use proptest::prelude::*;
 
 use crate::support::brute::{self, Brute, Cell, Worth};
-use crate::support::check::{brute_mode, label, options_with, priority_strategy};
+use crate::support::check::{any_ties, brute_mode, label, options_with};
 use crate::support::random::{Placement, family, small_map, variant_map};
 
 /// How many starts per map the forward solver is asked about, at most.
@@ -32,16 +32,32 @@ fn value_of(worth: Worth) -> Value {
     }
 }
 
-/// Builds and verifies the table of `map` under `ties` at `speed` (with
-/// waiting when `wait`), then checks it against the brute force at every
-/// position and the forward solver from up to [`STARTS`] starts.
-fn check_table(map: &str, ties: Ties, speed: usize, wait: bool) -> Result<(), String> {
+/// A map's case: its table built and verified under the rules, the
+/// brute force under the same rules, and how a failure names the case.
+struct Case<F> {
+    fail: F,
+    puzzle: Puzzle,
+    options: Options,
+    solver: Solver,
+    table: Table,
+    /// The positions the verifier checked.
+    checked: usize,
+    brute: Brute,
+}
+
+/// The case of `map` under `ties` at `speed` (with waiting when `wait`).
+fn case(
+    map: &str,
+    ties: Ties,
+    speed: usize,
+    wait: bool,
+) -> Result<Case<impl Fn(String) -> String + '_>, String> {
     let rules = format!(
         "{} at speed {speed}{}",
         label(ties),
         if wait { " with waiting" } else { "" }
     );
-    let fail = |what: String| format!("{what} ({rules}) on\n{map}");
+    let fail = move |what: String| format!("{what} ({rules}) on\n{map}");
     let puzzle: Puzzle = map.parse().map_err(|e| fail(format!("{e}")))?;
     let options = options_with(ties, speed, wait);
     let solver = Solver::new(&puzzle);
@@ -50,6 +66,53 @@ fn check_table(map: &str, ties: Ties, speed: usize, wait: bool) -> Result<(), St
         .map_err(|e| fail(format!("no table: {e}")))?;
     let checked = table.verify().map_err(|m| fail(m.to_string()))?;
     let brute = Brute::from_ascii(map).at_speed(speed).with_wait(wait);
+    Ok(Case {
+        fail,
+        puzzle,
+        options,
+        solver,
+        table,
+        checked,
+        brute,
+    })
+}
+
+/// Whether the forward solver's `solution` says what the table's `value`
+/// does: the same escape, no path where the table says caught or endless,
+/// or as long a survival.
+fn agrees(solution: &Solution, value: Value) -> bool {
+    match (solution.outcome, value) {
+        (Outcome::Escaped { steps }, Value::Escape { moves }) => steps == moves,
+        (Outcome::NoPath, Value::Caught { .. } | Value::Endless) => true,
+        (
+            Outcome::Caught {
+                line: Ending::Stuck,
+            },
+            Value::Caught { moves },
+        ) => solution.turns.len() == moves,
+        (
+            Outcome::Caught {
+                line: Ending::Endless,
+            },
+            Value::Endless,
+        ) => true,
+        _ => false,
+    }
+}
+
+/// Builds and verifies the table of `map` under `ties` at `speed` (with
+/// waiting when `wait`), then checks it against the brute force at every
+/// position and the forward solver from up to [`STARTS`] starts.
+fn check_table(map: &str, ties: Ties, speed: usize, wait: bool) -> Result<(), String> {
+    let Case {
+        fail,
+        puzzle: _,
+        options,
+        solver,
+        table,
+        checked,
+        brute,
+    } = case(map, ties, speed, wait)?;
     let worths = brute.every_position(brute_mode(ties));
     if checked != worths.len() {
         return Err(fail(format!(
@@ -75,24 +138,7 @@ fn check_table(map: &str, ties: Ties, speed: usize, wait: bool) -> Result<(), St
         let solution = solver
             .solve_from(pos(h), pos(d), &options)
             .map_err(|e| fail(format!("hero {h:?}, dragon {d:?}: {e}")))?;
-        let agrees = match (solution.outcome, value_of(worth)) {
-            (Outcome::Escaped { steps }, Value::Escape { moves }) => steps == moves,
-            (Outcome::NoPath, Value::Caught { .. } | Value::Endless) => true,
-            (
-                Outcome::Caught {
-                    line: Ending::Stuck,
-                },
-                Value::Caught { moves },
-            ) => solution.turns.len() == moves,
-            (
-                Outcome::Caught {
-                    line: Ending::Endless,
-                },
-                Value::Endless,
-            ) => true,
-            _ => false,
-        };
-        if !agrees {
+        if !agrees(&solution, value_of(worth)) {
             return Err(fail(format!(
                 "hero {h:?}, dragon {d:?}: the solver says {:?} in {} turns, the table {worth:?}",
                 solution.outcome,
@@ -107,20 +153,15 @@ fn check_table(map: &str, ties: Ties, speed: usize, wait: bool) -> Result<(), St
 /// start the table takes against the brute force, the map's own against
 /// the forward solver.
 fn check_variant_table(map: &str, ties: Ties, speed: usize, wait: bool) -> Result<(), String> {
-    let rules = format!(
-        "{} at speed {speed}{}",
-        label(ties),
-        if wait { " with waiting" } else { "" }
-    );
-    let fail = |what: String| format!("{what} ({rules}) on\n{map}");
-    let puzzle: Puzzle = map.parse().map_err(|e| fail(format!("{e}")))?;
-    let options = options_with(ties, speed, wait);
-    let solver = Solver::new(&puzzle);
-    let table = solver
-        .table(&options)
-        .map_err(|e| fail(format!("no table: {e}")))?;
-    table.verify().map_err(|m| fail(m.to_string()))?;
-    let brute = Brute::from_ascii(map).at_speed(speed).with_wait(wait);
+    let Case {
+        fail,
+        puzzle,
+        options,
+        solver,
+        table,
+        checked: _,
+        brute,
+    } = case(map, ties, speed, wait)?;
     let count = puzzle.dragons().len();
     let mut free: Vec<Cell> = brute.free.iter().copied().collect();
     free.sort();
@@ -158,26 +199,7 @@ fn check_variant_table(map: &str, ties: Ties, speed: usize, wait: bool) -> Resul
     }
     let solution = solver.solve(&options).map_err(|e| fail(e.to_string()))?;
     let held = table.value_with(puzzle.hero(), puzzle.dragons());
-    let agrees = match (solution.outcome, held) {
-        (Outcome::Escaped { steps }, Some(Value::Escape { moves })) => steps == moves,
-        (Outcome::NoPath, Some(Value::Caught { .. } | Value::Endless)) => true,
-        (
-            Outcome::Caught {
-                line: Ending::Stuck,
-            },
-            Some(Value::Caught { moves }),
-        ) => solution.turns.len() == moves,
-        (
-            Outcome::Caught {
-                line: Ending::Endless,
-            },
-            Some(Value::Endless),
-        ) => true,
-        // Dragons that start on one cell are one start the table numbers
-        // as merged: looked up by their distinct cells.
-        _ => false,
-    };
-    if !agrees {
+    if !held.is_some_and(|value| agrees(&solution, value)) {
         return Err(fail(format!(
             "the solver says {:?} in {} turns, the table {held:?}",
             solution.outcome,
@@ -185,15 +207,6 @@ fn check_variant_table(map: &str, ties: Ties, speed: usize, wait: bool) -> Resul
         )));
     }
     Ok(())
-}
-
-/// Any tie rule: a random priority order, adversarial or optimistic.
-fn any_ties() -> impl Strategy<Value = Ties> {
-    prop_oneof![
-        priority_strategy().prop_map(Ties::Priority),
-        Just(Ties::Adversarial),
-        Just(Ties::Optimistic),
-    ]
 }
 
 proptest! {

@@ -86,6 +86,15 @@ pub(crate) fn priority_strategy() -> impl Strategy<Value = Priority> {
         .prop_map(|order| Priority::new(order).unwrap())
 }
 
+/// Any tie rule: a random priority order, adversarial or optimistic.
+pub(crate) fn any_ties() -> impl Strategy<Value = Ties> {
+    prop_oneof![
+        priority_strategy().prop_map(Ties::Priority),
+        Just(Ties::Adversarial),
+        Just(Ties::Optimistic),
+    ]
+}
+
 /// Replays a solution's line under the rules, checking every move.
 pub(crate) fn check_line(brute: &Brute, ties: Ties, solution: &Solution) -> Result<(), String> {
     let escaped = solution.outcome.steps().is_some();
