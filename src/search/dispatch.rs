@@ -10,6 +10,7 @@
 //! | shortcut | one dragon | several dragons | speed N > 1 | waiting | keys and doors | tie rules | oracle |
 //! |---|---|---|---|---|---|---|---|
 //! | closed form of loop-free maps (`pair::acyclic`) | yes | yes (escape; a caught line is searched) | no | no | no | all (no ties in a tree) | default |
+//! | the walk of loop-free maps (`pair::acyclic::walk`: escape, or caught and never endlessly; a caught line is searched) | yes | yes | yes | yes | no | all (no ties in a tree) | default |
 //! | dead-end rule (`pair::hanging`) | yes | yes | no | no | branches with no key or door | all | any |
 //! | pocket jumps (`pair::pockets`) | yes | no | no | no | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
@@ -20,7 +21,10 @@
 //! - The closed form and the dead-end rule count one dragon step a turn
 //!   (a faster dragon may pass a junction the argument needs it to stop
 //!   at) and every hero move a step (a wait breaks the parity the
-//!   replacement lines keep). Doors change the map under the dragons, so
+//!   replacement lines keep). For a faster dragon and waiting the walk
+//!   takes the closed form's place: whether the hero escapes, and how,
+//!   still has one (the walk along the one path), and a caught hero is
+//!   caught in finite time; only its longest line is searched. Doors change the map under the dragons, so
 //!   the loop-free part is not fixed; a key deep in a dead end is worth
 //!   fetching, so such branches are never cut.
 //! - The pocket jumps follow one dragon's fixed walk to the pocket the hero
@@ -62,6 +66,9 @@ pub(crate) struct Shortcuts {
     pub(crate) first_bound: bool,
     /// A faster dragon's horizon: no line lasts longer.
     pub(crate) horizon: bool,
+    /// The walk along the one path of a loop-free map, for a faster dragon
+    /// or waiting (where the closed form stands aside).
+    pub(crate) walk: bool,
 }
 
 impl Shortcuts {
@@ -78,6 +85,7 @@ impl Shortcuts {
             proof: !reference && rules.ties == Ties::Adversarial,
             first_bound: rules.ties == Ties::Adversarial,
             horizon: !rules.speed.is_one(),
+            walk: !reference && !one_step && !layout.has_locks(),
         }
     }
 }

@@ -44,7 +44,7 @@ mod turn;
 
 use crate::dragon::OracleKind;
 use crate::error::{Error, Resource};
-use crate::graph::{CellId, Graph};
+use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::{Pos, Puzzle};
 use position::Layout;
 pub(crate) use position::Position;
@@ -181,6 +181,9 @@ pub struct Solver {
     graph: Graph,
     exit_distance: Vec<u32>,
     hanging: pair::hanging::Hanging,
+    /// Whether the exit's part of the map is a tree (the dead-end rule
+    /// peels all of it but the exit), when the map has no keys or doors.
+    loop_free: bool,
     /// Where the dragons, keys and doors are.
     layout: Layout,
 }
@@ -200,10 +203,16 @@ impl Solver {
             .copied()
             .collect();
         let hanging = pair::hanging::Hanging::new(&graph, &kept);
+        let exit = graph.exit();
+        let loop_free = kept.is_empty()
+            && (0..graph.len() as u32).map(CellId).all(|c| {
+                c == exit || exit_distance[c.index()] == UNREACHABLE || hanging.in_tree(c)
+            });
         Solver {
             graph,
             exit_distance,
             hanging,
+            loop_free,
             layout,
         }
     }

@@ -2,8 +2,9 @@
 //! against the brute force, which takes the dragon's steps one by one: every
 //! tie mode (priority in random orders, adversarial, optimistic) at speeds 2
 //! and 3, on random small maps, mazes with and without loops (the closed
-//! form and the dead-end rule must stand aside) and the hard families, and
-//! the adversarial search from many starts.
+//! form and the dead-end rule must stand aside, the walk of loop-free maps
+//! takes over) and the hard families, and the adversarial search from many
+//! starts.
 
 use dragon_escape::{Method, Puzzle, Ties, solve};
 use proptest::prelude::*;
@@ -58,14 +59,19 @@ proptest! {
         check_many_starts_at(&map, 30, speed).map_err(TestCaseError::fail)?;
     }
 
-    /// A loop-free maze is no shortcut for a faster dragon: the closed form
-    /// counts one step a turn, so the search answers.
+    /// A loop-free maze takes the walk of `pair::acyclic` for a faster
+    /// dragon (the closed form counts one step a turn): the outcome, and
+    /// an escape's line, come without a search, never endless, and agree
+    /// with the brute force from many starts.
     #[test]
-    fn perfect_mazes_are_searched(map in maze_map(6, 0.0, 0.0), speed in 2..=3usize) {
+    fn perfect_mazes_take_the_walk(map in maze_map(6, 0.0, 0.0), speed in 2..=3usize) {
         let puzzle: Puzzle = map.parse().unwrap();
         for ties in [Ties::default(), Ties::Adversarial] {
-            let solution = solve(&puzzle, &options_at(ties, speed)).unwrap();
-            prop_assert_ne!(solution.stats.method, Method::LoopFree);
+            let options = options_at(ties, speed).with_caught_line(false);
+            let solution = solve(&puzzle, &options).unwrap();
+            prop_assert_eq!(solution.stats.method, Method::LoopFree);
+            prop_assert!(!solution.endless());
         }
+        check_many_starts_at(&map, 30, speed).map_err(TestCaseError::fail)?;
     }
 }

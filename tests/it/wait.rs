@@ -3,8 +3,8 @@
 //! safety rule: every tie mode (priority in random orders, adversarial,
 //! optimistic), alone and with a dragon of speed 2, on random small maps,
 //! mazes with and without loops (the closed form, the dead-end rule and the
-//! proof search must stand aside) and the hard families, and the
-//! adversarial search from many starts.
+//! proof search must stand aside, the walk of loop-free maps takes over)
+//! and the hard families, and the adversarial search from many starts.
 
 use dragon_escape::{
     Direction, IllegalMove, Method, Move, Outcome, Pos, Puzzle, Rules, Solver, Ties, solve,
@@ -63,15 +63,20 @@ proptest! {
         check_many_starts_with(&map, 30, speed, true).map_err(TestCaseError::fail)?;
     }
 
-    /// A loop-free maze is no shortcut with waiting: the closed form counts
-    /// every move a step, so the search answers.
+    /// A loop-free maze takes the walk of `pair::acyclic` with waiting (the
+    /// closed form counts every move a step): the outcome, and an escape's
+    /// line, come without a search, never endless, and agree with the brute
+    /// force from many starts.
     #[test]
-    fn perfect_mazes_are_searched(map in maze_map(6, 0.0, 0.0)) {
+    fn perfect_mazes_take_the_walk(map in maze_map(6, 0.0, 0.0)) {
         let puzzle: Puzzle = map.parse().unwrap();
         for ties in [Ties::default(), Ties::Adversarial] {
-            let solution = solve(&puzzle, &options_with(ties, 1, true)).unwrap();
-            prop_assert_ne!(solution.stats.method, Method::LoopFree);
+            let options = options_with(ties, 1, true).with_caught_line(false);
+            let solution = solve(&puzzle, &options).unwrap();
+            prop_assert_eq!(solution.stats.method, Method::LoopFree);
+            prop_assert!(!solution.endless());
         }
+        check_many_starts_with(&map, 30, 1, true).map_err(TestCaseError::fail)?;
     }
 }
 

@@ -92,7 +92,31 @@ pub(super) fn solve(
         .then(|| solver.horizon(at, options.rules))
         .flatten();
     let limit = horizon.unwrap_or(u32::MAX);
+    // A faster dragon or waits on a loop-free map: the walk decides.
+    let walked = (shortcuts.walk && at.locks == Default::default())
+        .then(|| super::pair::acyclic::walk(&mut game, &solver.exit_distance, solver.loop_free, at))
+        .flatten();
+    match walked {
+        Some(Some(line)) => {
+            stats.method = Method::LoopFree;
+            stats.dragon_queries += game.queries;
+            return Ok(Found {
+                line,
+                end: End::Escaped,
+            });
+        }
+        Some(None) if !options.caught_line => {
+            stats.method = Method::LoopFree;
+            return Ok(Found {
+                line: Vec::new(),
+                end: End::Caught(Ending::Skipped { endless: false }),
+            });
+        }
+        Some(None) | None => {}
+    }
     let escape = match options.rules.ties {
+        // Caught, by the walk: only the longest line is left to find.
+        _ if walked.is_some() => Err(None),
         Ties::Adversarial => {
             let plan = Plan::new(graph.len(), shortcuts.proof, horizon, options.caught_line);
             // The default rule's answer is the first bound past the quick
@@ -145,7 +169,9 @@ pub(super) fn solve(
                 ..wide
             };
             let kinds = (&plain, &pruned);
-            let finite = horizon.is_some();
+            // A faster dragon's game ends by its horizon, and a caught
+            // hero's on a loop-free map (see `acyclic`).
+            let finite = horizon.is_some() || walked.is_some();
             let line = options.caught_line;
             let Some((line, ending)) =
                 backward::caught(&mut game, kinds, *at, explored, finite, line, stats)

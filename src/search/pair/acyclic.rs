@@ -27,10 +27,34 @@
 //!   `depth(l) - 1` or `depth(l) - 2` turns: the deepest reachable leaf is
 //!   best. The hero walks to it, then steps back and forth on the leaf's
 //!   edge while the dragon closes in.
+//!
+//! **A faster dragon, waiting** ([`walk`]). The escape keeps its closed
+//! form: in a tree the hero escapes if and only if walking the one path to
+//! the exit escapes, any number of dragons at any speed, with or without
+//! waits. Take one awake dragon, rooted as above, and the exit's junction
+//! `v_i`. Until the hero passes `v_i` it is below `v_{i+1}` (or `i = a`),
+//! so the dragon walks down the root path `s` cells a turn whatever the
+//! hero does, and stands on `v_{st}` after `t` turns. The hero may step
+//! onto `v_i` at its `t`-th move only if the dragon is more than `s` cells
+//! from it, `i - s(t - 1) > s`, and onto the next cell towards the exit
+//! only if `i - st + 1 > s`: each is easiest at the least `t`, the walk's.
+//! Past `v_i` the dragon follows the hero's path from behind, `s - 1`
+//! cells nearer each turn the hero steps away and `s` nearer each turn it
+//! does not: every detour and wait only brings it closer. So a line that
+//! escapes can be replaced by the walk, which then escapes too; the walk
+//! is the shortest line, and in a tree every tie rule gives its dragons
+//! the same steps, so it is the answer under each. Several dragons move
+//! independently and only take moves away, so the walk escapes against all
+//! exactly when it escapes against each. A hero who cannot escape is
+//! caught, never endlessly: each turn an awake dragon steps into the part
+//! of the tree on the hero's side of it, which shrinks until the hero has
+//! no legal move.
 
 use crate::graph::{CellId, Graph};
 use crate::puzzle::Locks;
 use crate::search::position::{Dragons, NONE, Position};
+use crate::search::solution::Move;
+use crate::search::turn::Game;
 
 /// The closed-form result: the line of (hero, dragon) positions, start
 /// first, and whether it ends on the exit (else it is the longest line the
@@ -118,6 +142,57 @@ pub(in crate::search) fn solve_several(
             }
         })
         .collect();
+    Some(Some(line))
+}
+
+/// The escape under a faster dragon or with waits when the exit's part of
+/// the map is a tree (`loop_free`; see the module's documentation): the
+/// line of the walk along the one path to the exit, start first, when it
+/// escapes; `Some(None)` when the hero is caught (never endlessly). `None`
+/// when the map has loops there, keys or doors, or no dragon in that part
+/// (the search is then quick). The hero must be off the exit and able to
+/// reach it; `exit_distance` is the dragon-free distance.
+pub(in crate::search) fn walk(
+    game: &mut Game<'_>,
+    exit_distance: &[u32],
+    loop_free: bool,
+    at: &Position,
+) -> Option<Option<Vec<Position>>> {
+    let graph = game.graph;
+    let awake = at
+        .dragons
+        .live()
+        .any(|d| exit_distance[d.index()] != crate::graph::UNREACHABLE);
+    if !loop_free || game.terrain.layout.has_locks() || !awake {
+        return None;
+    }
+    let rules = game.rules();
+    let exit = graph.exit();
+    let mut line = vec![*at];
+    let mut now = *at;
+    while now.hero != exit {
+        let here = exit_distance[now.hero.index()];
+        let (direction, _) = graph
+            .neighbors(now.hero)
+            .find(|(_, n)| exit_distance[n.index()].wrapping_add(1) == here)?;
+        let Ok((to, locks)) = game.terrain.step(rules, &now, Move::Step(direction)) else {
+            return Some(None);
+        };
+        let moved = Position {
+            hero: to,
+            locks,
+            ..now
+        };
+        if to == exit {
+            // No reply to the escaping move.
+            line.push(moved);
+            break;
+        }
+        let mut after = moved;
+        game.replies(&moved, |reply| after = *reply);
+        line.push(after);
+        now = after;
+    }
     Some(Some(line))
 }
 

@@ -143,7 +143,7 @@ impl Hanging {
 
     /// Whether `cell` lies in a hanging tree (not in the core).
     #[inline]
-    pub(super) fn in_tree(&self, cell: CellId) -> bool {
+    pub(in crate::search) fn in_tree(&self, cell: CellId) -> bool {
         self.parent[cell.index()] != NONE
     }
 

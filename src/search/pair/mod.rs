@@ -90,7 +90,43 @@ impl Solver {
             .then(|| self.horizon(&Position::pair(start.0, start.1), options.rules))
             .flatten();
         let limit = horizon.map_or(usize::MAX, |h| h as usize);
+        // A faster dragon or waits on a loop-free map: the walk decides.
+        let walked = shortcuts
+            .walk
+            .then(|| {
+                acyclic::walk(
+                    &mut game,
+                    &self.exit_distance,
+                    self.loop_free,
+                    &Position::pair(start.0, start.1),
+                )
+            })
+            .flatten();
+        match walked {
+            Some(Some(line)) => {
+                stats.method = Method::LoopFree;
+                stats.dragon_queries = game.queries;
+                let line = line
+                    .iter()
+                    .map(|p| (p.hero, p.dragons.first()))
+                    .collect::<Vec<_>>();
+                return Ok(Found {
+                    line: positions(&line),
+                    end: End::Escaped,
+                });
+            }
+            Some(None) if !options.caught_line => {
+                stats.method = Method::LoopFree;
+                return Ok(Found {
+                    line: Vec::new(),
+                    end: End::Caught(Ending::Skipped { endless: false }),
+                });
+            }
+            Some(None) | None => {}
+        }
         let escape = match options.rules.ties {
+            // Caught, by the walk: only the longest line is left to find.
+            _ if walked.is_some() => Err(None),
             Ties::Priority(_) | Ties::Optimistic => chase::search(
                 &mut game,
                 &self.exit_distance,
@@ -151,7 +187,9 @@ impl Solver {
                     game.ties = Ties::default();
                 }
                 let kinds = (&Pairs { dead_ends: None }, &Pairs { dead_ends: hanging });
-                let finite = horizon.is_some();
+                // A faster dragon's game ends by its horizon, and a caught
+                // hero's on a loop-free map (see `acyclic`).
+                let finite = horizon.is_some() || walked.is_some();
                 let line = options.caught_line;
                 let Some((line, ending)) =
                     backward::caught(&mut game, kinds, start, explored, finite, line, stats)
