@@ -24,9 +24,10 @@
 //!   replacement lines keep). For a faster dragon and waiting the walk
 //!   takes the closed form's place: whether the hero escapes, and how,
 //!   still has one (the walk along the one path), and a caught hero is
-//!   caught in finite time; only its longest line is searched. Doors change the map under the dragons, so
-//!   the loop-free part is not fixed; a key deep in a dead end is worth
-//!   fetching, so such branches are never cut.
+//!   caught in finite time; only its longest line is searched. Doors
+//!   change the map under the dragons, so the loop-free part is not fixed;
+//!   a key deep in a dead end is worth fetching, so such branches are
+//!   never cut.
 //! - The pocket jumps follow one dragon's fixed walk to the pocket the hero
 //!   waits in; with several dragons each walks its own way and the pocket
 //!   of one is no resting place against the others.

@@ -560,6 +560,25 @@ struct Found {
     end: End,
 }
 
+impl Found {
+    /// What the walk of a loop-free map settles (see `pair::acyclic::walk`):
+    /// its escape, or a caught hero when its line is not asked for; `None`
+    /// when a search must still run.
+    fn walked(walked: Option<&Option<Vec<Position>>>, caught_line: bool) -> Option<Found> {
+        match walked? {
+            Some(line) => Some(Found {
+                line: line.clone(),
+                end: End::Escaped,
+            }),
+            None if !caught_line => Some(Found {
+                line: Vec::new(),
+                end: End::Caught(Ending::Skipped { endless: false }),
+            }),
+            None => None,
+        }
+    }
+}
+
 /// How an engine's line ends: the outcome, less the escape's length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum End {

@@ -96,23 +96,10 @@ pub(super) fn solve(
     let walked = (shortcuts.walk && at.locks == Default::default())
         .then(|| super::pair::acyclic::walk(&mut game, &solver.exit_distance, solver.loop_free, at))
         .flatten();
-    match walked {
-        Some(Some(line)) => {
-            stats.method = Method::LoopFree;
-            stats.dragon_queries += game.queries;
-            return Ok(Found {
-                line,
-                end: End::Escaped,
-            });
-        }
-        Some(None) if !options.caught_line => {
-            stats.method = Method::LoopFree;
-            return Ok(Found {
-                line: Vec::new(),
-                end: End::Caught(Ending::Skipped { endless: false }),
-            });
-        }
-        Some(None) | None => {}
+    if let Some(found) = Found::walked(walked.as_ref(), options.caught_line) {
+        stats.method = Method::LoopFree;
+        stats.dragon_queries += game.queries;
+        return Ok(found);
     }
     let escape = match options.rules.ties {
         // Caught, by the walk: only the longest line is left to find.

@@ -50,7 +50,7 @@
 //! of the tree on the hero's side of it, which shrinks until the hero has
 //! no legal move.
 
-use crate::graph::{CellId, Graph};
+use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::Locks;
 use crate::search::position::{Dragons, NONE, Position};
 use crate::search::solution::Move;
@@ -162,7 +162,7 @@ pub(in crate::search) fn walk(
     let awake = at
         .dragons
         .live()
-        .any(|d| exit_distance[d.index()] != crate::graph::UNREACHABLE);
+        .any(|d| exit_distance[d.index()] != UNREACHABLE);
     if !loop_free || game.terrain.layout.has_locks() || !awake {
         return None;
     }

@@ -102,27 +102,10 @@ impl Solver {
                 )
             })
             .flatten();
-        match walked {
-            Some(Some(line)) => {
-                stats.method = Method::LoopFree;
-                stats.dragon_queries = game.queries;
-                let line = line
-                    .iter()
-                    .map(|p| (p.hero, p.dragons.first()))
-                    .collect::<Vec<_>>();
-                return Ok(Found {
-                    line: positions(&line),
-                    end: End::Escaped,
-                });
-            }
-            Some(None) if !options.caught_line => {
-                stats.method = Method::LoopFree;
-                return Ok(Found {
-                    line: Vec::new(),
-                    end: End::Caught(Ending::Skipped { endless: false }),
-                });
-            }
-            Some(None) | None => {}
+        if let Some(found) = Found::walked(walked.as_ref(), options.caught_line) {
+            stats.method = Method::LoopFree;
+            stats.dragon_queries = game.queries;
+            return Ok(found);
         }
         let escape = match options.rules.ties {
             // Caught, by the walk: only the longest line is left to find.
