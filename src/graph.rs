@@ -432,6 +432,24 @@ impl Graph {
         dist
     }
 
+    /// The cell farthest from `source` by path (the first in numbering, so
+    /// row-major order, on ties) and its distance: one sweep of the double
+    /// sweep that finds a longest shortest path.
+    #[cfg_attr(
+        not(feature = "mapgen"),
+        expect(dead_code, reason = "only the generator asks")
+    )]
+    pub(crate) fn farthest_from(&self, source: CellId) -> (CellId, u32) {
+        let dist = self.distances_from(source);
+        let (cell, &d) = dist
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != UNREACHABLE)
+            .max_by_key(|&(i, &d)| (d, std::cmp::Reverse(i)))
+            .expect("the source reaches itself");
+        (CellId(cell as u32), d)
+    }
+
     /// The length of a shortest path between two cells, `None` if none.
     ///
     /// A breadth-first search from `a` that stops as soon as it reaches `b`,

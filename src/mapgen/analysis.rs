@@ -3,7 +3,7 @@
 //! depends on how the dragon breaks ties.
 
 use crate::error::Error;
-use crate::graph::{CellId, Graph, UNREACHABLE};
+use crate::graph::{CellId, Graph};
 use crate::puzzle::Puzzle;
 use crate::search::rules::{Rules, Speed, Ties};
 use crate::search::solution::{Outcome, Solution};
@@ -175,18 +175,8 @@ fn longest_path(graph: &Graph) -> usize {
     if graph.is_empty() {
         return 0;
     }
-    let farthest = |from: CellId| {
-        let dist = graph.distances_from(from);
-        let (cell, &d) = dist
-            .iter()
-            .enumerate()
-            .filter(|&(_, &d)| d != UNREACHABLE)
-            .max_by_key(|&(i, &d)| (d, std::cmp::Reverse(i)))
-            .expect("the source reaches itself");
-        (CellId(cell as u32), d as usize)
-    };
-    let (end, _) = farthest(CellId(0));
-    farthest(end).1
+    let (end, _) = graph.farthest_from(CellId(0));
+    graph.farthest_from(end).1 as usize
 }
 
 /// Whether every optimal line of `solution` (solved under `options`, a

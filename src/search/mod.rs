@@ -44,7 +44,7 @@ mod turn;
 
 use crate::dragon::OracleKind;
 use crate::error::{Error, Resource};
-use crate::graph::{CellId, Graph, UNREACHABLE};
+use crate::graph::{CellId, Graph};
 use crate::puzzle::{Pos, Puzzle};
 use position::Layout;
 pub(crate) use position::Position;
@@ -181,9 +181,6 @@ pub struct Solver {
     graph: Graph,
     exit_distance: Vec<u32>,
     hanging: pair::hanging::Hanging,
-    /// Whether the exit's part of the map is a tree (the dead-end rule
-    /// peels all of it but the exit), when the map has no keys or doors.
-    loop_free: bool,
     /// Where the dragons, keys and doors are.
     layout: Layout,
 }
@@ -203,16 +200,10 @@ impl Solver {
             .copied()
             .collect();
         let hanging = pair::hanging::Hanging::new(&graph, &kept);
-        let exit = graph.exit();
-        let loop_free = kept.is_empty()
-            && (0..graph.len() as u32).map(CellId).all(|c| {
-                c == exit || exit_distance[c.index()] == UNREACHABLE || hanging.in_tree(c)
-            });
         Solver {
             graph,
             exit_distance,
             hanging,
-            loop_free,
             layout,
         }
     }
@@ -561,20 +552,23 @@ struct Found {
 }
 
 impl Found {
-    /// What the walk of a loop-free map settles (see `pair::acyclic::walk`):
-    /// its escape, or a caught hero when its line is not asked for; `None`
-    /// when a search must still run.
-    fn walked(walked: Option<&Option<Vec<Position>>>, caught_line: bool) -> Option<Found> {
-        match walked? {
-            Some(line) => Some(Found {
-                line: line.clone(),
+    /// What a loop-free map's closed form or walk settles (see
+    /// `pair::acyclic`): its escape, or a caught hero when its line is not
+    /// asked for. Else whether it showed the hero caught, for the search
+    /// that finds the line.
+    fn settled(verdict: pair::acyclic::Verdict, caught_line: bool) -> Result<Found, bool> {
+        use pair::acyclic::Verdict;
+        match verdict {
+            Verdict::Escaped(line) => Ok(Found {
+                line,
                 end: End::Escaped,
             }),
-            None if !caught_line => Some(Found {
+            Verdict::Caught if !caught_line => Ok(Found {
                 line: Vec::new(),
                 end: End::Caught(Ending::Skipped { endless: false }),
             }),
-            None => None,
+            Verdict::Caught => Err(true),
+            Verdict::Open => Err(false),
         }
     }
 }

@@ -252,18 +252,8 @@ impl Board {
             return (first, second);
         };
         let graph = Graph::new(&probe);
-        let farthest = |from: CellId| {
-            let dist = graph.distances_from(from);
-            let most = dist
-                .iter()
-                .copied()
-                .filter(|&d| d != u32::MAX)
-                .max()
-                .unwrap_or(0);
-            CellId(dist.iter().position(|&d| d == most).unwrap_or(0) as u32)
-        };
-        let a = farthest(CellId(0));
-        let b = farthest(a);
+        let (a, _) = graph.farthest_from(CellId(0));
+        let (b, _) = graph.farthest_from(a);
         if a == b {
             (first, second)
         } else {

@@ -35,7 +35,7 @@ use super::dispatch::Shortcuts;
 use super::ground::{DoorMaps, Oracles, Terrain};
 use super::position::{Position, StateId, Table, WideTable};
 use super::rules::Ties;
-use super::solution::{Ending, Method, Stats};
+use super::solution::{Method, Stats};
 use super::turn::Game;
 use super::{End, Found, Options, Progress, Solver, outgrown};
 use crate::error::{Error, Resource};
@@ -54,23 +54,11 @@ pub(super) fn solve(
     let layout = &solver.layout;
     let shortcuts = Shortcuts::of(options.rules, options.oracle, layout);
     if shortcuts.closed_form && at.locks == Default::default() {
-        match super::pair::acyclic::solve_several(graph, at.hero, &at.dragons) {
-            Some(Some(line)) => {
-                stats.method = Method::LoopFree;
-                return Ok(Found {
-                    line,
-                    end: End::Escaped,
-                });
-            }
-            Some(None) if !options.caught_line => {
-                stats.method = Method::LoopFree;
-                return Ok(Found {
-                    line: Vec::new(),
-                    end: End::Caught(Ending::Skipped { endless: false }),
-                });
-            }
-            // Caught: the longest line needs the search.
-            Some(None) | None => {}
+        let verdict = super::pair::acyclic::solve_several(graph, at.hero, &at.dragons);
+        // Caught with its line asked for: the longest line needs the search.
+        if let Ok(found) = Found::settled(verdict, options.caught_line) {
+            stats.method = Method::LoopFree;
+            return Ok(found);
         }
     }
     let maps = DoorMaps::new(layout.doors().len());
@@ -93,17 +81,23 @@ pub(super) fn solve(
         .flatten();
     let limit = horizon.unwrap_or(u32::MAX);
     // A faster dragon or waits on a loop-free map: the walk decides.
-    let walked = (shortcuts.walk && at.locks == Default::default())
-        .then(|| super::pair::acyclic::walk(&mut game, &solver.exit_distance, solver.loop_free, at))
-        .flatten();
-    if let Some(found) = Found::walked(walked.as_ref(), options.caught_line) {
-        stats.method = Method::LoopFree;
-        stats.dragon_queries += game.queries;
-        return Ok(found);
-    }
+    let verdict = if shortcuts.walk {
+        let loop_free = solver.hanging.loop_free();
+        super::pair::acyclic::walk(&mut game, &solver.exit_distance, loop_free, at)
+    } else {
+        super::pair::acyclic::Verdict::Open
+    };
+    let caught = match Found::settled(verdict, options.caught_line) {
+        Ok(found) => {
+            stats.method = Method::LoopFree;
+            stats.dragon_queries += game.queries;
+            return Ok(found);
+        }
+        Err(caught) => caught,
+    };
     let escape = match options.rules.ties {
         // Caught, by the walk: only the longest line is left to find.
-        _ if walked.is_some() => Err(None),
+        _ if caught => Err(None),
         Ties::Adversarial => {
             let plan = Plan::new(graph.len(), shortcuts.proof, horizon, options.caught_line);
             // The default rule's answer is the first bound past the quick
@@ -158,7 +152,7 @@ pub(super) fn solve(
             let kinds = (&plain, &pruned);
             // A faster dragon's game ends by its horizon, and a caught
             // hero's on a loop-free map (see `acyclic`).
-            let finite = horizon.is_some() || walked.is_some();
+            let finite = horizon.is_some() || caught;
             let line = options.caught_line;
             let Some((line, ending)) =
                 backward::caught(&mut game, kinds, *at, explored, finite, line, stats)

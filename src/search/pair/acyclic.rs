@@ -64,6 +64,18 @@ pub(in crate::search) struct Closed {
     pub(in crate::search) escaped: bool,
 }
 
+/// What a loop-free map's closed form or walk settles of a game with
+/// several dragons, or under a faster dragon or waiting.
+pub(in crate::search) enum Verdict {
+    /// The hero escapes by this line of positions, start first.
+    Escaped(Vec<Position>),
+    /// The hero is caught, never endlessly; its longest line is left to
+    /// search.
+    Caught,
+    /// Nothing: the search answers.
+    Open,
+}
+
 /// What the closed form says of one dragon.
 enum Chase {
     /// Its part of the map has a loop: no closed form.
@@ -87,10 +99,10 @@ pub(in crate::search) fn solve(graph: &Graph, hero: CellId, dragon: CellId) -> O
 
 /// The closed form against several dragons, each chasing as if alone
 /// (docs/RULES.md, "Several dragons"), when every awake dragon's part of
-/// the map is a tree: the line of positions, start first, when the hero
-/// escapes, or `Some(None)` when it is caught. `None` when some awake
-/// dragon's part has a loop, or every dragon sleeps (the search is then
-/// quick). The hero must not stand on the exit.
+/// the map is a tree: the escape's line, or that the hero is caught.
+/// [`Verdict::Open`] when some awake dragon's part has a loop, or every
+/// dragon sleeps (the search is then quick). The hero must not stand on
+/// the exit.
 ///
 /// **Why.** The dragons move independently (their merging changes no
 /// cell any of them goes to), and with more dragons the hero has fewer
@@ -102,26 +114,24 @@ pub(in crate::search) fn solve(graph: &Graph, hero: CellId, dragon: CellId) -> O
 /// in the dragon-free distance, each dragon doing on it what it does
 /// alone; and if one dragon alone catches it, so do all together, and
 /// never endlessly (in a tree an awake dragon corners the hero).
-pub(in crate::search) fn solve_several(
-    graph: &Graph,
-    hero: CellId,
-    dragons: &Dragons,
-) -> Option<Option<Vec<Position>>> {
+pub(in crate::search) fn solve_several(graph: &Graph, hero: CellId, dragons: &Dragons) -> Verdict {
     let mut walks: Vec<Option<Closed>> = Vec::with_capacity(dragons.count());
     for i in 0..dragons.count() {
         let walk = match dragons.get(i) {
             None => None,
             Some(dragon) => match chase(graph, hero, dragon) {
-                Chase::Loop => return None,
+                Chase::Loop => return Verdict::Open,
                 Chase::Asleep => None,
                 Chase::Closed(closed) => Some(closed),
             },
         };
         walks.push(walk);
     }
-    let first = walks.iter().flatten().next()?;
+    let Some(first) = walks.iter().flatten().next() else {
+        return Verdict::Open;
+    };
     if walks.iter().flatten().any(|c| !c.escaped) {
-        return Some(None);
+        return Verdict::Caught;
     }
     // Each dragon's cell after each turn: its walk, or where it sleeps.
     let line = (0..first.line.len())
@@ -142,41 +152,43 @@ pub(in crate::search) fn solve_several(
             }
         })
         .collect();
-    Some(Some(line))
+    Verdict::Escaped(line)
 }
 
 /// The escape under a faster dragon or with waits when the exit's part of
 /// the map is a tree (`loop_free`; see the module's documentation): the
-/// line of the walk along the one path to the exit, start first, when it
-/// escapes; `Some(None)` when the hero is caught (never endlessly). `None`
-/// when the map has loops there, keys or doors, or no dragon in that part
-/// (the search is then quick). The hero must be off the exit and able to
-/// reach it; `exit_distance` is the dragon-free distance.
+/// walk along the one path to the exit, or that the hero is caught.
+/// [`Verdict::Open`] when the exit's part has a loop or no dragon (the
+/// search is then quick). The hero must be off the exit and able to reach
+/// it; `exit_distance` is the dragon-free distance. Keys and doors are
+/// for the caller to leave out (see `dispatch`).
 pub(in crate::search) fn walk(
     game: &mut Game<'_>,
     exit_distance: &[u32],
     loop_free: bool,
     at: &Position,
-) -> Option<Option<Vec<Position>>> {
-    let graph = game.graph;
+) -> Verdict {
     let awake = at
         .dragons
         .live()
         .any(|d| exit_distance[d.index()] != UNREACHABLE);
-    if !loop_free || game.terrain.layout.has_locks() || !awake {
-        return None;
+    if !loop_free || !awake {
+        return Verdict::Open;
     }
-    let rules = game.rules();
+    let (graph, rules) = (game.graph, game.rules());
     let exit = graph.exit();
     let mut line = vec![*at];
     let mut now = *at;
     while now.hero != exit {
         let here = exit_distance[now.hero.index()];
-        let (direction, _) = graph
+        let Some((direction, _)) = graph
             .neighbors(now.hero)
-            .find(|(_, n)| exit_distance[n.index()].wrapping_add(1) == here)?;
+            .find(|(_, n)| exit_distance[n.index()].wrapping_add(1) == here)
+        else {
+            return Verdict::Open;
+        };
         let Ok((to, locks)) = game.terrain.step(rules, &now, Move::Step(direction)) else {
-            return Some(None);
+            return Verdict::Caught;
         };
         let moved = Position {
             hero: to,
@@ -193,7 +205,7 @@ pub(in crate::search) fn walk(
         line.push(after);
         now = after;
     }
-    Some(Some(line))
+    Verdict::Escaped(line)
 }
 
 fn chase(graph: &Graph, hero: CellId, dragon: CellId) -> Chase {

@@ -62,6 +62,9 @@ const NONE: u32 = u32::MAX;
 pub(in crate::search) struct Hanging {
     parent: Vec<u32>,
     branch: Vec<u32>,
+    /// Whether the exit's part of the map peels to the exit alone: it has
+    /// no loop.
+    loop_free: bool,
 }
 
 impl Hanging {
@@ -94,6 +97,9 @@ impl Hanging {
                 }
             }
         }
+        // The exit's part keeps a core beyond the exit only around a loop
+        // (the core of a connected part stays connected).
+        let loop_free = degree[exit] == 0;
         // Down from the core: parents and branches. A component with no
         // exit peels away whole and has no core; its cells stay NONE.
         let mut parent = vec![NONE; n];
@@ -133,7 +139,11 @@ impl Hanging {
                 }
             }
         }
-        Hanging { parent, branch }
+        Hanging {
+            parent,
+            branch,
+            loop_free,
+        }
     }
 
     /// The bytes it holds.
@@ -141,9 +151,14 @@ impl Hanging {
         (self.parent.len() + self.branch.len()) * size_of::<u32>()
     }
 
+    /// Whether the exit's part of the map has no loop.
+    pub(in crate::search) fn loop_free(&self) -> bool {
+        self.loop_free
+    }
+
     /// Whether `cell` lies in a hanging tree (not in the core).
     #[inline]
-    pub(in crate::search) fn in_tree(&self, cell: CellId) -> bool {
+    pub(super) fn in_tree(&self, cell: CellId) -> bool {
         self.parent[cell.index()] != NONE
     }
 

@@ -91,25 +91,28 @@ impl Solver {
             .flatten();
         let limit = horizon.map_or(usize::MAX, |h| h as usize);
         // A faster dragon or waits on a loop-free map: the walk decides.
-        let walked = shortcuts
-            .walk
-            .then(|| {
-                acyclic::walk(
-                    &mut game,
-                    &self.exit_distance,
-                    self.loop_free,
-                    &Position::pair(start.0, start.1),
-                )
-            })
-            .flatten();
-        if let Some(found) = Found::walked(walked.as_ref(), options.caught_line) {
-            stats.method = Method::LoopFree;
-            stats.dragon_queries = game.queries;
-            return Ok(found);
-        }
+        let verdict = if shortcuts.walk {
+            let at = Position::pair(start.0, start.1);
+            acyclic::walk(
+                &mut game,
+                &self.exit_distance,
+                self.hanging.loop_free(),
+                &at,
+            )
+        } else {
+            acyclic::Verdict::Open
+        };
+        let caught = match Found::settled(verdict, options.caught_line) {
+            Ok(found) => {
+                stats.method = Method::LoopFree;
+                stats.dragon_queries = game.queries;
+                return Ok(found);
+            }
+            Err(caught) => caught,
+        };
         let escape = match options.rules.ties {
             // Caught, by the walk: only the longest line is left to find.
-            _ if walked.is_some() => Err(None),
+            _ if caught => Err(None),
             Ties::Priority(_) | Ties::Optimistic => chase::search(
                 &mut game,
                 &self.exit_distance,
@@ -172,7 +175,7 @@ impl Solver {
                 let kinds = (&Pairs { dead_ends: None }, &Pairs { dead_ends: hanging });
                 // A faster dragon's game ends by its horizon, and a caught
                 // hero's on a loop-free map (see `acyclic`).
-                let finite = horizon.is_some() || walked.is_some();
+                let finite = horizon.is_some() || caught;
                 let line = options.caught_line;
                 let Some((line, ending)) =
                     backward::caught(&mut game, kinds, start, explored, finite, line, stats)
