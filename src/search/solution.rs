@@ -218,8 +218,9 @@ pub enum Method {
     /// A search over (hero, dragon) positions.
     #[default]
     Search,
-    /// The closed form for a loop-free map (a perfect maze), in linear time
-    /// with no positions searched.
+    /// The closed form for a loop-free map (a perfect maze), or for a faster
+    /// dragon or waiting the walk along its one path: linear time, no
+    /// positions searched.
     LoopFree,
     /// The adversarial mode's depth-first proof search, which stores only
     /// the positions one strategy meets.
