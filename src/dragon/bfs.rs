@@ -1,16 +1,18 @@
 //! The default oracle: a walk down one distance field from the dragon's
 //! start when the dragon is still on a shortest path from there, else a
 //! Manhattan cone's sweep when a staircase joins the dragon to the hero's
-//! cell, else a goal-directed search between the two, with full
+//! cell, else the skeleton's distances once the searches have cost its
+//! price, else a goal-directed search between the two, with full
 //! distance fields cached for the targets whose searches grow large.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
 use super::cone::Cone;
 use super::directed::Directed;
 use super::landmarks::Landmarks;
 use super::root::{RootField, Scratch, WHOLE};
+use super::skeleton::{Reader, Shape, Skeleton};
 use super::{DragonOracle, steps_from_field};
 use crate::error::{Error, Resource, bytes_apart};
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
@@ -53,7 +55,19 @@ const NO_QUESTION: u64 = u64::MAX;
 /// first line it cannot cross (in a maze within a few lines), and costs
 /// at most the rectangle's lines times its words a line.
 ///
-/// When neither can tell, goal-directed searches (A* with the Manhattan
+/// When neither can tell and the map's skeleton is bought (see
+/// `dragon/skeleton.rs`: a contraction hierarchy over the junctions, the
+/// corridors between them contracted), it answers with a few labels of
+/// about a hundred entries each, whatever the distance between the two
+/// and the rooms between them: exact distances from the dragon and each
+/// of its neighbours, so the whole set of steps. It is bought by ski
+/// rental, once the directed searches and the roots bought for want of
+/// answers (of every dragon on the map: they share it) have cost about
+/// what building it costs: its shape (two passes over the map) first, then
+/// its hierarchy, whose price is counted by the junctions the shape found
+/// (an open room makes every cell a junction, and the hierarchy dear).
+///
+/// When none of these can tell, goal-directed searches (A* with the Manhattan
 /// distance, see `dragon/directed.rs`) find the distance from `t` to `d`'s
 /// neighbours: about the distance's worth of cells in open ground, at most
 /// the ball of that radius in a maze. Then a new root may go where the
@@ -147,7 +161,7 @@ pub struct BfsFields<'g> {
     /// cost as much as building them (ski rental), when the room holds them;
     /// shared with the other dragons' oracles on the same map, and counted
     /// by the one that built them (`owns_landmarks`).
-    landmarks: SharedLandmarks,
+    shared: Shared,
     owns_landmarks: bool,
     /// The directed searches' work so far, towards the landmarks' price,
     /// and how many times the Manhattan distance of its question a search
@@ -164,6 +178,14 @@ pub struct BfsFields<'g> {
     cone_bytes: Option<usize>,
     /// Questions the cones answered.
     coned: u64,
+    /// This dragon's reader of the skeleton (see `dragon/skeleton.rs`),
+    /// once bought (ski rental, on the work the skeleton would have saved
+    /// all the dragons on the map; at once when another dragon's oracle
+    /// built the skeleton); whether this oracle built the
+    /// shared skeleton (and counts it); the questions it answered.
+    reader: Option<Reader>,
+    owns_skeleton: bool,
+    skeletal: u64,
 }
 
 /// The landmarks on trial: once bought (ski rental) they guide the next
@@ -184,9 +206,9 @@ enum Trial {
 }
 
 /// The landmarks, when the directed searches use them.
-fn guide(landmarks: &SharedLandmarks, trial: Trial) -> Option<&Landmarks> {
+fn guide(shared: &Shared, trial: Trial) -> Option<&Landmarks> {
     match trial {
-        Trial::On { .. } | Trial::Kept => landmarks.get(),
+        Trial::On { .. } | Trial::Kept => shared.landmarks.get(),
         Trial::Before | Trial::Aside => None,
     }
 }
@@ -202,8 +224,38 @@ const TRIAL: u32 = 64;
 /// How many landmarks the oracle buys.
 const LANDMARKS: usize = 16;
 
-/// Landmark bounds shared by the oracles of several dragons on one map.
-pub(crate) type SharedLandmarks = Rc<OnceCell<Landmarks>>;
+/// What the oracles of the dragons on one map share, each part built once
+/// by the first oracle that buys it (which counts it against its room):
+/// the landmark bounds and the skeleton.
+#[derive(Default)]
+pub(crate) struct MapTables {
+    landmarks: OnceCell<Landmarks>,
+    /// The skeleton's shape, until its hierarchy is bought.
+    shape: RefCell<Option<Shape>>,
+    /// The skeleton, or `None` once it was found not to fit.
+    skeleton: OnceCell<Option<Skeleton>>,
+    /// The cells the dragons' directed searches visited and their root
+    /// fields bought after the start's covered: what the skeleton would
+    /// have saved, towards its price.
+    spent: Cell<u64>,
+}
+
+/// [`MapTables`] shared by the oracles of several dragons on one map.
+pub(crate) type Shared = Rc<MapTables>;
+
+/// The price of the skeleton's shape (see `dragon/skeleton.rs`), in cells
+/// the work it would have saved visited, a multiple of the map's cells: it
+/// is made once that work costs this much (ski rental; making it costs
+/// about as much as this many fields).
+const SHAPE_PRICE: u64 = 2;
+
+/// The price of the skeleton's hierarchy, in the same cells, per junction
+/// (building it costs about as much as a field over this many cells a
+/// junction).
+const HIERARCHY_PRICE: u64 = 160;
+
+/// The most bytes a reader keeps of the skeleton's labels.
+const LABELS_MAX: usize = 256 << 20;
 
 impl<'g> BfsFields<'g> {
     /// An oracle for `graph` using at most about `memory_budget` bytes.
@@ -231,7 +283,7 @@ impl<'g> BfsFields<'g> {
         memory_budget: usize,
         start: CellId,
     ) -> Result<Self, Error> {
-        Self::sharing(graph, memory_budget, start, SharedLandmarks::default())
+        Self::sharing(graph, memory_budget, start, Shared::default())
     }
 
     /// [`BfsFields::with_start`] for one of several dragons on one map,
@@ -243,7 +295,7 @@ impl<'g> BfsFields<'g> {
         graph: &'g Graph,
         memory_budget: usize,
         start: CellId,
-        landmarks: SharedLandmarks,
+        shared: Shared,
     ) -> Result<Self, Error> {
         let n = graph.len();
         let fixed = Self::bytes_needed(n, 0);
@@ -303,8 +355,11 @@ impl<'g> BfsFields<'g> {
             root_price: 1,
             walked_at_root: 0,
             finish_work: 0,
-            landmarks,
+            shared,
             owns_landmarks: false,
+            reader: None,
+            owns_skeleton: false,
+            skeletal: 0,
             directed_work: 0,
             excess: 0,
             trial: Trial::Before,
@@ -352,6 +407,11 @@ impl<'g> BfsFields<'g> {
     /// How many questions the Manhattan cones answered.
     pub fn coned(&self) -> u64 {
         self.coned
+    }
+
+    /// Questions the skeleton answered.
+    pub fn skeletal(&self) -> u64 {
+        self.skeletal
     }
 
     /// How many questions the walk down the root field answered.
@@ -488,6 +548,7 @@ impl BfsFields<'_> {
         };
         self.walked_at_root = self.walked;
         if self.add_root(root, radius) {
+            self.spend(self.queue.len());
             self.root_cost = self.queue.len() as u64 * self.root_price;
         } else {
             // No room for a second root: stop counting towards one.
@@ -517,6 +578,77 @@ impl BfsFields<'_> {
         steps
     }
 
+    /// Counts `cells` of work the skeleton would have saved.
+    fn spend(&self, cells: usize) {
+        let spent = &self.shared.spent;
+        spent.set(spent.get().saturating_add(cells as u64));
+    }
+
+    /// The dragon's steps read off the skeleton (see `dragon/skeleton.rs`),
+    /// bought first as its prices come due, when the room holds it;
+    /// `None` before, or when the skeleton cannot tell.
+    fn through_skeleton(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        if self.reader.is_none() && !self.buy_skeleton() {
+            return None;
+        }
+        let Some(Some(skeleton)) = self.shared.skeleton.get() else {
+            return None;
+        };
+        let reader = self.reader.as_mut()?;
+        let steps = reader.steps(skeleton, self.graph, dragon, target);
+        self.skeletal += u64::from(steps.is_some());
+        steps
+    }
+
+    /// Buys what the skeleton needs next, unless another dragon's oracle
+    /// did (or found it too large): its shape once the work it would have
+    /// saved reaches [`SHAPE_PRICE`] times the map, its hierarchy once
+    /// that work reaches [`HIERARCHY_PRICE`] times the junctions, then this
+    /// dragon's reader; whether the reader is there.
+    fn buy_skeleton(&mut self) -> bool {
+        let graph = self.graph;
+        let spent = self.shared.spent.get();
+        if self.shared.skeleton.get().is_none() {
+            let junctions = self.shared.shape.borrow().as_ref().map(Shape::junctions);
+            let junctions = match junctions {
+                Some(junctions) => junctions,
+                None if spent < SHAPE_PRICE * graph.len() as u64 => return false,
+                None if !self.fits(Shape::bytes_needed(graph.len())) => {
+                    let _ = self.shared.skeleton.set(None);
+                    return false;
+                }
+                None => {
+                    let shape = Shape::new(graph);
+                    let junctions = shape.junctions();
+                    *self.shared.shape.borrow_mut() = Some(shape);
+                    // Counted here until it is dropped, as the skeleton is.
+                    self.owns_skeleton = true;
+                    junctions
+                }
+            };
+            if spent < HIERARCHY_PRICE * junctions as u64 {
+                return false;
+            }
+            let shape = self.shared.shape.borrow_mut().take();
+            let Some(shape) = shape else {
+                return false;
+            };
+            let skeleton = Skeleton::new(shape);
+            let fits = self.fits(skeleton.bytes());
+            let _ = self.shared.skeleton.set(fits.then_some(skeleton));
+        }
+        let Some(Some(skeleton)) = self.shared.skeleton.get() else {
+            return false;
+        };
+        let fixed = Reader::bytes_needed(skeleton.junctions());
+        if !self.fits(fixed) {
+            return false;
+        }
+        let spare = self.room.saturating_sub(self.bytes() + fixed);
+        self.reader = Some(Reader::new(skeleton, (spare / 4).min(LABELS_MAX)));
+        true
+    }
+
     /// Adds `cost` to the work spent on `target` without a field.
     fn charge(&mut self, target: CellId, cost: usize) {
         let Some(spent) = self.spent.get_mut(target.index()) else {
@@ -535,14 +667,14 @@ impl BfsFields<'_> {
         match self.trial {
             Trial::Before => {
                 let due = self.directed_work >= (LANDMARKS * graph.len()) as u64;
-                if self.landmarks.get().is_none()
+                if self.shared.landmarks.get().is_none()
                     && due
                     && self.fits(Landmarks::bytes_needed(graph.len(), LANDMARKS))
                 {
                     let built = Landmarks::new(graph, self.start, LANDMARKS, &mut self.queue);
-                    self.owns_landmarks = self.landmarks.set(built).is_ok();
+                    self.owns_landmarks = self.shared.landmarks.set(built).is_ok();
                 }
-                if due && self.landmarks.get().is_some() {
+                if due && self.shared.landmarks.get().is_some() {
                     self.trial = Trial::On {
                         left: TRIAL,
                         before: self.excess,
@@ -622,11 +754,18 @@ impl DragonOracle for BfsFields<'_> {
                 .component
                 .as_ref()
                 .map_or(0, |c| c.len() * size_of::<u32>())
-            + match self.landmarks.get() {
+            + match self.shared.landmarks.get() {
                 Some(landmarks) if self.owns_landmarks => landmarks.bytes(),
                 _ => 0,
             }
             + self.cone.as_ref().map_or(0, Cone::bytes)
+            + self.reader.as_ref().map_or(0, Reader::bytes)
+            + match self.shared.skeleton.get() {
+                _ if !self.owns_skeleton => 0,
+                Some(Some(skeleton)) => skeleton.bytes(),
+                Some(None) => 0,
+                None => self.shared.shape.borrow().as_ref().map_or(0, Shape::bytes),
+            }
     }
 
     fn set_room(&mut self, bytes: usize) {
@@ -688,7 +827,7 @@ impl BfsFields<'_> {
         let before = *cost;
         let steps = self.directed.finish_level(
             graph,
-            guide(&self.landmarks, self.trial),
+            guide(&self.shared, self.trial),
             dragon,
             apart - 1,
             cost,
@@ -716,9 +855,12 @@ impl BfsFields<'_> {
         if let Some(steps) = self.through_cone(dragon, target) {
             return Some(steps);
         }
+        if let Some(steps) = self.through_skeleton(dragon, target) {
+            return Some(steps);
+        }
         let (found, mut cost) =
             self.directed
-                .steps_or_stop(graph, guide(&self.landmarks, self.trial), dragon, target);
+                .steps_or_stop(graph, guide(&self.shared, self.trial), dragon, target);
         let found = found.map(|(steps, apart)| {
             let steps =
                 steps.unwrap_or_else(|| self.settle_level(dragon, target, apart, &mut cost));
@@ -727,6 +869,7 @@ impl BfsFields<'_> {
         self.charge(target, cost);
         self.unrooted += cost as u64;
         self.directed_work += cost as u64;
+        self.spend(cost);
         let span = u64::from(graph.manhattan(dragon, target)).max(1);
         self.excess = self.excess - self.excess / 8 + 16 * cost as u64 / span / 8;
         self.judge_landmarks();
@@ -750,6 +893,50 @@ impl BfsFields<'_> {
 mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
+
+    /// The default oracle with its skeleton bought at the first question
+    /// no walk answers (and no cones), against the Floyd–Warshall reference on
+    /// every pair of random maps of every family (with and without border
+    /// walls and closed cells), with room for every label and for a few:
+    /// in every family with loops the skeleton answers some.
+    #[test]
+    fn the_skeleton_answers_as_the_reference() {
+        use crate::dragon::cone::tests::{FAMILIES, Family, map};
+        use crate::dragon::{FloydWarshall, Random};
+        let mut random = Random(0x8e7a_1f3c_55d2_9b41);
+        for family in FAMILIES {
+            let (mut maps, mut skeletal) = (0, 0);
+            while maps < 16 {
+                let (height, width) =
+                    (1 + random.below(16) as usize, 1 + random.below(16) as usize);
+                let Some(graph) = map(family, height, width, &mut random) else {
+                    continue;
+                };
+                maps += 1;
+                let n = graph.len() as u32;
+                let mut reference = FloydWarshall::new(&graph, 1 << 26).unwrap();
+                let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
+                oracle.shared.spent.set(u64::MAX / 2);
+                // No cones, which would answer most questions on open ground.
+                oracle.cone_bytes = Some(usize::MAX);
+                for t in (0..n).map(CellId) {
+                    for d in (0..n).map(CellId).filter(|&d| d != t) {
+                        assert_eq!(
+                            oracle.shortest_steps(d, t),
+                            reference.shortest_steps(d, t),
+                            "{family:?}: dragon {:?}, target {:?}",
+                            graph.pos(d),
+                            graph.pos(t)
+                        );
+                    }
+                }
+                skeletal += oracle.skeletal();
+            }
+            if !matches!(family, Family::Perfect) {
+                assert!(skeletal > 0, "{family:?}: the skeleton answered");
+            }
+        }
+    }
 
     /// With searches from the neighbours that give up at once, every tie
     /// to settle finishes a level; once those cost a quarter of the map,
@@ -839,6 +1026,8 @@ mod tests {
             let n = graph.len() as u32;
             let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
             oracle.cone_bytes = Some(usize::MAX);
+            // No skeleton either: the searches are what is tried.
+            let _ = oracle.shared.skeleton.set(None);
             // Far questions, each target once: no field is ever bought.
             let mut t = 0;
             while !matches!(oracle.trial, Trial::Kept | Trial::Aside) {

@@ -256,7 +256,7 @@ impl Cone {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::graph::UNREACHABLE;
     use crate::puzzle::{Pos, Puzzle};
@@ -265,7 +265,7 @@ mod tests {
 
     /// The families of maps, as wall grids of `height` x `width` tiles.
     #[derive(Clone, Copy, Debug)]
-    enum Family {
+    pub(in crate::dragon) enum Family {
         /// Walls anywhere, with a random density.
         Scattered,
         /// One open room.
@@ -280,7 +280,7 @@ mod tests {
         Rooms,
     }
 
-    const FAMILIES: [Family; 6] = [
+    pub(in crate::dragon) const FAMILIES: [Family; 6] = [
         Family::Scattered,
         Family::Open,
         Family::Pillars,
@@ -372,7 +372,7 @@ mod tests {
     /// does) or none; `None` when it has too few free tiles.
     /// A map of `family` of 60 to 159 tiles a side, wider and taller than
     /// a word, drawn until one has a graph.
-    fn large_map(family: Family, random: &mut Random) -> Graph {
+    pub(in crate::dragon) fn large_map(family: Family, random: &mut Random) -> Graph {
         loop {
             let (height, width) = (
                 60 + random.below(100) as usize,
@@ -384,7 +384,12 @@ mod tests {
         }
     }
 
-    fn map(family: Family, height: usize, width: usize, random: &mut Random) -> Option<Graph> {
+    pub(in crate::dragon) fn map(
+        family: Family,
+        height: usize,
+        width: usize,
+        random: &mut Random,
+    ) -> Option<Graph> {
         let inner = walls(family, height, width, random);
         let border = random.chance(50);
         let (h, w) = if border {

@@ -18,9 +18,11 @@ mod bfs;
 mod cone;
 mod directed;
 mod floyd_warshall;
+mod hierarchy;
 mod landmarks;
 mod root;
 mod ruler;
+mod skeleton;
 mod steps;
 
 /// A small xorshift generator for the oracles' tests, which need no seeded
@@ -45,7 +47,7 @@ impl Random {
 }
 
 pub use bfs::BfsFields;
-pub(crate) use bfs::SharedLandmarks;
+pub(crate) use bfs::Shared;
 pub use floyd_warshall::FloydWarshall;
 pub(crate) use ruler::Ruler;
 pub(crate) use steps::StepTable;

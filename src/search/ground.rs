@@ -15,7 +15,7 @@ use std::cell::{Cell, OnceCell};
 use rustc_hash::FxHashMap;
 
 use super::position::Layout;
-use crate::dragon::{BfsFields, DragonOracle, OracleKind, Ruler, SharedLandmarks};
+use crate::dragon::{BfsFields, DragonOracle, OracleKind, Ruler, Shared};
 use crate::error::Error;
 use crate::graph::{CellId, DirSet, Graph};
 use crate::puzzle::Locks;
@@ -249,13 +249,13 @@ impl<'a> Oracles<'a> {
         let map = terrain.map(opened);
         let made: Vec<Box<dyn DragonOracle + 'a>> = if *kind == OracleKind::Bfs {
             // One oracle a dragon, each with its first root at its start;
-            // the landmarks depend on the map only, so they share them.
+            // the landmarks and the skeleton depend on the map only, so they share them.
             let share = self.share / starts.len();
-            let landmarks = SharedLandmarks::default();
+            let tables = Shared::default();
             starts
                 .iter()
                 .map(|&start| {
-                    BfsFields::sharing(map, share, start, landmarks.clone())
+                    BfsFields::sharing(map, share, start, tables.clone())
                         .map(|o| Box::new(o) as Box<dyn DragonOracle + 'a>)
                 })
                 .collect::<Result<_, _>>()?

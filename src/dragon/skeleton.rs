@@ -1,0 +1,651 @@
+//! The map's skeleton: distances between any two cells from a contraction
+//! hierarchy over its junctions, at a cost that depends on neither the
+//! distance nor the size of the rooms between them.
+//!
+//! Peeling dead ends (cells with one neighbour left, again and again)
+//! leaves the *core*: every cell on a cycle or on a path between two. A
+//! core cell is a *junction* when it has other than two core neighbours or
+//! a peeled neighbour (a tree hangs there); on a cycle with no junction
+//! one cell is made one. Every other core cell lies on a *chain*: a path
+//! of cells with two neighbours each between two junctions `a` and `b`
+//! (the same one for a loop), `len` steps from end to end. Each peeled cell
+//! belongs to the *tree* of the junction it hangs from. So every cell with
+//! a core has a *part* (its junction, its chain, or its junction's trees)
+//! and *anchors*, the junctions through which every path out of its part
+//! leaves, with the steps to each: a junction is its own anchor at 0; a
+//! chain cell `i` steps from `a` has `(a, i)` and `(b, len - i)`; a tree
+//! cell `k` steps below its junction has `(junction, k)`.
+//!
+//! The junctions and chains make a weighted graph (a chain is an edge of
+//! its length; neighbouring junctions are joined by an edge of one), whose
+//! distances are the map's distances between junctions, answered exactly by
+//! a contraction hierarchy (`hierarchy.rs`). Then for cells `x` and `t` in
+//! different parts, every path leaves `x`'s part through one of its anchors
+//! and enters `t`'s through one of its, so `dist(x, t)` is the least of
+//! `i + dist(a, b) + j` over `x`'s anchors `(a, i)` and `t`'s `(b, j)`:
+//! each is the length of a walk, and a shortest path gives one of them.
+//! On one chain a shortest path either stays on it (`|i - j|` steps) or
+//! leaves by one end and comes back by the other (`i + dist(a, b) + len -
+//! j`, or the mirror); every term is a walk, so the least is exact. Two
+//! cells of one junction's trees are left to the other methods (the way
+//! between them may stay in the trees), as are cells of loop-free
+//! components, which have no core.
+//!
+//! Each distance between junctions is the meeting of the two junctions'
+//! upward search spaces ("labels"), which a reader computes once each and
+//! keeps while its room holds them; the target's label (the union of its
+//! anchors', each shifted by its steps) is spread over a dense array once
+//! a target, so a dragon's question reads a few labels.
+
+use super::hierarchy::{Hierarchy, Scratch, meet};
+use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
+
+/// No part (a cell of a loop-free component), no junction.
+const NONE: u32 = u32::MAX;
+
+/// What kind of part a cell is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A junction, alone.
+    Junction,
+    /// The inside of a chain from junction `a` to junction `b`.
+    Chain,
+    /// The trees hanging from junction `a`.
+    Trees,
+}
+
+/// A part: its kind, its junctions, and for a chain its length.
+#[derive(Clone, Copy, Debug)]
+struct Part {
+    kind: Kind,
+    a: u32,
+    b: u32,
+    len: u32,
+}
+
+/// A map's shape: each cell's part and offset, and the junctions' graph,
+/// before its hierarchy (which costs about as much as a few hundred cells a
+/// junction, so it is bought apart).
+pub(crate) struct Shape {
+    /// Per cell: its part (`NONE` without a core), and its steps from the
+    /// part's junction `a`.
+    part: Vec<u32>,
+    offset: Vec<u32>,
+    parts: Vec<Part>,
+    /// The junctions' edges `(a, b, steps)`, and how many junctions.
+    edges: Vec<(u32, u32, u32)>,
+    junctions: u32,
+}
+
+/// The skeleton of a map: its [`Shape`] and the junctions' contraction
+/// hierarchy.
+pub(crate) struct Skeleton {
+    part: Vec<u32>,
+    offset: Vec<u32>,
+    parts: Vec<Part>,
+    hierarchy: Hierarchy,
+}
+
+impl Shape {
+    /// About how many bytes the shape of a map of `cells` cells takes
+    /// while it is made: per cell a part, an offset, a degree, a junction
+    /// number and a place in a queue.
+    pub(super) fn bytes_needed(cells: usize) -> usize {
+        cells.saturating_mul(4 * size_of::<u32>() + 2)
+    }
+
+    /// Bytes held.
+    pub(super) fn bytes(&self) -> usize {
+        (self.part.len() + self.offset.len()) * size_of::<u32>()
+            + self.parts.len() * size_of::<Part>()
+            + self.edges.len() * size_of::<(u32, u32, u32)>()
+    }
+
+    /// How many junctions.
+    pub(super) fn junctions(&self) -> usize {
+        self.junctions as usize
+    }
+
+    /// The shape of `graph`.
+    pub(super) fn new(graph: &Graph) -> Shape {
+        let n = graph.len();
+        // Peel the dead ends; `degree` ends as each core cell's core degree.
+        let mut degree: Vec<u8> = (0..n)
+            .map(|c| graph.neighbors(CellId(c as u32)).count() as u8)
+            .collect();
+        let mut core = vec![true; n];
+        let mut stack: Vec<u32> = (0..n as u32).filter(|&c| degree[c as usize] <= 1).collect();
+        while let Some(cell) = stack.pop() {
+            if !core[cell as usize] {
+                continue;
+            }
+            core[cell as usize] = false;
+            for (_, m) in graph.neighbors(CellId(cell)) {
+                if core[m.index()] {
+                    degree[m.index()] -= 1;
+                    if degree[m.index()] == 1 {
+                        stack.push(m.0);
+                    }
+                }
+            }
+        }
+        let mut build = Build {
+            graph,
+            core: &core,
+            junction: vec![NONE; n],
+            part: vec![NONE; n],
+            offset: vec![0; n],
+            parts: Vec::new(),
+            edges: Vec::new(),
+            junctions: 0,
+            chain: Vec::new(),
+        };
+        for c in 0..n {
+            let hangs = || {
+                graph
+                    .neighbors(CellId(c as u32))
+                    .any(|(_, m)| !core[m.index()])
+            };
+            if core[c] && (degree[c] != 2 || hangs()) {
+                build.junction(c);
+            }
+        }
+        // Chains from every junction; then cycles without one get one.
+        for c in 0..n {
+            if build.junction[c] != NONE {
+                build.chains(c);
+            }
+        }
+        for (c, _) in core.iter().enumerate().filter(|&(_, &in_core)| in_core) {
+            if build.part[c] == NONE {
+                build.junction(c);
+                build.chains(c);
+            }
+        }
+        let Build {
+            junction,
+            mut part,
+            mut offset,
+            mut parts,
+            edges,
+            junctions,
+            ..
+        } = build;
+        // The trees, from the junction each hangs from.
+        for (c, &number) in junction.iter().enumerate() {
+            if number == NONE {
+                continue;
+            }
+            let mut id = NONE;
+            stack.clear();
+            for (_, m) in graph.neighbors(CellId(c as u32)) {
+                if !core[m.index()] {
+                    if id == NONE {
+                        id = parts.len() as u32;
+                        parts.push(Part {
+                            kind: Kind::Trees,
+                            a: number,
+                            b: NONE,
+                            len: 0,
+                        });
+                    }
+                    part[m.index()] = id;
+                    offset[m.index()] = 1;
+                    stack.push(m.0);
+                }
+            }
+            // Depth first is enough: a tree has one way to each cell.
+            while let Some(cell) = stack.pop() {
+                let depth = offset[cell as usize];
+                for (_, m) in graph.neighbors(CellId(cell)) {
+                    if part[m.index()] == NONE && !core[m.index()] {
+                        part[m.index()] = id;
+                        offset[m.index()] = depth + 1;
+                        stack.push(m.0);
+                    }
+                }
+            }
+        }
+        Shape {
+            part,
+            offset,
+            parts,
+            edges,
+            junctions,
+        }
+    }
+}
+
+impl Skeleton {
+    /// The skeleton of a map of this `shape`: its junctions' hierarchy.
+    pub(super) fn new(shape: Shape) -> Skeleton {
+        let hierarchy = Hierarchy::new(shape.junctions(), &shape.edges);
+        Skeleton {
+            part: shape.part,
+            offset: shape.offset,
+            parts: shape.parts,
+            hierarchy,
+        }
+    }
+
+    /// The skeleton of `graph`, shape and hierarchy at once.
+    #[cfg(test)]
+    pub(super) fn of(graph: &Graph) -> Skeleton {
+        Skeleton::new(Shape::new(graph))
+    }
+
+    /// Bytes held.
+    pub(super) fn bytes(&self) -> usize {
+        (self.part.len() + self.offset.len()) * size_of::<u32>()
+            + self.parts.len() * size_of::<Part>()
+            + self.hierarchy.bytes()
+    }
+
+    /// How many junctions.
+    pub(super) fn junctions(&self) -> usize {
+        self.hierarchy.len()
+    }
+
+    /// The anchors of `cell` (at most two; `NONE` fills the second), or
+    /// `None` without a core.
+    fn anchors(&self, cell: CellId) -> Option<[(u32, u32); 2]> {
+        let part = *self.parts.get(self.part[cell.index()] as usize)?;
+        let i = self.offset[cell.index()];
+        Some(match part.kind {
+            Kind::Junction => [(part.a, 0), (NONE, 0)],
+            Kind::Trees => [(part.a, i), (NONE, 0)],
+            Kind::Chain => [(part.a, i), (part.b, part.len - i)],
+        })
+    }
+}
+
+/// A skeleton being built: the cells' junction numbers, parts and offsets,
+/// the parts, and the junctions' edges.
+struct Build<'a> {
+    graph: &'a Graph,
+    core: &'a [bool],
+    junction: Vec<u32>,
+    part: Vec<u32>,
+    offset: Vec<u32>,
+    parts: Vec<Part>,
+    edges: Vec<(u32, u32, u32)>,
+    junctions: u32,
+    /// Scratch: the cells of the chain being traced.
+    chain: Vec<usize>,
+}
+
+impl Build<'_> {
+    /// Makes `cell` the next junction, a part of its own.
+    fn junction(&mut self, cell: usize) {
+        let number = self.junctions;
+        self.junctions += 1;
+        self.junction[cell] = number;
+        self.part[cell] = self.parts.len() as u32;
+        self.parts.push(Part {
+            kind: Kind::Junction,
+            a: number,
+            b: NONE,
+            len: 0,
+        });
+    }
+
+    /// Traces the chains leaving junction `from` not traced yet (from
+    /// their other end), and the edges to its neighbouring junctions.
+    fn chains(&mut self, from: usize) {
+        let graph = self.graph;
+        for (_, first) in graph.neighbors(CellId(from as u32)) {
+            let first = first.index();
+            if !self.core[first] {
+                continue;
+            }
+            if self.junction[first] != NONE {
+                if from < first {
+                    self.edges
+                        .push((self.junction[from], self.junction[first], 1));
+                }
+                continue;
+            }
+            if self.part[first] != NONE {
+                continue;
+            }
+            self.chain.clear();
+            let (mut previous, mut here) = (from, first);
+            while self.junction[here] == NONE {
+                self.chain.push(here);
+                let next = graph
+                    .neighbors(CellId(here as u32))
+                    .map(|(_, m)| m.index())
+                    .find(|&m| self.core[m] && m != previous)
+                    .expect("a chain cell has two core neighbours");
+                (previous, here) = (here, next);
+            }
+            let len = self.chain.len() as u32 + 1;
+            let id = self.parts.len() as u32;
+            self.parts.push(Part {
+                kind: Kind::Chain,
+                a: self.junction[from],
+                b: self.junction[here],
+                len,
+            });
+            for (i, &cell) in self.chain.iter().enumerate() {
+                self.part[cell] = id;
+                self.offset[cell] = i as u32 + 1;
+            }
+            self.edges
+                .push((self.junction[from], self.junction[here], len));
+        }
+    }
+}
+
+/// A dragon's reader of a [`Skeleton`]: the junctions' labels it has
+/// computed, and the current target's spread out.
+pub(crate) struct Reader {
+    /// Per junction: its label's place in `labels` + 1, or 0.
+    label_at: Vec<u32>,
+    /// Labels, each a run of (junction, distance) sorted by junction,
+    /// with their lengths in `lengths`.
+    labels: Vec<(u32, u32)>,
+    lengths: Vec<u32>,
+    /// The most entries `labels` may hold before it is cleared.
+    cap: usize,
+    /// The target whose label is spread: its cell, and per junction its
+    /// distance to the target when `stamp` is current.
+    target: u32,
+    to_target: Vec<u32>,
+    stamped: Vec<u32>,
+    stamp: u32,
+    /// Per junction: its distance to the aimed target, when `known` is
+    /// current.
+    memo: Vec<u32>,
+    known: Vec<u32>,
+    scratch: Scratch,
+    space: Vec<(u32, u32)>,
+    copy: Vec<(u32, u32)>,
+}
+
+impl Reader {
+    /// About how many bytes a reader takes over `junctions` junctions, before its labels.
+    pub(super) fn bytes_needed(junctions: usize) -> usize {
+        junctions.saturating_mul(6 * size_of::<u32>()) + Scratch::bytes_needed(junctions)
+    }
+
+    /// A reader of `skeleton` that keeps labels of at most about `bytes` bytes.
+    pub(super) fn new(skeleton: &Skeleton, bytes: usize) -> Reader {
+        let junctions = skeleton.junctions();
+        Reader {
+            label_at: vec![0; junctions],
+            labels: Vec::new(),
+            lengths: Vec::new(),
+            cap: bytes / size_of::<(u32, u32)>(),
+            target: NONE,
+            to_target: vec![0; junctions],
+            stamped: vec![0; junctions],
+            stamp: 0,
+            memo: vec![0; junctions],
+            known: vec![0; junctions],
+            scratch: Scratch::new(junctions),
+            space: Vec::new(),
+            copy: Vec::new(),
+        }
+    }
+
+    /// Bytes held.
+    pub(super) fn bytes(&self) -> usize {
+        Self::bytes_needed(self.label_at.len())
+            + self.labels.capacity() * size_of::<(u32, u32)>()
+            + self.lengths.capacity() * size_of::<u32>()
+    }
+
+    /// Where `junction`'s label lies in `labels`, computed if need be.
+    fn label(&mut self, skeleton: &Skeleton, junction: u32) -> std::ops::Range<usize> {
+        let at = self.label_at[junction as usize];
+        if at != 0 {
+            let start = at as usize - 1;
+            return start..start + self.lengths[start] as usize;
+        }
+        skeleton
+            .hierarchy
+            .up_space(&[(junction, 0)], &mut self.scratch, &mut self.space);
+        if self.labels.len() + self.space.len() > self.cap {
+            // Forget them all: labels are cheap to compute again.
+            self.label_at.fill(0);
+            self.labels.clear();
+            self.lengths.clear();
+        }
+        let start = self.labels.len();
+        self.labels.extend_from_slice(&self.space);
+        self.lengths.resize(self.labels.len(), 0);
+        self.lengths[start] = self.space.len() as u32;
+        self.label_at[junction as usize] = start as u32 + 1;
+        start..self.labels.len()
+    }
+
+    /// Spreads `target`'s label: the least distance from each junction of
+    /// its anchors' labels to the target.
+    fn aim(&mut self, skeleton: &Skeleton, target: CellId) -> bool {
+        if self.target == target.0 {
+            return true;
+        }
+        let Some(anchors) = skeleton.anchors(target) else {
+            return false;
+        };
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamped.fill(0);
+            self.known.fill(0);
+            self.stamp = 1;
+        }
+        for (junction, steps) in anchors {
+            if junction == NONE {
+                continue;
+            }
+            let range = self.label(skeleton, junction);
+            for &(via, d) in &self.labels[range] {
+                let d = d.saturating_add(steps);
+                let v = via as usize;
+                if self.stamped[v] != self.stamp || d < self.to_target[v] {
+                    self.stamped[v] = self.stamp;
+                    self.to_target[v] = d;
+                }
+            }
+        }
+        self.target = target.0;
+        true
+    }
+
+    /// The distance from `junction` to the aimed target.
+    fn junction_to_target(&mut self, skeleton: &Skeleton, junction: u32) -> u32 {
+        let j = junction as usize;
+        if self.known[j] == self.stamp {
+            return self.memo[j];
+        }
+        let range = self.label(skeleton, junction);
+        let mut best = UNREACHABLE;
+        for &(via, d) in &self.labels[range] {
+            if self.stamped[via as usize] == self.stamp {
+                best = best.min(d.saturating_add(self.to_target[via as usize]));
+            }
+        }
+        self.known[j] = self.stamp;
+        self.memo[j] = best;
+        best
+    }
+
+    /// The distance between two junctions.
+    fn between(&mut self, skeleton: &Skeleton, a: u32, b: u32) -> u32 {
+        let first = self.label(skeleton, a);
+        let mut copy = std::mem::take(&mut self.copy);
+        copy.clear();
+        copy.extend_from_slice(&self.labels[first]);
+        // (`b`'s label may clear `a`'s: hence the copy.)
+        let second = self.label(skeleton, b);
+        let d = meet(&copy, &self.labels[second]).unwrap_or(UNREACHABLE);
+        self.copy = copy;
+        d
+    }
+
+    /// The distance from `cell` to the aimed `target`, or `None` when the
+    /// skeleton cannot tell (no core, or two cells of one junction's trees).
+    fn distance(&mut self, skeleton: &Skeleton, cell: CellId, target: CellId) -> Option<u32> {
+        if cell == target {
+            return Some(0);
+        }
+        let here = *skeleton.parts.get(skeleton.part[cell.index()] as usize)?;
+        let i = skeleton.offset[cell.index()];
+        if skeleton.part[cell.index()] == skeleton.part[target.index()] {
+            if here.kind != Kind::Chain {
+                return None;
+            }
+            let j = skeleton.offset[target.index()];
+            let ab = self.between(skeleton, here.a, here.b);
+            let len = here.len;
+            let by_a = ab.saturating_add(i).saturating_add(len - j);
+            let by_b = ab.saturating_add(len - i).saturating_add(j);
+            return Some(i.abs_diff(j).min(by_a).min(by_b));
+        }
+        let mut best = UNREACHABLE;
+        for (junction, steps) in skeleton.anchors(cell)? {
+            if junction != NONE {
+                let d = self.junction_to_target(skeleton, junction);
+                best = best.min(d.saturating_add(steps));
+            }
+        }
+        Some(best)
+    }
+
+    /// The dragon's steps towards `target` that lie on a shortest path, or
+    /// `None` when the skeleton cannot tell.
+    pub(super) fn steps(
+        &mut self,
+        skeleton: &Skeleton,
+        graph: &Graph,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<DirSet> {
+        if !self.aim(skeleton, target) {
+            return None;
+        }
+        let here = self.distance(skeleton, dragon, target)?;
+        if here == UNREACHABLE {
+            return None;
+        }
+        let mut steps = DirSet::EMPTY;
+        for (d, n) in graph.neighbors(dragon) {
+            if self.distance(skeleton, n, target)? + 1 == here {
+                steps.insert(d);
+            }
+        }
+        Some(steps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dragon::Random;
+    use crate::dragon::cone::tests::{FAMILIES, Family, large_map, map};
+
+    /// The steps one closer to `target` by breadth-first distances.
+    fn expected(graph: &Graph, field: &[u32], dragon: CellId) -> Option<DirSet> {
+        (field[dragon.index()] != UNREACHABLE).then(|| {
+            graph
+                .neighbors(dragon)
+                .filter(|&(_, n)| field[n.index()] + 1 == field[dragon.index()])
+                .map(|(d, _)| d)
+                .collect()
+        })
+    }
+
+    /// Checks every dragon against `targets` with a reader keeping labels
+    /// of `bytes`; the number of questions the skeleton answered.
+    fn check(graph: &Graph, targets: impl Iterator<Item = CellId>, bytes: usize) -> usize {
+        let skeleton = Skeleton::of(graph);
+        let mut reader = Reader::new(&skeleton, bytes);
+        let mut answered = 0;
+        for target in targets {
+            let field = graph.distances_from(target);
+            for dragon in (0..graph.len() as u32).map(CellId) {
+                if dragon == target || field[dragon.index()] == UNREACHABLE {
+                    continue;
+                }
+                let Some(steps) = reader.steps(&skeleton, graph, dragon, target) else {
+                    continue;
+                };
+                assert_eq!(
+                    Some(steps),
+                    expected(graph, &field, dragon),
+                    "dragon {:?}, target {:?}",
+                    graph.pos(dragon),
+                    graph.pos(target)
+                );
+                answered += 1;
+            }
+        }
+        answered
+    }
+
+    /// Every pair of cells of many small random maps of every family (with
+    /// and without border walls and closed cells), with room for every
+    /// label and for almost none (the labels are forgotten again and
+    /// again): every answer is exact, and in every family with loops the
+    /// skeleton answers.
+    #[test]
+    fn the_skeleton_answers_exactly() {
+        let mut random = Random(0x5851_f42d_4c95_7f2d);
+        for family in FAMILIES {
+            let (mut maps, mut answered) = (0, 0);
+            while maps < 40 {
+                let (height, width) = if maps % 10 == 0 {
+                    (1 + random.below(5) as usize, 30 + random.below(60) as usize)
+                } else {
+                    (1 + random.below(16) as usize, 1 + random.below(16) as usize)
+                };
+                let Some(graph) = map(family, height, width, &mut random) else {
+                    continue;
+                };
+                maps += 1;
+                let bytes = if maps % 2 == 0 { 1 << 20 } else { 64 };
+                answered += check(&graph, (0..graph.len() as u32).map(CellId), bytes);
+            }
+            if !matches!(family, Family::Perfect) {
+                assert!(answered > 0, "{family:?}: the skeleton answered");
+            }
+        }
+    }
+
+    /// Every dragon for a few targets on larger maps of every family.
+    #[test]
+    fn the_skeleton_answers_exactly_on_larger_maps() {
+        let mut random = Random(0x2127_599b_f432_5c37);
+        for family in FAMILIES {
+            let graph = large_map(family, &mut random);
+            let n = graph.len() as u64;
+            let targets: Vec<CellId> = (0..5).map(|_| CellId(random.below(n) as u32)).collect();
+            let answered = check(&graph, targets.into_iter(), 1 << 20);
+            if !matches!(family, Family::Perfect) {
+                assert!(answered > 0, "{family:?}: the skeleton answered");
+            }
+        }
+    }
+
+    /// A ring of cells with no junction, a loop hanging from one junction
+    /// and a chain between two: the corner cases of the tracing.
+    #[test]
+    fn rings_and_loops_are_traced() {
+        use crate::puzzle::Puzzle;
+        for text in [
+            // A ring alone (no junction: one cell is made one).
+            "#####\n#HD.#\n#.#.#\n#..E#\n#####\n",
+            // A ring with a tail: the tail's end is a tree of a junction.
+            "#######\n#H..D.#\n#.###.#\n#.....#\n###.###\n###E###\n",
+            // Two rings sharing a wall.
+            "#######\n#H.#.D#\n#.....#\n#..#.E#\n#######\n",
+        ] {
+            let puzzle = Puzzle::parse(text.as_bytes()).unwrap();
+            let graph = Graph::new(&puzzle);
+            let n = graph.len() as u32;
+            let answered = check(&graph, (0..n).map(CellId), 1 << 20);
+            assert!(answered > 0, "{text}");
+        }
+    }
+}
