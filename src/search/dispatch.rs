@@ -16,6 +16,7 @@
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
 //! | a faster dragon's horizon (`horizon`) | at speed N > 1 | at speed N > 1 | needs it | yes | yes | all | any |
+//! | the dragon in the way on loop-free maps (`pair::acyclic::Way`: positions past which no escape goes are left out, and a caught hero is caught in finite time) | yes | yes | yes | yes | only there | priority, optimistic | default |
 //!
 //! Why not elsewhere:
 //! - The closed form and the dead-end rule count one dragon step a turn
@@ -27,7 +28,9 @@
 //!   caught in finite time; only its longest line is searched. Doors
 //!   change the map under the dragons, so the loop-free part is not fixed;
 //!   a key deep in a dead end is worth fetching, so such branches are
-//!   never cut.
+//!   never cut. What carries to doors on a loop-free map is the dragon in
+//!   the way (the map as the doors stand is part of the tree with every
+//!   door open); without doors the closed form and the walk say more.
 //! - The pocket jumps follow one dragon's fixed walk to the pocket the hero
 //!   waits in; with several dragons each walks its own way and the pocket
 //!   of one is no resting place against the others.
@@ -70,6 +73,9 @@ pub(crate) struct Shortcuts {
     /// The walk along the one path of a loop-free map, for a faster dragon
     /// or waiting (where the closed form stands aside).
     pub(crate) walk: bool,
+    /// On a loop-free map with keys or doors: no escape passes a dragon in
+    /// the hero's way, and a caught hero is caught in finite time.
+    pub(crate) in_the_way: bool,
 }
 
 impl Shortcuts {
@@ -87,6 +93,7 @@ impl Shortcuts {
             first_bound: rules.ties == Ties::Adversarial,
             horizon: !rules.speed.is_one(),
             walk: !reference && !one_step && !layout.has_locks(),
+            in_the_way: !reference && layout.has_locks(),
         }
     }
 }

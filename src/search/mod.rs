@@ -181,6 +181,9 @@ pub struct Solver {
     graph: Graph,
     exit_distance: Vec<u32>,
     hanging: pair::hanging::Hanging,
+    /// On a loop-free map with keys or doors, its tree from the exit (see
+    /// `pair::acyclic`, "Keys and doors").
+    way: Option<pair::acyclic::Way>,
     /// Where the dragons, keys and doors are.
     layout: Layout,
 }
@@ -200,10 +203,13 @@ impl Solver {
             .copied()
             .collect();
         let hanging = pair::hanging::Hanging::new(&graph, &kept);
+        let way = (layout.has_locks() && hanging.loop_free())
+            .then(|| pair::acyclic::Way::new(&graph, layout.doors()));
         Solver {
             graph,
             exit_distance,
             hanging,
+            way,
             layout,
         }
     }
@@ -228,6 +234,7 @@ impl Solver {
         options
             .max_memory
             .saturating_sub(solver + self.hanging.bytes())
+            .saturating_sub(self.way.as_ref().map_or(0, pair::acyclic::Way::bytes))
             .saturating_sub(self.layout.bytes())
     }
 

@@ -6,14 +6,16 @@
 //!
 //! Cells are (row, column) from 0 at the top left.
 
-use dragon_escape::{Priority, Puzzle, Ties, solve};
+use dragon_escape::{Ending, Outcome, Priority, Puzzle, Ties, solve};
 use proptest::prelude::*;
 
 use crate::support::brute::{Answer, Brute, Mode, Position};
 use crate::support::check::{
     answer, brute_mode, check_variant_line, label, options_with, priority_strategy,
 };
-use crate::support::random::{Placement, small_map, variant_family, variant_map};
+use crate::support::random::{
+    Placement, loop_free_with_doors, small_map, variant_family, variant_map,
+};
 
 const OFFICIAL: Mode = Mode::Priority([0, 1, 2, 3]);
 
@@ -385,6 +387,49 @@ proptest! {
         priority in priority_strategy(),
     ) {
         agrees_with_the_brute_force(&map, priority)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// Loop-free mazes with keys and doors, where no escape passes a dragon
+    /// in the hero's way and a caught hero's ending comes without the
+    /// search: against the brute force in every tie mode, speed and
+    /// waiting, and the plain answer (no caught line) ends as the whole
+    /// analysis says (endless or not).
+    #[test]
+    fn loop_free_maps_with_doors_agree_with_the_brute_force(
+        map in loop_free_with_doors(5),
+        priority in priority_strategy(),
+    ) {
+        agrees_with_the_brute_force(&map, priority)?;
+        let puzzle: Puzzle = map.parse().unwrap();
+        for speed in [1, 2] {
+            for wait in [false, true] {
+                for ties in [Ties::Optimistic, Ties::Priority(priority), Ties::Adversarial] {
+                    let options = options_with(ties, speed, wait);
+                    let whole = solve(&puzzle, &options).unwrap();
+                    let plain = solve(&puzzle, &options.with_caught_line(false)).unwrap();
+                    let ending = |outcome| match outcome {
+                        Outcome::Caught { line: Ending::Endless } => Some(true),
+                        Outcome::Caught { line: Ending::Stuck } => Some(false),
+                        Outcome::Caught { line: Ending::Skipped { endless } } => Some(endless),
+                        _ => None,
+                    };
+                    prop_assert_eq!(
+                        answer(&plain),
+                        answer(&whole),
+                        "{} ties, speed {}, waiting {}\n{}", label(ties), speed, wait, map
+                    );
+                    prop_assert_eq!(
+                        ending(plain.outcome),
+                        ending(whole.outcome),
+                        "{} ties, speed {}, waiting {}: endless?\n{}", label(ties), speed, wait, map
+                    );
+                }
+            }
+        }
     }
 }
 

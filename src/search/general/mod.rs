@@ -28,14 +28,19 @@
 //! the branch, so the one-dragon argument holds for each dragon at once;
 //! it leaves out a step deeper into a branch when no dragon is in it or on
 //! its attachment, and never into a branch that holds a key or a door (a
-//! key deep in a dead end is worth the walk).
+//! key deep in a dead end is worth the walk); and on a loop-free map with
+//! keys or doors the dragon in the way (`pair::acyclic::Way`): the
+//! best-first search leaves out the positions with a dragon on the hero's
+//! one path to the exit, which no escape passes, and a caught hero's
+//! ending follows from whether a dragon shares its part of the map.
 
 use super::backward::{self, Plan, Wide};
 use super::dispatch::Shortcuts;
 use super::ground::{DoorMaps, Oracles, Terrain};
+use super::pair::acyclic::Way;
 use super::position::{Position, StateId, Table, WideTable};
 use super::rules::Ties;
-use super::solution::{Method, Stats};
+use super::solution::{Ending, Method, Stats};
 use super::turn::Game;
 use super::{End, Found, Options, Progress, Solver, outgrown};
 use crate::error::{Error, Resource};
@@ -63,6 +68,25 @@ pub(super) fn solve(
     }
     let maps = DoorMaps::new(layout.doors().len());
     let terrain = Terrain::new(graph, layout, &maps);
+    // A loop-free map with keys or doors: no escape passes a dragon in the
+    // hero's way, and a dragon in the hero's part of the map as its doors
+    // stand catches it in finite time (see `pair::acyclic`).
+    // With no dragon in its part, the hero stays there forever (stepping
+    // back and forth, or waiting).
+    let way = solver.way.as_ref().filter(|_| shortcuts.in_the_way);
+    let (trapped, safe) = match way {
+        None => (false, false),
+        Some(_) => {
+            let map = terrain.map(at.locks.opened);
+            let reach = map.distances_from(at.hero);
+            let trapped = at
+                .dragons
+                .live()
+                .any(|d| reach[d.index()] != crate::graph::UNREACHABLE);
+            let room = options.rules.wait || map.neighbors(at.hero).next().is_some();
+            (trapped, !trapped && room)
+        }
+    };
     let oracles = Oracles::built(&terrain, options.oracle, solver.oracle_budget(options)?)?;
     let memory = solver.search_memory(options);
     let start = (at.hero, at.dragons.first());
@@ -105,7 +129,7 @@ pub(super) fn solve(
             let exit_distance = &solver.exit_distance;
             let first_bound = |game: &mut Game<'_>, stats: &mut Stats| {
                 game.ties = Ties::default();
-                let line = best_first(game, &wide, *at, exit_distance, limit, stats);
+                let line = best_first(game, &wide, *at, exit_distance, limit, way, stats);
                 game.ties = Ties::Adversarial;
                 line.map_or(u32::MAX, |line| (line.len() - 1) as u32)
             };
@@ -124,9 +148,16 @@ pub(super) fn solve(
             )
             .map_err(Some)
         }
-        Ties::Priority(_) | Ties::Optimistic => {
-            best_first(&mut game, &wide, *at, &solver.exit_distance, limit, stats).ok_or(None)
-        }
+        Ties::Priority(_) | Ties::Optimistic => best_first(
+            &mut game,
+            &wide,
+            *at,
+            &solver.exit_distance,
+            limit,
+            way,
+            stats,
+        )
+        .ok_or(None),
     };
     let found = match escape {
         Ok(line) => Found {
@@ -152,7 +183,14 @@ pub(super) fn solve(
             let kinds = (&plain, &pruned);
             // A faster dragon's game ends by its horizon, and a caught
             // hero's on a loop-free map (see `acyclic`).
-            let finite = horizon.is_some() || caught;
+            let finite = horizon.is_some() || caught || trapped;
+            if safe && !options.caught_line {
+                stats.dragon_queries += game.queries;
+                return Ok(Found {
+                    line: Vec::new(),
+                    end: End::Caught(Ending::Skipped { endless: true }),
+                });
+            }
             let line = options.caught_line;
             let Some((line, ending)) =
                 backward::caught(&mut game, kinds, *at, explored, finite, line, stats)
@@ -178,15 +216,22 @@ pub(super) fn solve(
 /// equals. Returns the line of positions to a shortest escape (the start
 /// first, the last on the exit), or `None` once every position is expanded
 /// or the search outgrew its budget ([`Game::over_budget`]). Lines longer
-/// than `limit` moves are not searched.
+/// than `limit` moves are not searched, nor positions with a dragon in the
+/// hero's `way` (no escape passes them).
+#[allow(clippy::too_many_arguments, reason = "the search and what bounds it")]
 fn best_first(
     game: &mut Game<'_>,
     wide: &Wide<'_>,
     start: Position,
     exit_distance: &[u32],
     limit: u32,
+    way: Option<&Way>,
     stats: &mut Stats,
 ) -> Option<Vec<Position>> {
+    let speed = game.rules().speed.steps();
+    if way.is_some_and(|way| way.barred(&start, speed)) {
+        return None;
+    }
     let exit = game.graph.exit();
     let mut table: WideTable = backward::Kind::table(wide);
     // Per position: the fewest moves it was met in, where from, and
@@ -251,6 +296,9 @@ fn best_first(
             met.clear();
             game.replies(&moved, |reply| met.push(*reply));
             for &reply in &met {
+                if way.is_some_and(|way| way.barred(&reply, speed)) {
+                    continue;
+                }
                 let (r, new) = table.intern(reply);
                 if new {
                     depth.push(g + 1);

@@ -49,6 +49,34 @@
 //! caught, never endlessly: each turn an awake dragon steps into the part
 //! of the tree on the hero's side of it, which shrinks until the hero has
 //! no legal move.
+//!
+//! **Keys and doors** ([`Way`]). Doors change the map under the dragons, so
+//! neither the closed form nor the walk carries; what does is the dragon
+//! in the way. Take the map with every door open, a tree around the exit,
+//! rooted there. When a dragon stands on the one path from the hero to the
+//! exit (the exit included), the hero never escapes, any number of
+//! dragons, any tie rule, any speed, with waits: the map as the doors
+//! stand is part of the tree, so a dragon that can reach the hero does so
+//! along that path, and one that cannot stays; whatever the hero does
+//! (a step on along the path, a step off it, a wait, a door opened), the
+//! dragon stays on the hero's path to the exit, between the two. The hero
+//! reaches the exit only through every cell of that path, the dragon's
+//! among them, and it never steps onto a dragon. The same holds when a
+//! dragon will get there first: let the dragon's path to the exit meet
+//! the hero's at `j`, `k` cells from the hero. Until the hero first steps
+//! onto `j` (it must, and takes at least `k` moves), the dragon's way to
+//! the hero passes `j`; if no closed door lies on it the dragon is awake,
+//! stays so (doors only open) and walks towards `j`, `s` cells a turn,
+//! `s(m - 1)` cells before the hero's `m`-th move. The hero may step onto
+//! `j` only when the dragon is more than `s` cells from it (rule 2, the
+//! exit too), so at its `m`-th move, `m >= k`, only if the dragon's
+//! distance to `j` exceeds `sm >= sk`. So when `sk` is at least that
+//! distance, no escape passes the position either. The search leaves such
+//! positions out. And a hero whose part of the map
+//! (the doors as they stand) holds a dragon is caught in finite time, as
+//! above: that dragon can always reach it (doors only open), and each turn
+//! it steps into the hero's side of the tree, which shrinks; with no
+//! dragon in its part the hero may stay there forever.
 
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::puzzle::Locks;
@@ -357,5 +385,137 @@ impl Rooted {
         }
         hero_path.extend_from_slice(&dragon_path[junction as usize + 1..]);
         (hero_path, dragon_path)
+    }
+}
+
+/// The tree of a loop-free map with every door open, rooted at the exit:
+/// whether a dragon stands in the hero's way, or gets there first (see the
+/// module's documentation, "Keys and doors").
+#[derive(Clone, Debug)]
+pub(in crate::search) struct Way {
+    /// Per cell: where it enters and leaves a depth-first walk from the
+    /// exit ([`NONE`] outside the exit's part); a cell is on the path from
+    /// `c` to the exit when `c` enters within its span.
+    enter: Vec<u32>,
+    leave: Vec<u32>,
+    /// Per cell: its distance from the exit, its parent (towards the
+    /// exit) and its ancestor [`JUMP`] cells nearer the exit (or the exit).
+    depth: Vec<u32>,
+    parent: Vec<u32>,
+    jump: Vec<u32>,
+    /// The doors, in the order of the locks' bits.
+    doors: Vec<CellId>,
+}
+
+/// How far [`Way`]'s jumps go.
+const JUMP: usize = 64;
+
+impl Way {
+    /// The tree of `graph` (a loop-free map, every door open) from its
+    /// exit, with its `doors`.
+    pub(in crate::search) fn new(graph: &Graph, doors: &[CellId]) -> Way {
+        let n = graph.len();
+        let (mut enter, mut leave) = (vec![NONE; n], vec![NONE; n]);
+        let (mut depth, mut parent, mut jump) = (vec![NONE; n], vec![NONE; n], vec![NONE; n]);
+        let exit = graph.exit();
+        let mut clock = 0;
+        // The path from the exit to the cell being walked, each cell with
+        // the next neighbour to look at.
+        let mut stack = vec![(exit, 0usize)];
+        (enter[exit.index()], depth[exit.index()]) = (0, 0);
+        (parent[exit.index()], jump[exit.index()]) = (exit.0, exit.0);
+        while let Some(&mut (cell, ref mut next)) = stack.last_mut() {
+            let child = graph
+                .neighbors(cell)
+                .skip(*next)
+                .find(|(_, m)| enter[m.index()] == NONE);
+            match child {
+                Some((_, m)) => {
+                    *next += 1;
+                    clock += 1;
+                    let m_ = m.index();
+                    enter[m_] = clock;
+                    depth[m_] = stack.len() as u32;
+                    parent[m_] = cell.0;
+                    jump[m_] = stack[stack.len().saturating_sub(JUMP)].0.0;
+                    stack.push((m, 0));
+                }
+                None => {
+                    leave[cell.index()] = clock + 1;
+                    stack.pop();
+                }
+            }
+        }
+        Way {
+            enter,
+            leave,
+            depth,
+            parent,
+            jump,
+            doors: doors.to_vec(),
+        }
+    }
+
+    /// The bytes it holds.
+    pub(in crate::search) fn bytes(&self) -> usize {
+        self.enter.len() * 5 * size_of::<u32>()
+    }
+
+    /// Whether `a` is `b` or on the path from `b` to the exit.
+    #[inline]
+    fn above(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (a as usize, b as usize);
+        self.enter[a] <= self.enter[b] && self.enter[b] < self.leave[a]
+    }
+
+    /// Where the path from `d` to the exit meets the one from `h` (both in
+    /// the exit's part).
+    fn meeting(&self, h: u32, d: u32) -> u32 {
+        let mut x = d;
+        while !self.above(self.jump[x as usize], h) {
+            x = self.jump[x as usize];
+        }
+        while !self.above(x, h) {
+            x = self.parent[x as usize];
+        }
+        x
+    }
+
+    /// Whether no escape passes `at` (a dragon `s` steps a turn): a dragon
+    /// stands on the one path from the hero to the exit, or, awake, comes
+    /// near enough where its way to the hero joins that path before the
+    /// hero can pass there.
+    pub(in crate::search) fn barred(&self, at: &Position, s: u32) -> bool {
+        let h = at.hero.0;
+        if self.enter[h as usize] == NONE {
+            return false;
+        }
+        at.dragons.live().any(|d| {
+            let d = d.0;
+            if self.enter[d as usize] == NONE {
+                return false;
+            }
+            let j = self.meeting(h, d);
+            if j == d {
+                return true;
+            }
+            // The hero needs `k` moves to reach `j`, and may take the
+            // `m`-th only while the dragon, coming along the one path
+            // through `j`, is more than `sm` from it.
+            let k = self.depth[h as usize] - self.depth[j as usize];
+            let apart = self.depth[d as usize] - self.depth[j as usize];
+            k > 0 && s.saturating_mul(k) >= apart && self.awake(at.locks, h, d, j)
+        })
+    }
+
+    /// Whether no closed door lies on the path between `h` and `d`, which
+    /// meet at `j`: the dragon reaches the hero, now and from then on
+    /// (doors only open).
+    fn awake(&self, locks: Locks, h: u32, d: u32, j: u32) -> bool {
+        self.doors.iter().enumerate().all(|(i, door)| {
+            let c = door.0;
+            locks.opened & (1 << i) != 0
+                || !(self.above(j, c) && (self.above(c, h) || self.above(c, d)))
+        })
     }
 }

@@ -450,6 +450,30 @@ pub(crate) fn variant_map(max_side: usize, walls: f64) -> impl Strategy<Value = 
 /// probability `third`), and with probability `locks` a key and a door.
 /// The families are where the shortcuts' arguments are tested: dead ends
 /// a dragon waits in, loop-free mazes, open rooms.
+/// Loop-free mazes (with every door open) of up to `cells` cells a side,
+/// with one or two dragons and one or two keys and doors anywhere: where
+/// the dragon in the way is the shortcut (`pair::acyclic::Way`).
+pub(crate) fn loop_free_with_doors(cells: usize) -> impl Strategy<Value = String> {
+    maze_map(cells, 0.0, 0.0).prop_perturb(|map, mut rng| {
+        let mut tiles: Vec<char> = map.chars().collect();
+        let mut free: Vec<usize> = (0..tiles.len()).filter(|&i| tiles[i] == '.').collect();
+        let mut add = |symbol: char, rng: &mut proptest::test_runner::TestRng| {
+            if !free.is_empty() {
+                let i = free.swap_remove(below(rng, free.len()));
+                tiles[i] = symbol;
+            }
+        };
+        if chance(rng.next_u32(), 0.4) {
+            add('D', &mut rng);
+        }
+        for _ in 0..1 + below(&mut rng, 2) {
+            add('k', &mut rng);
+            add('+', &mut rng);
+        }
+        tiles.into_iter().collect()
+    })
+}
+
 pub(crate) fn variant_family(
     side: usize,
     cells: usize,
