@@ -16,7 +16,7 @@
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
 //! | a faster dragon's horizon (`horizon`) | at speed N > 1 | at speed N > 1 | needs it | yes | yes | all | any |
-//! | the dragon in the way on loop-free maps (`pair::acyclic::Way`: positions past which no escape goes are left out, and a caught hero is caught in finite time) | yes | yes | yes | yes | only there | priority, optimistic | default |
+//! | the dragon in the way on loop-free maps (`pair::acyclic::Way`: positions past which no escape goes are left out, and a caught hero is caught in finite time) | yes | yes | yes | yes | only there | all (no ties in a tree: the adversarial and optimistic rules play the default one's game) | default |
 //!
 //! Why not elsewhere:
 //! - The closed form and the dead-end rule count one dragon step a turn

@@ -32,7 +32,9 @@
 //! keys or doors the dragon in the way (`pair::acyclic::Way`): the
 //! best-first search leaves out the positions with a dragon on the hero's
 //! one path to the exit, which no escape passes, and a caught hero's
-//! ending follows from whether a dragon shares its part of the map.
+//! ending follows from whether a dragon shares its part of the map (the
+//! adversarial rule plays the default one's game there: in a tree the
+//! dragons have no ties to choose among).
 
 use super::backward::{self, Plan, Wide};
 use super::dispatch::Shortcuts;
@@ -65,6 +67,13 @@ pub(super) fn solve(
             stats.method = Method::LoopFree;
             return Ok(found);
         }
+    }
+    if shortcuts.in_the_way && solver.way.is_some() && options.rules.ties == Ties::Adversarial {
+        // In a tree every shortest path is the only one: the dragons have
+        // no choice, and every tie rule plays the default one's game.
+        let mut plain = *options;
+        plain.rules.ties = Ties::default();
+        return solve(solver, at, &plain, progress, stats);
     }
     let maps = DoorMaps::new(layout.doors().len());
     let terrain = Terrain::new(graph, layout, &maps);
