@@ -252,7 +252,7 @@ const SHAPE_PRICE: u64 = 2;
 /// The price of the skeleton's hierarchy, in the same cells, per junction
 /// (building it costs about as much as a field over this many cells a
 /// junction).
-const HIERARCHY_PRICE: u64 = 160;
+const HIERARCHY_PRICE: u64 = 100;
 
 /// The most bytes a reader keeps of the skeleton's labels.
 const LABELS_MAX: usize = 256 << 20;

@@ -40,8 +40,11 @@ use std::collections::BinaryHeap;
 const INF: u32 = u32::MAX;
 /// Settled-node limit of one witness search when contracting.
 const WITNESS_LIMIT: usize = 100;
-/// Settled-node limit of one witness search when only estimating a priority.
-const ESTIMATE: usize = 10;
+/// Settled-node limit of one witness search when only estimating a priority:
+/// one, so only a direct edge witnesses (the cheap estimate builds the
+/// hierarchy of a braided maze twice as fast, and of one with open rooms
+/// 1.6 times, for search spaces about a fifth larger).
+const ESTIMATE: usize = 1;
 
 /// An exact contraction hierarchy over an undirected weighted graph.
 /// Internally nodes are numbered by rank, so the top of the hierarchy is contiguous in memory.
