@@ -5,14 +5,11 @@
 //! price, else a goal-directed search between the two, with full
 //! distance fields cached for the targets whose searches grow large.
 
-use std::cell::{Cell, OnceCell, RefCell};
-use std::rc::Rc;
-
 use super::cone::Cone;
 use super::directed::Directed;
 use super::landmarks::Landmarks;
 use super::root::{RootField, Scratch, WHOLE};
-use super::skeleton::{Reader, Shape, Skeleton};
+use super::skeleton::{Reader, Shape};
 use super::{DragonOracle, steps_from_field};
 use crate::error::{Error, Resource, bytes_apart};
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
@@ -223,39 +220,6 @@ const TRIAL: u32 = 64;
 
 /// How many landmarks the oracle buys.
 const LANDMARKS: usize = 16;
-
-/// What the oracles of the dragons on one map share, each part built once
-/// by the first oracle that buys it (which counts it against its room):
-/// the landmark bounds and the skeleton.
-#[derive(Default)]
-pub(crate) struct MapTables {
-    landmarks: OnceCell<Landmarks>,
-    /// The skeleton's shape, until its hierarchy is bought.
-    shape: RefCell<Option<Shape>>,
-    /// The skeleton, or `None` once it was found not to fit.
-    skeleton: OnceCell<Option<Skeleton>>,
-    /// The cells the dragons' directed searches visited and their root
-    /// fields bought after the start's covered: what the skeleton would
-    /// have saved, towards its price.
-    spent: Cell<u64>,
-}
-
-/// [`MapTables`] shared by the oracles of several dragons on one map.
-pub(crate) type Shared = Rc<MapTables>;
-
-/// The price of the skeleton's shape (see `dragon/skeleton.rs`), in cells
-/// the work it would have saved visited, a multiple of the map's cells: it
-/// is made once that work costs this much (ski rental; making it costs
-/// about as much as this many fields).
-const SHAPE_PRICE: u64 = 2;
-
-/// The price of the skeleton's hierarchy, in the same cells, per junction
-/// (building it costs about as much as a field over this many cells a
-/// junction).
-const HIERARCHY_PRICE: u64 = 100;
-
-/// The most bytes a reader keeps of the skeleton's labels.
-const LABELS_MAX: usize = 256 << 20;
 
 impl<'g> BfsFields<'g> {
     /// An oracle for `graph` using at most about `memory_budget` bytes.
@@ -578,77 +542,6 @@ impl BfsFields<'_> {
         steps
     }
 
-    /// Counts `cells` of work the skeleton would have saved.
-    fn spend(&self, cells: usize) {
-        let spent = &self.shared.spent;
-        spent.set(spent.get().saturating_add(cells as u64));
-    }
-
-    /// The dragon's steps read off the skeleton (see `dragon/skeleton.rs`),
-    /// bought first as its prices come due, when the room holds it;
-    /// `None` before, or when the skeleton cannot tell.
-    fn through_skeleton(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
-        if self.reader.is_none() && !self.buy_skeleton() {
-            return None;
-        }
-        let Some(Some(skeleton)) = self.shared.skeleton.get() else {
-            return None;
-        };
-        let reader = self.reader.as_mut()?;
-        let steps = reader.steps(skeleton, self.graph, dragon, target);
-        self.skeletal += u64::from(steps.is_some());
-        steps
-    }
-
-    /// Buys what the skeleton needs next, unless another dragon's oracle
-    /// did (or found it too large): its shape once the work it would have
-    /// saved reaches [`SHAPE_PRICE`] times the map, its hierarchy once
-    /// that work reaches [`HIERARCHY_PRICE`] times the junctions, then this
-    /// dragon's reader; whether the reader is there.
-    fn buy_skeleton(&mut self) -> bool {
-        let graph = self.graph;
-        let spent = self.shared.spent.get();
-        if self.shared.skeleton.get().is_none() {
-            let junctions = self.shared.shape.borrow().as_ref().map(Shape::junctions);
-            let junctions = match junctions {
-                Some(junctions) => junctions,
-                None if spent < SHAPE_PRICE * graph.len() as u64 => return false,
-                None if !self.fits(Shape::bytes_needed(graph.len())) => {
-                    let _ = self.shared.skeleton.set(None);
-                    return false;
-                }
-                None => {
-                    let shape = Shape::new(graph);
-                    let junctions = shape.junctions();
-                    *self.shared.shape.borrow_mut() = Some(shape);
-                    // Counted here until it is dropped, as the skeleton is.
-                    self.owns_skeleton = true;
-                    junctions
-                }
-            };
-            if spent < HIERARCHY_PRICE * junctions as u64 {
-                return false;
-            }
-            let shape = self.shared.shape.borrow_mut().take();
-            let Some(shape) = shape else {
-                return false;
-            };
-            let skeleton = Skeleton::new(shape);
-            let fits = self.fits(skeleton.bytes());
-            let _ = self.shared.skeleton.set(fits.then_some(skeleton));
-        }
-        let Some(Some(skeleton)) = self.shared.skeleton.get() else {
-            return false;
-        };
-        let fixed = Reader::bytes_needed(skeleton.junctions());
-        if !self.fits(fixed) {
-            return false;
-        }
-        let spare = self.room.saturating_sub(self.bytes() + fixed);
-        self.reader = Some(Reader::new(skeleton, (spare / 4).min(LABELS_MAX)));
-        true
-    }
-
     /// Adds `cost` to the work spent on `target` without a field.
     fn charge(&mut self, target: CellId, cost: usize) {
         let Some(spent) = self.spent.get_mut(target.index()) else {
@@ -889,163 +782,8 @@ impl BfsFields<'_> {
     }
 }
 
+mod shared;
+
+pub(crate) use shared::Shared;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::puzzle::Puzzle;
-
-    /// The default oracle with its skeleton bought at the first question
-    /// no walk answers (and no cones), against the Floyd–Warshall reference on
-    /// every pair of random maps of every family (with and without border
-    /// walls and closed cells), with room for every label and for a few:
-    /// in every family with loops the skeleton answers some.
-    #[test]
-    fn the_skeleton_answers_as_the_reference() {
-        use crate::dragon::cone::tests::{FAMILIES, Family, map};
-        use crate::dragon::{FloydWarshall, Random};
-        let mut random = Random(0x8e7a_1f3c_55d2_9b41);
-        for family in FAMILIES {
-            let (mut maps, mut skeletal) = (0, 0);
-            while maps < 16 {
-                let (height, width) =
-                    (1 + random.below(16) as usize, 1 + random.below(16) as usize);
-                let Some(graph) = map(family, height, width, &mut random) else {
-                    continue;
-                };
-                maps += 1;
-                let n = graph.len() as u32;
-                let mut reference = FloydWarshall::new(&graph, 1 << 26).unwrap();
-                let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
-                oracle.shared.spent.set(u64::MAX / 2);
-                // No cones, which would answer most questions on open ground.
-                oracle.cone_bytes = Some(usize::MAX);
-                for t in (0..n).map(CellId) {
-                    for d in (0..n).map(CellId).filter(|&d| d != t) {
-                        assert_eq!(
-                            oracle.shortest_steps(d, t),
-                            reference.shortest_steps(d, t),
-                            "{family:?}: dragon {:?}, target {:?}",
-                            graph.pos(d),
-                            graph.pos(t)
-                        );
-                    }
-                }
-                skeletal += oracle.skeletal();
-            }
-            if !matches!(family, Family::Perfect) {
-                assert!(skeletal > 0, "{family:?}: the skeleton answered");
-            }
-        }
-    }
-
-    /// With searches from the neighbours that give up at once, every tie
-    /// to settle finishes a level; once those cost a quarter of the map,
-    /// full fields answer instead. Each target is asked three times only,
-    /// so no field is bought for a busy target: the answers agree with
-    /// breadth-first distances both ways.
-    #[test]
-    fn wide_levels_give_way_to_full_fields() {
-        let side = 20;
-        let mut map = String::new();
-        for r in 0..side {
-            for c in 0..side {
-                map.push(match (r, c) {
-                    (0, 0) => 'H',
-                    (0, 1) => 'E',
-                    _ if r == side - 1 && c == side - 1 => 'D',
-                    _ if r % 6 == 3 && c % 7 == 3 => '#',
-                    _ => '.',
-                });
-            }
-            map.push('\n');
-        }
-        let puzzle: Puzzle = map.parse().unwrap();
-        let graph = Graph::new(&puzzle);
-        let n = graph.len() as u32;
-        let mut oracle = BfsFields::new(&graph, 1 << 24).unwrap();
-        oracle.directed.set_patience((0, 0));
-        let mut finished_before_fields = false;
-        for t in 0..n {
-            let field = graph.distances_from(CellId(t));
-            for d in [(t + n / 2) % n, n - 1 - t, (t * 7 + 3) % n] {
-                if d == t {
-                    continue;
-                }
-                let dragon = CellId(d);
-                let expected: DirSet = graph
-                    .neighbors(dragon)
-                    .filter(|&(_, c)| field[c.index()] + 1 == field[d as usize])
-                    .map(|(dir, _)| dir)
-                    .collect();
-                let fields = oracle.fields_built();
-                assert_eq!(oracle.shortest_steps(dragon, CellId(t)), Some(expected));
-                finished_before_fields |= fields == 0 && oracle.finish_work > 0;
-            }
-        }
-        assert!(finished_before_fields, "levels were finished first");
-        assert!(oracle.fields_built() > 0, "then full fields answered");
-    }
-
-    /// The landmarks are tried once the directed searches cost their price:
-    /// kept in a serpentine corridor (with a few loops), where the Manhattan distance misleads
-    /// the searches, set aside in an open room, where it guides them as
-    /// well. Either way the answers stay those of the distances. The
-    /// cones are kept out (they would answer every question in the room
-    /// before a search could).
-    #[test]
-    fn landmarks_are_kept_where_they_cut_the_searches() {
-        let serpentine = |side: usize| {
-            let mut map = String::new();
-            for r in 0..side {
-                for c in 0..side {
-                    let turn = if r / 2 % 2 == 0 { side - 1 } else { 0 };
-                    // A gap in every sixteenth wall: loops, so that roots
-                    // do not answer everything.
-                    let gap = r % 32 == 3 && c == side / 2;
-                    map.push(if r % 2 == 1 && c != turn && !gap {
-                        '#'
-                    } else {
-                        '.'
-                    });
-                }
-                map.push('\n');
-            }
-            map
-        };
-        let open = |side: usize| format!("{}\n", vec![".".repeat(side); side].join("\n"));
-        for (map, kept) in [(serpentine(41), true), (open(60), false)] {
-            let mut map: Vec<char> = map.chars().collect();
-            // The pieces: the hero and the exit in the first corner, the
-            // dragon in the last free one.
-            map[0] = 'H';
-            map[1] = 'E';
-            let last = map.iter().rposition(|&c| c == '.').unwrap();
-            map[last] = 'D';
-            let puzzle: Puzzle = map.iter().collect::<String>().parse().unwrap();
-            let graph = Graph::new(&puzzle);
-            let n = graph.len() as u32;
-            let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
-            oracle.cone_bytes = Some(usize::MAX);
-            // No skeleton either: the searches are what is tried.
-            let _ = oracle.shared.skeleton.set(None);
-            // Far questions, each target once: no field is ever bought.
-            let mut t = 0;
-            while !matches!(oracle.trial, Trial::Kept | Trial::Aside) {
-                let (target, dragon) = (CellId(t % n), CellId((t * 7 + n / 2) % n));
-                t += 1;
-                if target == dragon {
-                    continue;
-                }
-                let field = graph.distances_from(target);
-                let expected: DirSet = graph
-                    .neighbors(dragon)
-                    .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
-                    .map(|(dir, _)| dir)
-                    .collect();
-                assert_eq!(oracle.shortest_steps(dragon, target), Some(expected));
-                assert!(t < 100 * n, "the trial never ended");
-            }
-            assert_eq!(oracle.trial == Trial::Kept, kept, "{}x cells", n);
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,118 @@
+//! What the default oracles of the dragons on one map share (the landmark
+//! bounds and the skeleton), and how an oracle buys the skeleton: by ski
+//! rental on the work it would have saved all of them.
+
+use std::cell::{Cell, OnceCell, RefCell};
+use std::rc::Rc;
+
+use super::BfsFields;
+use crate::dragon::DragonOracle;
+use crate::dragon::landmarks::Landmarks;
+use crate::dragon::skeleton::{Reader, Shape, Skeleton};
+use crate::graph::{CellId, DirSet};
+
+/// What the oracles of the dragons on one map share, each part built once
+/// by the first oracle that buys it (which counts it against its room):
+/// the landmark bounds and the skeleton.
+#[derive(Default)]
+pub(crate) struct MapTables {
+    pub(super) landmarks: OnceCell<Landmarks>,
+    /// The skeleton's shape, until its hierarchy is bought.
+    pub(super) shape: RefCell<Option<Shape>>,
+    /// The skeleton, or `None` once it was found not to fit.
+    pub(super) skeleton: OnceCell<Option<Skeleton>>,
+    /// The cells the dragons' directed searches visited and their root
+    /// fields bought after the start's covered: what the skeleton would
+    /// have saved, towards its price.
+    pub(super) spent: Cell<u64>,
+}
+
+/// [`MapTables`] shared by the oracles of several dragons on one map.
+pub(crate) type Shared = Rc<MapTables>;
+
+/// The price of the skeleton's shape (see `dragon/skeleton.rs`), in cells
+/// the work it would have saved visited, a multiple of the map's cells: it
+/// is made once that work costs this much (ski rental; making it costs
+/// about as much as this many fields).
+const SHAPE_PRICE: u64 = 2;
+
+/// The price of the skeleton's hierarchy, in the same cells, per junction
+/// (building it costs about as much as a field over this many cells a
+/// junction).
+const HIERARCHY_PRICE: u64 = 100;
+
+/// The most bytes a reader keeps of the skeleton's labels.
+const LABELS_MAX: usize = 256 << 20;
+
+impl BfsFields<'_> {
+    /// Counts `cells` of work the skeleton would have saved.
+    pub(super) fn spend(&self, cells: usize) {
+        let spent = &self.shared.spent;
+        spent.set(spent.get().saturating_add(cells as u64));
+    }
+
+    /// The dragon's steps read off the skeleton (see `dragon/skeleton.rs`),
+    /// bought first as its prices come due, when the room holds it;
+    /// `None` before, or when the skeleton cannot tell.
+    pub(super) fn through_skeleton(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        if self.reader.is_none() && !self.buy_skeleton() {
+            return None;
+        }
+        let Some(Some(skeleton)) = self.shared.skeleton.get() else {
+            return None;
+        };
+        let reader = self.reader.as_mut()?;
+        let steps = reader.steps(skeleton, self.graph, dragon, target);
+        self.skeletal += u64::from(steps.is_some());
+        steps
+    }
+
+    /// Buys what the skeleton needs next, unless another dragon's oracle
+    /// did (or found it too large): its shape once the work it would have
+    /// saved reaches [`SHAPE_PRICE`] times the map, its hierarchy once
+    /// that work reaches [`HIERARCHY_PRICE`] times the junctions, then this
+    /// dragon's reader; whether the reader is there.
+    fn buy_skeleton(&mut self) -> bool {
+        let graph = self.graph;
+        let spent = self.shared.spent.get();
+        if self.shared.skeleton.get().is_none() {
+            let junctions = self.shared.shape.borrow().as_ref().map(Shape::junctions);
+            let junctions = match junctions {
+                Some(junctions) => junctions,
+                None if spent < SHAPE_PRICE * graph.len() as u64 => return false,
+                None if !self.fits(Shape::bytes_needed(graph.len())) => {
+                    let _ = self.shared.skeleton.set(None);
+                    return false;
+                }
+                None => {
+                    let shape = Shape::new(graph);
+                    let junctions = shape.junctions();
+                    *self.shared.shape.borrow_mut() = Some(shape);
+                    // Counted here until it is dropped, as the skeleton is.
+                    self.owns_skeleton = true;
+                    junctions
+                }
+            };
+            if spent < HIERARCHY_PRICE * junctions as u64 {
+                return false;
+            }
+            let shape = self.shared.shape.borrow_mut().take();
+            let Some(shape) = shape else {
+                return false;
+            };
+            let skeleton = Skeleton::new(shape);
+            let fits = self.fits(skeleton.bytes());
+            let _ = self.shared.skeleton.set(fits.then_some(skeleton));
+        }
+        let Some(Some(skeleton)) = self.shared.skeleton.get() else {
+            return false;
+        };
+        let fixed = Reader::bytes_needed(skeleton.junctions());
+        if !self.fits(fixed) {
+            return false;
+        }
+        let spare = self.room.saturating_sub(self.bytes() + fixed);
+        self.reader = Some(Reader::new(skeleton, (spare / 4).min(LABELS_MAX)));
+        true
+    }
+}

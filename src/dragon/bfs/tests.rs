@@ -1,0 +1,159 @@
+//! The default oracle's tests: its ways of answering against breadth-first
+//! distances and the Floyd–Warshall reference.
+
+use super::*;
+use crate::puzzle::Puzzle;
+
+/// The default oracle with its skeleton bought at the first question
+/// no walk answers (and no cones), against the Floyd–Warshall reference on
+/// every pair of random maps of every family (with and without border
+/// walls and closed cells): in every family with loops the skeleton
+/// answers some.
+#[test]
+fn the_skeleton_answers_as_the_reference() {
+    use crate::dragon::cone::tests::{FAMILIES, Family, map};
+    use crate::dragon::{FloydWarshall, Random};
+    let mut random = Random(0x8e7a_1f3c_55d2_9b41);
+    for family in FAMILIES {
+        let (mut maps, mut skeletal) = (0, 0);
+        while maps < 16 {
+            let (height, width) = (1 + random.below(16) as usize, 1 + random.below(16) as usize);
+            let Some(graph) = map(family, height, width, &mut random) else {
+                continue;
+            };
+            maps += 1;
+            let n = graph.len() as u32;
+            let mut reference = FloydWarshall::new(&graph, 1 << 26).unwrap();
+            let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
+            oracle.shared.spent.set(u64::MAX / 2);
+            // No cones, which would answer most questions on open ground.
+            oracle.cone_bytes = Some(usize::MAX);
+            for t in (0..n).map(CellId) {
+                for d in (0..n).map(CellId).filter(|&d| d != t) {
+                    assert_eq!(
+                        oracle.shortest_steps(d, t),
+                        reference.shortest_steps(d, t),
+                        "{family:?}: dragon {:?}, target {:?}",
+                        graph.pos(d),
+                        graph.pos(t)
+                    );
+                }
+            }
+            skeletal += oracle.skeletal();
+        }
+        if !matches!(family, Family::Perfect) {
+            assert!(skeletal > 0, "{family:?}: the skeleton answered");
+        }
+    }
+}
+
+/// With searches from the neighbours that give up at once, every tie
+/// to settle finishes a level; once those cost a quarter of the map,
+/// full fields answer instead. Each target is asked three times only,
+/// so no field is bought for a busy target: the answers agree with
+/// breadth-first distances both ways.
+#[test]
+fn wide_levels_give_way_to_full_fields() {
+    let side = 20;
+    let mut map = String::new();
+    for r in 0..side {
+        for c in 0..side {
+            map.push(match (r, c) {
+                (0, 0) => 'H',
+                (0, 1) => 'E',
+                _ if r == side - 1 && c == side - 1 => 'D',
+                _ if r % 6 == 3 && c % 7 == 3 => '#',
+                _ => '.',
+            });
+        }
+        map.push('\n');
+    }
+    let puzzle: Puzzle = map.parse().unwrap();
+    let graph = Graph::new(&puzzle);
+    let n = graph.len() as u32;
+    let mut oracle = BfsFields::new(&graph, 1 << 24).unwrap();
+    oracle.directed.set_patience((0, 0));
+    let mut finished_before_fields = false;
+    for t in 0..n {
+        let field = graph.distances_from(CellId(t));
+        for d in [(t + n / 2) % n, n - 1 - t, (t * 7 + 3) % n] {
+            if d == t {
+                continue;
+            }
+            let dragon = CellId(d);
+            let expected: DirSet = graph
+                .neighbors(dragon)
+                .filter(|&(_, c)| field[c.index()] + 1 == field[d as usize])
+                .map(|(dir, _)| dir)
+                .collect();
+            let fields = oracle.fields_built();
+            assert_eq!(oracle.shortest_steps(dragon, CellId(t)), Some(expected));
+            finished_before_fields |= fields == 0 && oracle.finish_work > 0;
+        }
+    }
+    assert!(finished_before_fields, "levels were finished first");
+    assert!(oracle.fields_built() > 0, "then full fields answered");
+}
+
+/// The landmarks are tried once the directed searches cost their price:
+/// kept in a serpentine corridor (with a few loops), where the Manhattan distance misleads
+/// the searches, set aside in an open room, where it guides them as
+/// well. Either way the answers stay those of the distances. The
+/// cones are kept out (they would answer every question in the room
+/// before a search could).
+#[test]
+fn landmarks_are_kept_where_they_cut_the_searches() {
+    let serpentine = |side: usize| {
+        let mut map = String::new();
+        for r in 0..side {
+            for c in 0..side {
+                let turn = if r / 2 % 2 == 0 { side - 1 } else { 0 };
+                // A gap in every sixteenth wall: loops, so that roots
+                // do not answer everything.
+                let gap = r % 32 == 3 && c == side / 2;
+                map.push(if r % 2 == 1 && c != turn && !gap {
+                    '#'
+                } else {
+                    '.'
+                });
+            }
+            map.push('\n');
+        }
+        map
+    };
+    let open = |side: usize| format!("{}\n", vec![".".repeat(side); side].join("\n"));
+    for (map, kept) in [(serpentine(41), true), (open(60), false)] {
+        let mut map: Vec<char> = map.chars().collect();
+        // The pieces: the hero and the exit in the first corner, the
+        // dragon in the last free one.
+        map[0] = 'H';
+        map[1] = 'E';
+        let last = map.iter().rposition(|&c| c == '.').unwrap();
+        map[last] = 'D';
+        let puzzle: Puzzle = map.iter().collect::<String>().parse().unwrap();
+        let graph = Graph::new(&puzzle);
+        let n = graph.len() as u32;
+        let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
+        oracle.cone_bytes = Some(usize::MAX);
+        // No skeleton either: the searches are what is tried.
+        let _ = oracle.shared.skeleton.set(None);
+        // Far questions, each target once: no field is ever bought.
+        let mut t = 0;
+        while !matches!(oracle.trial, Trial::Kept | Trial::Aside) {
+            let (target, dragon) = (CellId(t % n), CellId((t * 7 + n / 2) % n));
+            t += 1;
+            if target == dragon {
+                continue;
+            }
+            let field = graph.distances_from(target);
+            let expected: DirSet = graph
+                .neighbors(dragon)
+                .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
+                .map(|(dir, _)| dir)
+                .collect();
+            assert_eq!(oracle.shortest_steps(dragon, target), Some(expected));
+            assert!(t < 100 * n, "the trial never ended");
+        }
+        assert_eq!(oracle.trial == Trial::Kept, kept, "{}x cells", n);
+    }
+}
