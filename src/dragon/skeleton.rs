@@ -4,17 +4,33 @@
 //!
 //! Peeling dead ends (cells with one neighbour left, again and again)
 //! leaves the *core*: every cell on a cycle or on a path between two. A
-//! core cell is a *junction* when it has other than two core neighbours or
+//! core cell outside the open rooms' insides (below) is a *junction* when
+//! it has other than two core neighbours or
 //! a peeled neighbour (a tree hangs there); on a cycle with no junction
 //! one cell is made one. Every other core cell lies on a *chain*: a path
 //! of cells with two neighbours each between two junctions `a` and `b`
 //! (the same one for a loop), `len` steps from end to end. Each peeled cell
 //! belongs to the *tree* of the junction it hangs from. So every cell with
-//! a core has a *part* (its junction, its chain, or its junction's trees)
-//! and *anchors*, the junctions through which every path out of its part
+//! a core has a *part* (its junction, its chain, its junction's trees, or
+//! the inside of an open room, below) and *anchors*, the junctions through which every path out of its part
 //! leaves, with the steps to each: a junction is its own anchor at 0; a
 //! chain cell `i` steps from `a` has `(a, i)` and `(b, len - i)`; a tree
 //! cell `k` steps below its junction has `(junction, k)`.
+//!
+//! Open ground would make every cell a junction, so open rooms are taken
+//! out first: rectangles of *open* cells (core cells whose eight
+//! neighbours are free), at least four a side, found row by row. A room's
+//! inside is a part of its own; its ring (the free rows and columns just
+//! outside) stays in the graph, and each ring cell facing the inside is
+//! joined to the one facing it across the room by an edge as long as the
+//! straight line between them. Inside a free rectangle the distance is the
+//! Manhattan distance (a staircase joins any two cells), so two ring cells
+//! are as far apart through the inside as along the ring and one edge
+//! across (each a straight walk), and an inside cell `x` reaches a ring
+//! cell `r` in as many steps as it takes to go straight out to the ring
+//! cell facing it on `r`'s side and along the ring: its anchors are those
+//! four cells, with the straight distances to each. Two cells of one
+//! inside are their Manhattan distance apart.
 //!
 //! The junctions and chains make a weighted graph (a chain is an edge of
 //! its length; neighbouring junctions are joined by an edge of one), whose
@@ -52,7 +68,26 @@ enum Kind {
     Chain,
     /// The trees hanging from junction `a`.
     Trees,
+    /// The inside of open room `a` (see [`Room`]).
+    Room,
 }
+
+/// An open room: a rectangle of free cells whose inside (rows `top..=bottom`,
+/// columns `left..=right`) is left out of the junctions' graph. Its ring
+/// (the rows and columns just outside) is free too; each ring cell facing
+/// the inside is a junction, joined to the one facing it across the room
+/// by an edge as long as the straight line between them.
+#[derive(Clone, Copy, Debug)]
+struct Room {
+    top: u32,
+    bottom: u32,
+    left: u32,
+    right: u32,
+}
+
+/// The least inside of a room, in rows and columns: a smaller one saves
+/// fewer junctions than its edges across cost.
+const ROOM_SIDE: usize = 4;
 
 /// A part: its kind, its junctions, and for a chain its length.
 #[derive(Clone, Copy, Debug)]
@@ -72,6 +107,7 @@ pub(crate) struct Shape {
     part: Vec<u32>,
     offset: Vec<u32>,
     parts: Vec<Part>,
+    rooms: Vec<Room>,
     /// The junctions' edges `(a, b, steps)`, and how many junctions.
     edges: Vec<(u32, u32, u32)>,
     junctions: u32,
@@ -83,6 +119,7 @@ pub(crate) struct Skeleton {
     part: Vec<u32>,
     offset: Vec<u32>,
     parts: Vec<Part>,
+    rooms: Vec<Room>,
     hierarchy: Hierarchy,
 }
 
@@ -98,6 +135,7 @@ impl Shape {
     pub(super) fn bytes(&self) -> usize {
         (self.part.len() + self.offset.len()) * size_of::<u32>()
             + self.parts.len() * size_of::<Part>()
+            + self.rooms.len() * size_of::<Room>()
             + self.edges.len() * size_of::<(u32, u32, u32)>()
     }
 
@@ -140,13 +178,30 @@ impl Shape {
             junctions: 0,
             chain: Vec::new(),
         };
+        let rooms = open_rooms(graph, &core);
+        for (i, room) in rooms.iter().enumerate() {
+            let id = build.parts.len() as u32;
+            build.parts.push(Part {
+                kind: Kind::Room,
+                a: i as u32,
+                b: NONE,
+                len: 0,
+            });
+            for row in room.top..=room.bottom {
+                for col in room.left..=room.right {
+                    let cell = at(graph, row, col);
+                    build.part[cell.index()] = id;
+                }
+            }
+        }
         for c in 0..n {
             let hangs = || {
                 graph
                     .neighbors(CellId(c as u32))
                     .any(|(_, m)| !core[m.index()])
             };
-            if core[c] && (degree[c] != 2 || hangs()) {
+            let inside = build.part[c] != NONE;
+            if core[c] && !inside && (degree[c] != 2 || hangs()) {
                 build.junction(c);
             }
         }
@@ -160,6 +215,27 @@ impl Shape {
             if build.part[c] == NONE {
                 build.junction(c);
                 build.chains(c);
+            }
+        }
+        for room in &rooms {
+            let across = |a: CellId, b: CellId, steps: u32| {
+                (build.junction[a.index()], build.junction[b.index()], steps)
+            };
+            for col in room.left..=room.right {
+                let (a, b) = (
+                    at(graph, room.top - 1, col),
+                    at(graph, room.bottom + 1, col),
+                );
+                let edge = across(a, b, room.bottom - room.top + 2);
+                build.edges.push(edge);
+            }
+            for row in room.top..=room.bottom {
+                let (a, b) = (
+                    at(graph, row, room.left - 1),
+                    at(graph, row, room.right + 1),
+                );
+                let edge = across(a, b, room.right - room.left + 2);
+                build.edges.push(edge);
             }
         }
         let Build {
@@ -210,6 +286,7 @@ impl Shape {
             part,
             offset,
             parts,
+            rooms,
             edges,
             junctions,
         }
@@ -224,6 +301,7 @@ impl Skeleton {
             part: shape.part,
             offset: shape.offset,
             parts: shape.parts,
+            rooms: shape.rooms,
             hierarchy,
         }
     }
@@ -238,6 +316,7 @@ impl Skeleton {
     pub(super) fn bytes(&self) -> usize {
         (self.part.len() + self.offset.len()) * size_of::<u32>()
             + self.parts.len() * size_of::<Part>()
+            + self.rooms.len() * size_of::<Room>()
             + self.hierarchy.bytes()
     }
 
@@ -246,17 +325,119 @@ impl Skeleton {
         self.hierarchy.len()
     }
 
-    /// The anchors of `cell` (at most two; `NONE` fills the second), or
+    /// The anchors of `cell` (at most four; `NONE` fills the rest), or
     /// `None` without a core.
-    fn anchors(&self, cell: CellId) -> Option<[(u32, u32); 2]> {
+    fn anchors(&self, graph: &Graph, cell: CellId) -> Option<[(u32, u32); 4]> {
         let part = *self.parts.get(self.part[cell.index()] as usize)?;
         let i = self.offset[cell.index()];
+        let none = (NONE, 0);
         Some(match part.kind {
-            Kind::Junction => [(part.a, 0), (NONE, 0)],
-            Kind::Trees => [(part.a, i), (NONE, 0)],
-            Kind::Chain => [(part.a, i), (part.b, part.len - i)],
+            Kind::Junction => [(part.a, 0), none, none, none],
+            Kind::Trees => [(part.a, i), none, none, none],
+            Kind::Chain => [(part.a, i), (part.b, part.len - i), none, none],
+            Kind::Room => {
+                // The four ring cells straight out, and the steps to each.
+                let room = self.rooms[part.a as usize];
+                let pos = graph.pos(cell);
+                let (row, col) = (pos.row as u32, pos.col as u32);
+                let ring = |row: u32, col: u32| {
+                    let part = self.part[at(graph, row, col).index()];
+                    self.parts[part as usize].a
+                };
+                [
+                    (ring(room.top - 1, col), row + 1 - room.top),
+                    (ring(room.bottom + 1, col), room.bottom + 1 - row),
+                    (ring(row, room.left - 1), col + 1 - room.left),
+                    (ring(row, room.right + 1), room.right + 1 - col),
+                ]
+            }
         })
     }
+}
+
+/// The cell at `row`, `col`, which is free.
+fn at(graph: &Graph, row: u32, col: u32) -> CellId {
+    graph
+        .cell_at(crate::puzzle::Pos::new(row as usize, col as usize))
+        .expect("a room and its ring are free")
+}
+
+/// The open rooms of `graph`'s core: rectangles of *open* cells (core cells
+/// whose eight neighbours are free), found row by row, each at least
+/// [`ROOM_SIDE`] a side; an open cell's ring is free, so each rectangle
+/// with its ring is free. No room's inside touches another's inside or
+/// lies in its ring.
+fn open_rooms(graph: &Graph, core: &[bool]) -> Vec<Room> {
+    use crate::graph::Direction;
+    let n = graph.len();
+    let open = |cell: CellId| -> bool {
+        if !core[cell.index()] {
+            return false;
+        }
+        let (up, down) = (
+            graph.neighbor(cell, Direction::Up),
+            graph.neighbor(cell, Direction::Down),
+        );
+        let (Some(up), Some(down)) = (up, down) else {
+            return false;
+        };
+        [up, cell, down].into_iter().all(|c| {
+            graph.neighbor(c, Direction::Left).is_some()
+                && graph.neighbor(c, Direction::Right).is_some()
+        })
+    };
+    // Inside or ring of a room taken so far.
+    let mut taken = vec![false; n];
+    let mut rooms = Vec::new();
+    for c in 0..n as u32 {
+        let cell = CellId(c);
+        if taken[c as usize] || !open(cell) {
+            continue;
+        }
+        let free = |cell: CellId| !taken[cell.index()] && open(cell);
+        // The run of open cells to the right, then the rows below it.
+        let mut width = 0;
+        let mut x = Some(cell);
+        while let Some(here) = x.filter(|&here| free(here)) {
+            width += 1;
+            x = graph.neighbor(here, Direction::Right);
+        }
+        if width < ROOM_SIDE {
+            continue;
+        }
+        let mut height = 1;
+        let mut first = cell;
+        while let Some(below) = graph.neighbor(first, Direction::Down) {
+            let mut x = Some(below);
+            let row_free = (0..width).all(|_| {
+                let ok = x.is_some_and(&free);
+                x = x.and_then(|here| graph.neighbor(here, Direction::Right));
+                ok
+            });
+            if !row_free {
+                break;
+            }
+            height += 1;
+            first = below;
+        }
+        if height < ROOM_SIDE {
+            continue;
+        }
+        let pos = graph.pos(cell);
+        let room = Room {
+            top: pos.row as u32,
+            bottom: (pos.row + height - 1) as u32,
+            left: pos.col as u32,
+            right: (pos.col + width - 1) as u32,
+        };
+        for row in room.top - 1..=room.bottom + 1 {
+            for col in room.left - 1..=room.right + 1 {
+                taken[at(graph, row, col).index()] = true;
+            }
+        }
+        rooms.push(room);
+    }
+    rooms
 }
 
 /// A skeleton being built: the cells' junction numbers, parts and offsets,
@@ -422,11 +603,11 @@ impl Reader {
 
     /// Spreads `target`'s label: the least distance from each junction of
     /// its anchors' labels to the target.
-    fn aim(&mut self, skeleton: &Skeleton, target: CellId) -> bool {
+    fn aim(&mut self, skeleton: &Skeleton, graph: &Graph, target: CellId) -> bool {
         if self.target == target.0 {
             return true;
         }
-        let Some(anchors) = skeleton.anchors(target) else {
+        let Some(anchors) = skeleton.anchors(graph, target) else {
             return false;
         };
         self.stamp = self.stamp.wrapping_add(1);
@@ -486,13 +667,23 @@ impl Reader {
 
     /// The distance from `cell` to the aimed `target`, or `None` when the
     /// skeleton cannot tell (no core, or two cells of one junction's trees).
-    fn distance(&mut self, skeleton: &Skeleton, cell: CellId, target: CellId) -> Option<u32> {
+    fn distance(
+        &mut self,
+        skeleton: &Skeleton,
+        graph: &Graph,
+        cell: CellId,
+        target: CellId,
+    ) -> Option<u32> {
         if cell == target {
             return Some(0);
         }
         let here = *skeleton.parts.get(skeleton.part[cell.index()] as usize)?;
         let i = skeleton.offset[cell.index()];
         if skeleton.part[cell.index()] == skeleton.part[target.index()] {
+            if here.kind == Kind::Room {
+                // Inside one open room the way is straight.
+                return Some(graph.manhattan(cell, target));
+            }
             if here.kind != Kind::Chain {
                 return None;
             }
@@ -504,7 +695,7 @@ impl Reader {
             return Some(i.abs_diff(j).min(by_a).min(by_b));
         }
         let mut best = UNREACHABLE;
-        for (junction, steps) in skeleton.anchors(cell)? {
+        for (junction, steps) in skeleton.anchors(graph, cell)? {
             if junction != NONE {
                 let d = self.junction_to_target(skeleton, junction);
                 best = best.min(d.saturating_add(steps));
@@ -522,16 +713,16 @@ impl Reader {
         dragon: CellId,
         target: CellId,
     ) -> Option<DirSet> {
-        if !self.aim(skeleton, target) {
+        if !self.aim(skeleton, graph, target) {
             return None;
         }
-        let here = self.distance(skeleton, dragon, target)?;
+        let here = self.distance(skeleton, graph, dragon, target)?;
         if here == UNREACHABLE {
             return None;
         }
         let mut steps = DirSet::EMPTY;
         for (d, n) in graph.neighbors(dragon) {
-            if self.distance(skeleton, n, target)? + 1 == here {
+            if self.distance(skeleton, graph, n, target)? + 1 == here {
                 steps.insert(d);
             }
         }
@@ -624,6 +815,36 @@ mod tests {
             let answered = check(&graph, targets.into_iter(), 1 << 20);
             if !matches!(family, Family::Perfect) {
                 assert!(answered > 0, "{family:?}: the skeleton answered");
+            }
+        }
+    }
+
+    /// Open rooms are found in open ground and in the rooms family, and
+    /// every pair of their cells (inside, ring, outside) is answered
+    /// exactly, with their insides left out of the junctions.
+    #[test]
+    fn open_rooms_answer_exactly() {
+        let mut random = Random(0x6c07_8965_d4a5_93c1);
+        for family in [Family::Open, Family::Rooms, Family::Pillars] {
+            let mut found = 0;
+            for _ in 0..12 {
+                let (height, width) =
+                    (8 + random.below(14) as usize, 8 + random.below(14) as usize);
+                let Some(graph) = map(family, height, width, &mut random) else {
+                    continue;
+                };
+                let skeleton = Skeleton::of(&graph);
+                found += skeleton.rooms.len();
+                let inside: usize = skeleton
+                    .rooms
+                    .iter()
+                    .map(|r| ((r.bottom - r.top + 1) * (r.right - r.left + 1)) as usize)
+                    .sum();
+                assert!(skeleton.junctions() + inside <= graph.len());
+                check(&graph, (0..graph.len() as u32).map(CellId), 1 << 20);
+            }
+            if !matches!(family, Family::Pillars) {
+                assert!(found > 0, "{family:?}: rooms were found");
             }
         }
     }
