@@ -509,15 +509,17 @@ pub(super) mod tests {
 
     /// The default oracle, with its cones, against the Floyd–Warshall
     /// reference on every pair of random maps of every family, with room to
-    /// spare and with room for nothing past its fixed part (no cone, no
-    /// field, no landmarks); and with a few targets on larger maps against
-    /// breadth-first distances, with room for the cones only.
+    /// spare, with room for nothing past its fixed part (no cone, no
+    /// field, no landmarks), and with its skeleton bought at the first
+    /// question no walk answers (and no cones: in every family with loops
+    /// the skeleton answers some); and with a few targets on larger maps
+    /// against breadth-first distances, with room for the cones only.
     #[test]
     fn the_default_oracle_answers_as_the_reference() {
         use crate::dragon::{BfsFields, DragonOracle, FloydWarshall};
         let mut random = Random(0x0123_4567_89ab_cdef);
         for family in FAMILIES {
-            let mut maps = 0;
+            let (mut maps, mut skeletal) = (0, 0);
             while maps < 16 {
                 let (height, width) =
                     (1 + random.below(16) as usize, 1 + random.below(16) as usize);
@@ -527,10 +529,12 @@ pub(super) mod tests {
                 maps += 1;
                 let n = graph.len() as u32;
                 let mut reference = FloydWarshall::new(&graph, 1 << 26).unwrap();
-                for squeezed in [false, true] {
+                for way in ["spare", "squeezed", "skeleton"] {
                     let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
-                    if squeezed {
-                        oracle.set_room(oracle.bytes());
+                    match way {
+                        "squeezed" => oracle.set_room(oracle.bytes()),
+                        "skeleton" => oracle.skeleton_first(),
+                        _ => {}
                     }
                     for t in (0..n).map(CellId) {
                         for d in (0..n).map(CellId).filter(|&d| d != t) {
@@ -543,7 +547,11 @@ pub(super) mod tests {
                             );
                         }
                     }
+                    skeletal += oracle.skeletal();
                 }
+            }
+            if !matches!(family, Family::Perfect) {
+                assert!(skeletal > 0, "{family:?}: the skeleton answered");
             }
             for _ in 0..2 {
                 let graph = large_map(family, &mut random);

@@ -54,7 +54,8 @@ const NO_QUESTION: u64 = u64::MAX;
 ///
 /// When neither can tell and the map's skeleton is bought (see
 /// `dragon/skeleton.rs`: a contraction hierarchy over the junctions, the
-/// corridors between them contracted), it answers with a few labels of
+/// corridors between them contracted, open rooms replaced by their rings),
+/// it answers with a few labels of
 /// about a hundred entries each, whatever the distance between the two
 /// and the rooms between them: exact distances from the dragon and each
 /// of its neighbours, so the whole set of steps. It is bought by ski
@@ -62,7 +63,9 @@ const NO_QUESTION: u64 = u64::MAX;
 /// answers (of every dragon on the map: they share it) have cost about
 /// what building it costs: its shape (two passes over the map) first, then
 /// its hierarchy, whose price is counted by the junctions the shape found
-/// (an open room makes every cell a junction, and the hierarchy dear).
+/// (open rooms keep only their rings, but rooms too small or ragged to be
+/// taken out, pillars and scattered walls make many junctions, and the
+/// hierarchy dear).
 ///
 /// When none of these can tell, goal-directed searches (A* with the Manhattan
 /// distance, see `dragon/directed.rs`) find the distance from `t` to `d`'s
@@ -783,6 +786,16 @@ impl BfsFields<'_> {
 }
 
 mod shared;
+
+#[cfg(test)]
+impl BfsFields<'_> {
+    /// The skeleton bought at the first question no walk answers, and no
+    /// cones, so that the skeleton is what answers.
+    pub(crate) fn skeleton_first(&mut self) {
+        self.shared.spent.set(u64::MAX / 2);
+        self.cone_bytes = Some(usize::MAX);
+    }
+}
 
 pub(crate) use shared::Shared;
 #[cfg(test)]

@@ -1,51 +1,9 @@
 //! The default oracle's tests: its ways of answering against breadth-first
-//! distances and the Floyd–Warshall reference.
+//! distances (the Floyd–Warshall comparison over every family, skeleton
+//! included, is in `cone.rs`).
 
 use super::*;
 use crate::puzzle::Puzzle;
-
-/// The default oracle with its skeleton bought at the first question
-/// no walk answers (and no cones), against the Floyd–Warshall reference on
-/// every pair of random maps of every family (with and without border
-/// walls and closed cells): in every family with loops the skeleton
-/// answers some.
-#[test]
-fn the_skeleton_answers_as_the_reference() {
-    use crate::dragon::cone::tests::{FAMILIES, Family, map};
-    use crate::dragon::{FloydWarshall, Random};
-    let mut random = Random(0x8e7a_1f3c_55d2_9b41);
-    for family in FAMILIES {
-        let (mut maps, mut skeletal) = (0, 0);
-        while maps < 16 {
-            let (height, width) = (1 + random.below(16) as usize, 1 + random.below(16) as usize);
-            let Some(graph) = map(family, height, width, &mut random) else {
-                continue;
-            };
-            maps += 1;
-            let n = graph.len() as u32;
-            let mut reference = FloydWarshall::new(&graph, 1 << 26).unwrap();
-            let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
-            oracle.shared.spent.set(u64::MAX / 2);
-            // No cones, which would answer most questions on open ground.
-            oracle.cone_bytes = Some(usize::MAX);
-            for t in (0..n).map(CellId) {
-                for d in (0..n).map(CellId).filter(|&d| d != t) {
-                    assert_eq!(
-                        oracle.shortest_steps(d, t),
-                        reference.shortest_steps(d, t),
-                        "{family:?}: dragon {:?}, target {:?}",
-                        graph.pos(d),
-                        graph.pos(t)
-                    );
-                }
-            }
-            skeletal += oracle.skeletal();
-        }
-        if !matches!(family, Family::Perfect) {
-            assert!(skeletal > 0, "{family:?}: the skeleton answered");
-        }
-    }
-}
 
 /// With searches from the neighbours that give up at once, every tie
 /// to settle finishes a level; once those cost a quarter of the map,

@@ -443,13 +443,6 @@ pub(crate) fn variant_map(max_side: usize, walls: f64) -> impl Strategy<Value = 
         })
 }
 
-/// A family map ([`family`], rooms of up to `side` tiles a side, mazes of
-/// up to `cells` cells, the pieces placed by `placement`) or a perfect or
-/// braided maze ([`maze_map`], up to `cells + 1` cells a side) with the rule
-/// variants' pieces added on random free tiles: one more dragon (two with
-/// probability `third`), and with probability `locks` a key and a door.
-/// The families are where the shortcuts' arguments are tested: dead ends
-/// a dragon waits in, loop-free mazes, open rooms.
 /// Loop-free mazes (with every door open) of up to `cells` cells a side,
 /// with one or two dragons and one or two keys and doors anywhere: where
 /// the dragon in the way is the shortcut (`pair::acyclic::Way`).
@@ -457,23 +450,32 @@ pub(crate) fn loop_free_with_doors(cells: usize) -> impl Strategy<Value = String
     maze_map(cells, 0.0, 0.0).prop_perturb(|map, mut rng| {
         let mut tiles: Vec<char> = map.chars().collect();
         let mut free: Vec<usize> = (0..tiles.len()).filter(|&i| tiles[i] == '.').collect();
-        let mut add = |symbol: char, rng: &mut proptest::test_runner::TestRng| {
-            if !free.is_empty() {
-                let i = free.swap_remove(below(rng, free.len()));
-                tiles[i] = symbol;
-            }
-        };
         if chance(rng.next_u32(), 0.4) {
-            add('D', &mut rng);
+            put(&mut tiles, &mut free, 'D', &mut rng);
         }
         for _ in 0..1 + below(&mut rng, 2) {
-            add('k', &mut rng);
-            add('+', &mut rng);
+            put(&mut tiles, &mut free, 'k', &mut rng);
+            put(&mut tiles, &mut free, '+', &mut rng);
         }
         tiles.into_iter().collect()
     })
 }
 
+/// Puts `symbol` on one of the `free` tiles left, drawn at random.
+fn put(tiles: &mut [char], free: &mut Vec<usize>, symbol: char, rng: &mut TestRng) {
+    if !free.is_empty() {
+        let i = free.swap_remove(below(rng, free.len()));
+        tiles[i] = symbol;
+    }
+}
+
+/// A family map ([`family`], rooms of up to `side` tiles a side, mazes of
+/// up to `cells` cells, the pieces placed by `placement`) or a perfect or
+/// braided maze ([`maze_map`], up to `cells + 1` cells a side) with the rule
+/// variants' pieces added on random free tiles: one more dragon (two with
+/// probability `third`), and with probability `locks` a key and a door.
+/// The families are where the shortcuts' arguments are tested: dead ends
+/// a dragon waits in, loop-free mazes, open rooms.
 pub(crate) fn variant_family(
     side: usize,
     cells: usize,
@@ -489,19 +491,13 @@ pub(crate) fn variant_family(
     base.prop_perturb(move |map, mut rng| {
         let mut tiles: Vec<char> = map.chars().collect();
         let mut free: Vec<usize> = (0..tiles.len()).filter(|&i| tiles[i] == '.').collect();
-        let mut add = |symbol: char, rng: &mut proptest::test_runner::TestRng| {
-            if !free.is_empty() {
-                let i = free.swap_remove(below(rng, free.len()));
-                tiles[i] = symbol;
-            }
-        };
-        add('D', &mut rng);
+        put(&mut tiles, &mut free, 'D', &mut rng);
         if chance(rng.next_u32(), third) {
-            add('D', &mut rng);
+            put(&mut tiles, &mut free, 'D', &mut rng);
         }
         if chance(rng.next_u32(), locks) {
-            add('k', &mut rng);
-            add('+', &mut rng);
+            put(&mut tiles, &mut free, 'k', &mut rng);
+            put(&mut tiles, &mut free, '+', &mut rng);
         }
         tiles.into_iter().collect()
     })
