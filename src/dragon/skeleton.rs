@@ -125,10 +125,11 @@ pub(crate) struct Skeleton {
 
 impl Shape {
     /// About how many bytes the shape of a map of `cells` cells takes
-    /// while it is made: per cell a part, an offset, a degree, a junction
-    /// number and a place in a queue.
+    /// while it is made: per cell a part, an offset, a junction number and
+    /// a place in a queue, a degree, whether it is in the core and whether
+    /// a room took it.
     pub(super) fn bytes_needed(cells: usize) -> usize {
-        cells.saturating_mul(4 * size_of::<u32>() + 2)
+        cells.saturating_mul(4 * size_of::<u32>() + 3)
     }
 
     /// Bytes held.
