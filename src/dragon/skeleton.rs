@@ -116,10 +116,8 @@ pub(crate) struct Shape {
 /// The skeleton of a map: its [`Shape`] and the junctions' contraction
 /// hierarchy.
 pub(crate) struct Skeleton {
-    part: Vec<u32>,
-    offset: Vec<u32>,
-    parts: Vec<Part>,
-    rooms: Vec<Room>,
+    /// The shape, its edges dropped once the hierarchy holds them.
+    shape: Shape,
     hierarchy: Hierarchy,
 }
 
@@ -296,15 +294,10 @@ impl Shape {
 
 impl Skeleton {
     /// The skeleton of a map of this `shape`: its junctions' hierarchy.
-    pub(super) fn new(shape: Shape) -> Skeleton {
+    pub(super) fn new(mut shape: Shape) -> Skeleton {
         let hierarchy = Hierarchy::new(shape.junctions(), &shape.edges);
-        Skeleton {
-            part: shape.part,
-            offset: shape.offset,
-            parts: shape.parts,
-            rooms: shape.rooms,
-            hierarchy,
-        }
+        shape.edges = Vec::new();
+        Skeleton { shape, hierarchy }
     }
 
     /// The skeleton of `graph`, shape and hierarchy at once.
@@ -315,10 +308,7 @@ impl Skeleton {
 
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
-        (self.part.len() + self.offset.len()) * size_of::<u32>()
-            + self.parts.len() * size_of::<Part>()
-            + self.rooms.len() * size_of::<Room>()
-            + self.hierarchy.bytes()
+        self.shape.bytes() + self.hierarchy.bytes()
     }
 
     /// How many junctions.
@@ -329,8 +319,11 @@ impl Skeleton {
     /// The anchors of `cell` (at most four; `NONE` fills the rest), or
     /// `None` without a core.
     fn anchors(&self, graph: &Graph, cell: CellId) -> Option<[(u32, u32); 4]> {
-        let part = *self.parts.get(self.part[cell.index()] as usize)?;
-        let i = self.offset[cell.index()];
+        let part = *self
+            .shape
+            .parts
+            .get(self.shape.part[cell.index()] as usize)?;
+        let i = self.shape.offset[cell.index()];
         let none = (NONE, 0);
         Some(match part.kind {
             Kind::Junction => [(part.a, 0), none, none, none],
@@ -338,12 +331,12 @@ impl Skeleton {
             Kind::Chain => [(part.a, i), (part.b, part.len - i), none, none],
             Kind::Room => {
                 // The four ring cells straight out, and the steps to each.
-                let room = self.rooms[part.a as usize];
+                let room = self.shape.rooms[part.a as usize];
                 let pos = graph.pos(cell);
                 let (row, col) = (pos.row as u32, pos.col as u32);
                 let ring = |row: u32, col: u32| {
-                    let part = self.part[at(graph, row, col).index()];
-                    self.parts[part as usize].a
+                    let part = self.shape.part[at(graph, row, col).index()];
+                    self.shape.parts[part as usize].a
                 };
                 [
                     (ring(room.top - 1, col), row + 1 - room.top),
@@ -522,12 +515,11 @@ impl Build<'_> {
 /// A dragon's reader of a [`Skeleton`]: the junctions' labels it has
 /// computed, and the current target's spread out.
 pub(crate) struct Reader {
-    /// Per junction: its label's place in `labels` + 1, or 0.
-    label_at: Vec<u32>,
-    /// Labels, each a run of (junction, distance) sorted by junction,
-    /// with their lengths in `lengths`.
+    /// Per junction: where its label starts in `labels` and how long it
+    /// is (0 until computed: a label holds at least its own junction).
+    label_at: Vec<(u32, u32)>,
+    /// Labels, each a run of (junction, distance) sorted by junction.
     labels: Vec<(u32, u32)>,
-    lengths: Vec<u32>,
     /// The most entries `labels` may hold before it is cleared.
     cap: usize,
     /// The target whose label is spread: its cell, and per junction its
@@ -555,9 +547,8 @@ impl Reader {
     pub(super) fn new(skeleton: &Skeleton, bytes: usize) -> Reader {
         let junctions = skeleton.junctions();
         Reader {
-            label_at: vec![0; junctions],
+            label_at: vec![(0, 0); junctions],
             labels: Vec::new(),
-            lengths: Vec::new(),
             cap: bytes / size_of::<(u32, u32)>(),
             target: NONE,
             to_target: vec![0; junctions],
@@ -573,32 +564,26 @@ impl Reader {
 
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
-        Self::bytes_needed(self.label_at.len())
-            + self.labels.capacity() * size_of::<(u32, u32)>()
-            + self.lengths.capacity() * size_of::<u32>()
+        Self::bytes_needed(self.label_at.len()) + self.labels.capacity() * size_of::<(u32, u32)>()
     }
 
     /// Where `junction`'s label lies in `labels`, computed if need be.
     fn label(&mut self, skeleton: &Skeleton, junction: u32) -> std::ops::Range<usize> {
-        let at = self.label_at[junction as usize];
-        if at != 0 {
-            let start = at as usize - 1;
-            return start..start + self.lengths[start] as usize;
+        let (start, len) = self.label_at[junction as usize];
+        if len != 0 {
+            return start as usize..(start + len) as usize;
         }
         skeleton
             .hierarchy
             .up_space(&[(junction, 0)], &mut self.scratch, &mut self.space);
         if self.labels.len() + self.space.len() > self.cap {
             // Forget them all: labels are cheap to compute again.
-            self.label_at.fill(0);
+            self.label_at.fill((0, 0));
             self.labels.clear();
-            self.lengths.clear();
         }
         let start = self.labels.len();
         self.labels.extend_from_slice(&self.space);
-        self.lengths.resize(self.labels.len(), 0);
-        self.lengths[start] = self.space.len() as u32;
-        self.label_at[junction as usize] = start as u32 + 1;
+        self.label_at[junction as usize] = (start as u32, self.space.len() as u32);
         start..self.labels.len()
     }
 
@@ -678,9 +663,12 @@ impl Reader {
         if cell == target {
             return Some(0);
         }
-        let here = *skeleton.parts.get(skeleton.part[cell.index()] as usize)?;
-        let i = skeleton.offset[cell.index()];
-        if skeleton.part[cell.index()] == skeleton.part[target.index()] {
+        let here = *skeleton
+            .shape
+            .parts
+            .get(skeleton.shape.part[cell.index()] as usize)?;
+        let i = skeleton.shape.offset[cell.index()];
+        if skeleton.shape.part[cell.index()] == skeleton.shape.part[target.index()] {
             if here.kind == Kind::Room {
                 // Inside one open room the way is straight.
                 return Some(graph.manhattan(cell, target));
@@ -688,7 +676,7 @@ impl Reader {
             if here.kind != Kind::Chain {
                 return None;
             }
-            let j = skeleton.offset[target.index()];
+            let j = skeleton.shape.offset[target.index()];
             let ab = self.between(skeleton, here.a, here.b);
             let len = here.len;
             let by_a = ab.saturating_add(i).saturating_add(len - j);
@@ -737,17 +725,6 @@ mod tests {
     use crate::dragon::Random;
     use crate::dragon::cone::tests::{FAMILIES, Family, large_map, map};
 
-    /// The steps one closer to `target` by breadth-first distances.
-    fn expected(graph: &Graph, field: &[u32], dragon: CellId) -> Option<DirSet> {
-        (field[dragon.index()] != UNREACHABLE).then(|| {
-            graph
-                .neighbors(dragon)
-                .filter(|&(_, n)| field[n.index()] + 1 == field[dragon.index()])
-                .map(|(d, _)| d)
-                .collect()
-        })
-    }
-
     /// Checks every dragon against `targets` with a reader keeping labels
     /// of `bytes`; the number of questions the skeleton answered.
     fn check(graph: &Graph, targets: impl Iterator<Item = CellId>, bytes: usize) -> usize {
@@ -765,7 +742,12 @@ mod tests {
                 };
                 assert_eq!(
                     Some(steps),
-                    expected(graph, &field, dragon),
+                    crate::dragon::steps_from_field(
+                        graph,
+                        dragon,
+                        |c| field[c.index()],
+                        UNREACHABLE
+                    ),
                     "dragon {:?}, target {:?}",
                     graph.pos(dragon),
                     graph.pos(target)
@@ -835,8 +817,9 @@ mod tests {
                     continue;
                 };
                 let skeleton = Skeleton::of(&graph);
-                found += skeleton.rooms.len();
+                found += skeleton.shape.rooms.len();
                 let inside: usize = skeleton
+                    .shape
                     .rooms
                     .iter()
                     .map(|r| ((r.bottom - r.top + 1) * (r.right - r.left + 1)) as usize)

@@ -204,7 +204,8 @@ impl Solver {
             .collect();
         let hanging = pair::hanging::Hanging::new(&graph, &kept);
         let way = (layout.has_locks() && hanging.loop_free())
-            .then(|| pair::acyclic::Way::new(&graph, layout.doors()));
+            .then(|| pair::acyclic::Way::new(&graph, layout.doors()))
+            .flatten();
         Solver {
             graph,
             exit_distance,

@@ -77,11 +77,11 @@ pub(super) fn solve(
     }
     let maps = DoorMaps::new(layout.doors().len());
     let terrain = Terrain::new(graph, layout, &maps);
-    // A loop-free map with keys or doors: no escape passes a dragon in the
-    // hero's way, and a dragon in the hero's part of the map as its doors
-    // stand catches it in finite time (see `pair::acyclic`).
-    // With no dragon in its part, the hero stays there forever (stepping
-    // back and forth, or waiting).
+    // A loop-free map with keys or doors (see `pair::acyclic`): no escape
+    // passes a dragon in the hero's way; a dragon in the hero's part of the
+    // map as its doors stand catches it in finite time (`trapped`), and
+    // with none there the hero stays forever, stepping back and forth or
+    // waiting (`safe`).
     let way = solver.way.as_ref().filter(|_| shortcuts.in_the_way);
     let (trapped, safe) = match way {
         None => (false, false),

@@ -311,8 +311,10 @@ fn chase(graph: &Graph, hero: CellId, dragon: CellId) -> Chase {
     })
 }
 
-/// A breadth-first tree of the dragon's connected part, rooted at its start,
-/// built only if that part has no loop.
+/// A breadth-first tree of a connected part of the map (the dragon's,
+/// rooted at its start, or the exit's), built only if that part has no
+/// loop.
+#[derive(Clone, Debug)]
 struct Rooted {
     /// Depth + 1 (0: not reached); kept offset so the arrays start zeroed.
     depth: Vec<u32>,
@@ -393,79 +395,70 @@ impl Rooted {
 /// module's documentation, "Keys and doors").
 #[derive(Clone, Debug)]
 pub(in crate::search) struct Way {
-    /// Per cell: where it enters and leaves a depth-first walk from the
-    /// exit ([`NONE`] outside the exit's part); a cell is on the path from
-    /// `c` to the exit when `c` enters within its span.
+    /// The breadth-first tree from the exit.
+    tree: Rooted,
+    /// Per cell: where it enters a preorder numbering of the tree and how
+    /// many cells its subtree holds (0 outside the exit's part); a cell is
+    /// on the path from `c` to the exit when `c` enters within its span.
     enter: Vec<u32>,
-    leave: Vec<u32>,
-    /// Per cell: its distance from the exit, its parent (towards the
-    /// exit) and its ancestor [`JUMP`] cells nearer the exit (or the exit).
-    depth: Vec<u32>,
-    parent: Vec<u32>,
+    size: Vec<u32>,
+    /// Per cell: its nearest proper ancestor at a depth that is a multiple
+    /// of [`JUMP`] (the exit for the exit).
     jump: Vec<u32>,
     /// The doors, in the order of the locks' bits.
     doors: Vec<CellId>,
 }
 
-/// How far [`Way`]'s jumps go.
-const JUMP: usize = 64;
+/// How far apart [`Way`]'s jumps land, in depth.
+const JUMP: u32 = 64;
 
 impl Way {
     /// The tree of `graph` (a loop-free map, every door open) from its
-    /// exit, with its `doors`.
-    pub(in crate::search) fn new(graph: &Graph, doors: &[CellId]) -> Way {
-        let n = graph.len();
-        let (mut enter, mut leave) = (vec![NONE; n], vec![NONE; n]);
-        let (mut depth, mut parent, mut jump) = (vec![NONE; n], vec![NONE; n], vec![NONE; n]);
+    /// exit, with its `doors`; `None` if the exit's part has a loop.
+    pub(in crate::search) fn new(graph: &Graph, doors: &[CellId]) -> Option<Way> {
         let exit = graph.exit();
-        let mut clock = 0;
-        // The path from the exit to the cell being walked, each cell with
-        // the next neighbour to look at.
-        let mut stack = vec![(exit, 0usize)];
-        (enter[exit.index()], depth[exit.index()]) = (0, 0);
-        (parent[exit.index()], jump[exit.index()]) = (exit.0, exit.0);
-        while let Some(&mut (cell, ref mut next)) = stack.last_mut() {
-            let child = graph
-                .neighbors(cell)
-                .skip(*next)
-                .find(|(_, m)| enter[m.index()] == NONE);
-            match child {
-                Some((_, m)) => {
-                    *next += 1;
-                    clock += 1;
-                    let m_ = m.index();
-                    enter[m_] = clock;
-                    depth[m_] = stack.len() as u32;
-                    parent[m_] = cell.0;
-                    jump[m_] = stack[stack.len().saturating_sub(JUMP)].0.0;
-                    stack.push((m, 0));
-                }
-                None => {
-                    leave[cell.index()] = clock + 1;
-                    stack.pop();
-                }
+        let tree = Rooted::new(graph, exit)?;
+        let n = graph.len();
+        let (mut enter, mut size, mut jump) = (vec![0; n], vec![0; n], vec![exit.0; n]);
+        // Subtree sizes bottom-up, then preorder places and jumps top-down
+        // (a parent comes before its children in breadth-first order).
+        for &cell in tree.order.iter().rev() {
+            size[cell as usize] += 1;
+            if let Some(up) = tree.parent(CellId(cell)) {
+                size[up.index()] += size[cell as usize];
             }
         }
-        Way {
+        // The next free place below each cell.
+        let mut next = vec![0; n];
+        next[exit.index()] = 1;
+        for &cell in &tree.order[1..] {
+            let c = CellId(cell);
+            let up = tree.parent(c).expect("below the root");
+            enter[c.index()] = next[up.index()];
+            next[up.index()] += size[c.index()];
+            next[c.index()] = enter[c.index()] + 1;
+            let at_jump = tree.depth(up).is_some_and(|d| d % JUMP == 0);
+            jump[c.index()] = if at_jump { up.0 } else { jump[up.index()] };
+        }
+        Some(Way {
+            tree,
             enter,
-            leave,
-            depth,
-            parent,
+            size,
             jump,
             doors: doors.to_vec(),
-        }
+        })
     }
 
     /// The bytes it holds.
     pub(in crate::search) fn bytes(&self) -> usize {
-        self.enter.len() * 5 * size_of::<u32>()
+        (self.tree.depth.len() * 6 + self.doors.len()) * size_of::<u32>()
     }
 
     /// Whether `a` is `b` or on the path from `b` to the exit.
     #[inline]
     fn above(&self, a: u32, b: u32) -> bool {
         let (a, b) = (a as usize, b as usize);
-        self.enter[a] <= self.enter[b] && self.enter[b] < self.leave[a]
+        self.enter[a] <= self.enter[b] && self.enter[b] < self.enter[a] + self.size[a]
     }
 
     /// Where the path from `d` to the exit meets the one from `h` (both in
@@ -476,7 +469,7 @@ impl Way {
             x = self.jump[x as usize];
         }
         while !self.above(x, h) {
-            x = self.parent[x as usize];
+            x = self.tree.parent[x as usize] - 1;
         }
         x
     }
@@ -487,12 +480,12 @@ impl Way {
     /// hero can pass there.
     pub(in crate::search) fn barred(&self, at: &Position, s: u32) -> bool {
         let h = at.hero.0;
-        if self.enter[h as usize] == NONE {
+        if self.size[h as usize] == 0 {
             return false;
         }
         at.dragons.live().any(|d| {
             let d = d.0;
-            if self.enter[d as usize] == NONE {
+            if self.size[d as usize] == 0 {
                 return false;
             }
             let j = self.meeting(h, d);
@@ -502,8 +495,9 @@ impl Way {
             // The hero needs `k` moves to reach `j`, and may take the
             // `m`-th only while the dragon, coming along the one path
             // through `j`, is more than `sm` from it.
-            let k = self.depth[h as usize] - self.depth[j as usize];
-            let apart = self.depth[d as usize] - self.depth[j as usize];
+            let depth = &self.tree.depth;
+            let k = depth[h as usize] - depth[j as usize];
+            let apart = depth[d as usize] - depth[j as usize];
             k > 0 && s.saturating_mul(k) >= apart && self.awake(at.locks, h, d, j)
         })
     }
