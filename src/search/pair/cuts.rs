@@ -289,6 +289,42 @@ impl Cuts {
         (!self.inside(dragon, nearest)).then_some(nearest)
     }
 
+    /// On the way down the tree from the cut cell `top` to the cut cell
+    /// `c` in its pocket, where every shortest path from `top` to `c` goes
+    /// (`exit_distance` grows down the tree): the cut cell `m` of the way
+    /// with `exit_distance[m]` at most `at` and the largest such, and
+    /// whether it is exactly `at`. A climb from `c` by skips.
+    pub(super) fn on_the_way(
+        &self,
+        exit_distance: &[u32],
+        top: CellId,
+        c: CellId,
+        at: u32,
+    ) -> (CellId, bool) {
+        debug_assert!(self.in_pocket(c, top), "`c` is in the pocket of `top`");
+        debug_assert!(exit_distance[top.index()] <= at && at <= exit_distance[c.index()]);
+        let e = |k: u32| exit_distance[self.cell[k as usize] as usize];
+        // The highest cut node of the way at or below `at`, then the one
+        // above it.
+        let mut x = self.node[c.index()];
+        if e(x) <= at {
+            return (c, e(x) == at);
+        }
+        loop {
+            let skip = self.skip[x as usize];
+            if skip != NONE && e(skip) > at {
+                x = skip;
+                continue;
+            }
+            let up = self.parent[self.parent[x as usize] as usize];
+            if e(up) > at {
+                x = up;
+                continue;
+            }
+            return (CellId(self.cell[up as usize]), e(up) == at);
+        }
+    }
+
     /// The child of `k` whose subtree holds the place `at`, if `k` has at
     /// most a few children before it.
     fn child_towards(&self, k: u32, at: u32) -> Option<u32> {
@@ -343,5 +379,49 @@ mod tests {
         assert!(!on((3, 4), (3, 1), (1, 1)));
         assert!(!on((1, 5), (3, 1), (1, 1)));
         assert!(!on((3, 3), (3, 3), (3, 5)));
+    }
+
+    /// The cut cell [`Cuts::on_the_way`] names is the deepest cut cell
+    /// between `top` and `c` no farther from the exit than asked, as a
+    /// brute force over every cut cell finds it, on random maps.
+    #[test]
+    fn the_way_down_names_the_deepest_cut_cell_above() {
+        let mut asked = 0;
+        for seed in 0..300 {
+            let Some(puzzle) = crate::search::tests::random_map(seed) else {
+                continue;
+            };
+            let graph = Graph::new(&puzzle);
+            let cuts = Cuts::new(&graph);
+            let e = graph.distances_from(graph.exit());
+            let cut: Vec<CellId> = (0..graph.len() as u32)
+                .map(CellId)
+                .filter(|x| {
+                    let k = cuts.node[x.index()];
+                    k != NONE && cuts.cell[k as usize] != NONE
+                })
+                .collect();
+            for &top in &cut {
+                for &c in cut.iter().filter(|&&c| cuts.in_pocket(c, top)) {
+                    for at in e[top.index()]..=e[c.index()] {
+                        let deepest = cut
+                            .iter()
+                            .copied()
+                            .filter(|&m| cuts.in_pocket(c, m) && cuts.in_pocket(m, top))
+                            .filter(|m| e[m.index()] <= at)
+                            .max_by_key(|m| e[m.index()])
+                            .expect("`top` is one");
+                        assert_eq!(
+                            cuts.on_the_way(&e, top, c, at),
+                            (deepest, e[deepest.index()] == at),
+                            "seed {seed}: from {top:?} to {c:?} at {at}\n{}",
+                            puzzle.to_ascii()
+                        );
+                        asked += 1;
+                    }
+                }
+            }
+        }
+        assert!(asked > 10_000, "{asked}");
     }
 }

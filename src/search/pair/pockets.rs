@@ -661,9 +661,13 @@ impl<'s> Pockets<'s> {
     }
 
     /// The dragon's cell `steps` turns after `dragon` on its walk to `c`,
-    /// which passes `top` after `to_top` turns.
+    /// which passes `top` after `to_top` turns. Past `top` the walk goes
+    /// down the cut tree: every shortest path from `top` to `c` passes each
+    /// cut cell `m` between them, `e(m) − e(top)` steps from `top`, so the
+    /// walk is asked of the oracle only inside the block it is in then
+    /// (steps kept with the walks).
     fn after_steps(
-        &self,
+        &mut self,
         game: &mut Game<'_>,
         dragon: CellId,
         (top, to_top): (CellId, u32),
@@ -673,11 +677,24 @@ impl<'s> Pockets<'s> {
         if steps <= to_top {
             return self.after(dragon, top, steps);
         }
-        let mut at = top;
-        for _ in to_top..steps {
-            game.dragon_replies(at, c, |reply| at = reply);
+        let at = self.exit_distance[top.index()] + (steps - to_top);
+        let (mut cell, exact) = self.cuts().on_the_way(self.exit_distance, top, c, at);
+        if exact {
+            return cell;
         }
-        at
+        for _ in self.exit_distance[cell.index()]..at {
+            let key = u64::from(cell.0) << 32 | u64::from(c.0);
+            cell = match self.walks.get(&key) {
+                Some(&(next, _)) => next,
+                None => {
+                    let mut next = cell;
+                    game.dragon_replies(cell, c, |reply| next = reply);
+                    self.walks.insert(key, (next, NONE));
+                    next
+                }
+            };
+        }
+        cell
     }
 
     /// How many turns the dragon on `dragon` takes to reach `c`, with the
