@@ -364,7 +364,11 @@ pub(super) struct Deepening {
 /// cannot). Left-out positions count as lost, so a line found in a pruned
 /// tree is only an upper bound on the answer: exact when it fits the bound
 /// (every line of at most `bound` moves was explored), otherwise a shorter
-/// line may pass positions the bound left out.
+/// line may pass positions the bound left out. But no line of at most
+/// `bound` moves escapes then (the tree holds every position such a line
+/// passes), so a line one longer is exact too, or two longer without
+/// waiting: every escape has the parity of the start's free distance (the
+/// grid is bipartite), and so does the line found.
 ///
 /// `first` may be any lower bound on the answer: the free distance, or the
 /// answer under a priority rule (a choosing dragon may play like it).
@@ -395,6 +399,8 @@ pub(super) fn deepen<K: Kind>(
 ) -> Result<Vec<K::Position>, Lost<K::Table>> {
     let mut bound = first.min(horizon.unwrap_or(u32::MAX));
     let mut raise = 2;
+    // The least a line can be longer than another (see below).
+    let next = step(game);
     loop {
         let tree = Tree::explore(game, kind, start, Some((bound, exit_distance)));
         if game.exceeded {
@@ -402,7 +408,9 @@ pub(super) fn deepen<K: Kind>(
             return Err(Lost::Whole(Box::new((tree, Vec::new()))));
         }
         match guaranteed::search(&tree, stats) {
-            Ok(line) if !tree.pruned || line.len() - 1 <= bound as usize => return Ok(line),
+            Ok(line) if !tree.pruned || line.len() - 1 <= (bound + next) as usize => {
+                return Ok(line);
+            }
             Ok(line) => bound = (line.len() - 1) as u32,
             Err(value) if !tree.pruned => return Err(Lost::Whole(Box::new((tree, value)))),
             Err(_)
@@ -426,6 +434,13 @@ pub(super) fn deepen<K: Kind>(
             }
         }
     }
+}
+
+/// The least two escapes from one position can differ in `game`: two
+/// without waiting (every line has the parity of the hero's free distance:
+/// the grid is bipartite), one with it.
+pub(super) fn step(game: &Game<'_>) -> u32 {
+    if game.wait { 1 } else { 2 }
 }
 
 /// How many positions the adversarial analysis's quick try may store: at
@@ -480,7 +495,8 @@ pub(super) struct Plan {
 /// with `plan.prove`, a depth-first proof search ([`proof`]), which stores
 /// about one position per position its strategy meets, tries bounds from
 /// there up within a fixed amount of work; if it gives up, or without it,
-/// the analysis runs within the whole budget.
+/// the analysis runs within the whole budget, from the first bound the
+/// proof search did not disprove.
 ///
 /// Returns the line of positions against the dragons' worst replies, or
 /// why the hero cannot force an escape.
@@ -510,10 +526,10 @@ where
     }
     game.exceeded = false;
     drop(tried);
-    let first = first_bound(game, stats).max(free);
+    let mut first = first_bound(game, stats).max(free);
     if plan.prove && first != u32::MAX && !game.exceeded {
         let mut prover = proof::Prover::new(kind, exit_distance, plan.proof_work);
-        let step = proof::Prover::<K>::step(game);
+        let step = step(game);
         let last = first
             .saturating_add(plan.proof_detour)
             .min(plan.horizon.unwrap_or(u32::MAX));
@@ -521,8 +537,17 @@ where
         let proved = loop {
             match prover.proves(game, start, bound) {
                 Some(true) => break prover.line(game, start, bound),
-                Some(false) if bound + step <= last => bound += step,
-                Some(false) | None => break None,
+                // Disproved: the answer is longer (by the parity of the
+                // moves, a step longer at least), and the analysis below
+                // need not explore for this bound again.
+                Some(false) => {
+                    first = bound + step;
+                    if bound + step > last {
+                        break None;
+                    }
+                    bound += step;
+                }
+                None => break None,
             }
         };
         stats.states_expanded += prover.expanded;

@@ -28,7 +28,7 @@
 //! is bipartite), so without waiting a position's value has the parity of
 //! its free distance: trying bounds `h, h + 2, h + 4…` from the start's free
 //! distance `h`, the first that proves is the exact value. A wait breaks
-//! that parity: with waiting the bounds go up one at a time ([`Prover::step`]).
+//! that parity: with waiting the bounds go up one at a time ([`super::step`]).
 
 use std::hash::Hash;
 
@@ -88,12 +88,6 @@ where
             work_limit,
             spare: Vec::new(),
         }
-    }
-
-    /// How much the bound rises from one try to the next in `game`: two
-    /// (the hero's parity), one with waiting.
-    pub(in crate::search) fn step(game: &Game<'_>) -> u32 {
-        if game.wait { 1 } else { 2 }
     }
 
     /// Whether the search has done all the work it may.
@@ -245,7 +239,7 @@ where
     /// The exact value of `at` (the hero to move), known to be at most `r`:
     /// the least bound of the same parity (any, with waiting) that proves.
     fn value(&mut self, game: &mut Game<'_>, at: K::Position, r: u32) -> Option<u32> {
-        let step = Self::step(game);
+        let step = super::step(game);
         let mut v = r;
         while v >= step && self.proves(game, at, v - step)? {
             v -= step;
