@@ -36,7 +36,7 @@ use rustc_hash::FxHashMap;
 
 use super::Kind;
 use crate::graph::CellId;
-use crate::search::turn::{Game, Prospect, worst_reply};
+use crate::search::turn::Game;
 
 /// What is known about a position (the hero to move).
 #[derive(Clone, Copy)]
@@ -144,11 +144,26 @@ where
         frame.replies.clear();
         frame.next_move = 0;
         frame.next_reply = 0;
-        self.kind.moves(game, &at, &mut frame.moves);
-        let exit_distance = self.exit_distance;
-        frame.moves.retain(|(to, _)| exit_distance[to.index()] < r);
-        frame.moves.sort_by_key(|(to, _)| exit_distance[to.index()]);
+        self.moves(game, &at, r, &mut frame.moves);
         frame
+    }
+
+    /// The hero's moves from `at` that a line of at most `r` moves may
+    /// take (onto a cell less than `r` from the exit), nearest the exit
+    /// first, in the official order among equals: the order a proof tries
+    /// them in.
+    fn moves(
+        &self,
+        game: &Game<'_>,
+        at: &K::Position,
+        r: u32,
+        moves: &mut Vec<(CellId, K::Position)>,
+    ) {
+        moves.clear();
+        self.kind.moves(game, at, moves);
+        let exit_distance = self.exit_distance;
+        moves.retain(|(to, _)| exit_distance[to.index()] < r);
+        moves.sort_by_key(|(to, _)| exit_distance[to.index()]);
     }
 
     /// Whether the hero can guarantee an escape from `start` within `r`
@@ -236,24 +251,14 @@ where
         answer
     }
 
-    /// The exact value of `at` (the hero to move), known to be at most `r`:
-    /// the least bound of the same parity (any, with waiting) that proves.
-    fn value(&mut self, game: &mut Game<'_>, at: K::Position, r: u32) -> Option<u32> {
-        let step = super::step(game);
-        let mut v = r;
-        while v >= step && self.proves(game, at, v - step)? {
-            v -= step;
-        }
-        Some(v)
-    }
-
     /// The line from `start`, worth `v`, against the dragons' worst
-    /// replies, as the retrograde analysis plays it: the hero takes its
-    /// first move in the official order that guarantees the rest in `v - 1`
-    /// (every such move is worth `v`, the least); the dragons take the reply of
-    /// greatest value, the first among equals ([`worst_reply`]). The start
-    /// first, the last position on the exit. `None` when the search
-    /// outgrew its budget or its work limit.
+    /// replies: the hero takes its first move, in the order the proof tries
+    /// them (nearest the exit first, then the official order), that
+    /// guarantees the rest in `v - 1` (every such move is worth `v`, the
+    /// least), so the proof's answers serve again; the dragons take the
+    /// reply of greatest value, the first among equals. The start first,
+    /// the last position on the exit. `None` when the search outgrew its
+    /// budget or its work limit.
     pub(in crate::search) fn line(
         &mut self,
         game: &mut Game<'_>,
@@ -265,14 +270,10 @@ where
         let (mut at, mut v) = (start, v);
         let mut moves = Vec::with_capacity(5);
         loop {
-            // In the official order, as the analysis takes them.
-            moves.clear();
-            self.kind.moves(game, &at, &mut moves);
+            // In the order the proof tried them, whose answers it keeps.
+            self.moves(game, &at, v, &mut moves);
             let mut chosen = None;
-            for &(to, moved) in moves
-                .iter()
-                .filter(|(to, _)| self.exit_distance[to.index()] < v)
-            {
+            for &(to, moved) in &moves {
                 if to == exit {
                     line.push(moved);
                     return Some(line);
@@ -283,25 +284,35 @@ where
                         replies.push(reply);
                     }
                 });
-                let mut values = Vec::with_capacity(replies.len());
                 let mut all = true;
                 for &reply in &replies {
                     if !self.proves(game, reply, v - 1)? {
                         all = false;
                         break;
                     }
-                    values.push((reply, self.value(game, reply, v - 1)?));
                 }
                 if all {
-                    chosen = Some(values);
+                    chosen = Some(replies);
                     break;
                 }
             }
-            let values = chosen.expect("a proved position has a proving move");
-            let (reply, worth) = worst_reply(values, |(_, worth)| Prospect::escape(worth))
-                .expect("the dragon always has a reply");
+            let replies = chosen.expect("a proved position has a proving move");
+            // The move is worth `v` (the least), so its worst replies are
+            // worth `v - 1`: the first of them is the first not proved in
+            // fewer moves (the last need not be asked), and the others'
+            // values need not be worked out.
+            let step = super::step(game);
+            let mut worst = None;
+            for (i, &reply) in replies.iter().enumerate() {
+                let last = i + 1 == replies.len();
+                if last || v - 1 < step || !self.proves(game, reply, v - 1 - step)? {
+                    worst = Some(reply);
+                    break;
+                }
+            }
+            let reply = worst.expect("a reply is worth one less than the move");
             line.push(reply);
-            (at, v) = (reply, worth);
+            (at, v) = (reply, v - 1);
         }
     }
 }
