@@ -222,8 +222,9 @@ pub enum Method {
     /// dragon or waiting the walk along its one path: linear time, no
     /// positions searched.
     LoopFree,
-    /// The adversarial mode's depth-first proof search, which stores only
-    /// the positions one strategy meets.
+    /// The adversarial mode's proofs: the depth-first proof search, which
+    /// stores only the positions one strategy meets, or the default rule's
+    /// line shown to escape against every choice of the dragons.
     Proof,
 }
 

@@ -494,9 +494,11 @@ pub(super) struct Plan {
 /// cheap cases cheap. The retrograde analysis ([`deepen`]) is fastest where
 /// the positions a short line can pass are few, as in mazes: it first runs
 /// from the free distance within `plan.quick` positions. Past them,
-/// `first_bound` gives a better first bound (the default rule's answer,
-/// `u32::MAX` when that rule catches the hero: see `search::dispatch`);
-/// with `plan.prove`, a depth-first proof search ([`proof`]), which stores
+/// `first_bound` gives a better first bound (the default rule's answer:
+/// see `search::dispatch`); with `plan.prove`, when the hero walking the
+/// default rule's line escapes against every choice of the dragons
+/// ([`escapes_every_reply`], within the proof search's work), that line
+/// is the answer; else a depth-first proof search ([`proof`]), which stores
 /// about one position per position its strategy meets, tries bounds from
 /// there up within a fixed amount of work; if it gives up, or without it,
 /// the analysis runs within the whole budget, from the first bound the
@@ -510,7 +512,7 @@ pub(super) fn guarantee<K: Kind>(
     start: K::Position,
     exit_distance: &[u32],
     plan: Plan,
-    first_bound: impl FnOnce(&mut Game<'_>, &mut Stats) -> u32,
+    first_bound: impl FnOnce(&mut Game<'_>, &mut Stats) -> FirstBound<K::Position>,
     stats: &mut Stats,
 ) -> Result<Vec<K::Position>, Lost<K::Table>>
 where
@@ -530,7 +532,18 @@ where
     }
     game.exceeded = false;
     drop(tried);
-    let mut first = first_bound(game, stats).max(free);
+    let (first, line) = match first_bound(game, stats) {
+        FirstBound::Line(line) => ((line.len() - 1) as u32, Some(line)),
+        FirstBound::Caught => (u32::MAX, None),
+        FirstBound::Free => (free, None),
+    };
+    let mut first = first.max(free);
+    if let Some(line) = line.filter(|_| plan.prove && !game.exceeded) {
+        if escapes_every_reply(game, kind, &line, plan.proof_work as usize) {
+            stats.method = super::solution::Method::Proof;
+            return Ok(line);
+        }
+    }
     if plan.prove && first != u32::MAX && !game.exceeded {
         let mut prover = proof::Prover::new(kind, exit_distance, plan.proof_work);
         let step = step(game);
@@ -568,6 +581,67 @@ where
         }
     }
     deepen(game, kind, start, exit_distance, deepening(first), stats)
+}
+
+/// What the adversarial search starts from (see [`guarantee`]).
+pub(super) enum FirstBound<P> {
+    /// The default rule's escape, a lower bound on the answer.
+    Line(Vec<P>),
+    /// The default rule catches the hero.
+    Caught,
+    /// Only the free distance (the default rule's answer was not asked).
+    Free,
+}
+
+/// Whether the hero, walking the cells of `line` (a line of play from its
+/// first position to the exit) whatever the dragons do, makes a legal move
+/// every turn and reaches the exit, against every choice of the dragons:
+/// worked out over the set of positions their choices may lead to, turn
+/// by turn, giving up (`false`) past `work` positions in all.
+///
+/// If so, and `line` is the default rule's answer, it is the adversarial
+/// answer too, and a line of it: no choosing dragon does better than
+/// this one walk of the hero's, and none does worse than the rule (a
+/// choosing dragon may play it). Each of its positions is worth the moves
+/// left (the rule's line from there is its shortest, and the walk still
+/// holds from it), so each of the rule's replies is a worst one.
+pub(in crate::search) fn escapes_every_reply<K: Kind>(
+    game: &mut Game<'_>,
+    kind: &K,
+    line: &[K::Position],
+    work: usize,
+) -> bool
+where
+    K::Position: std::hash::Hash + Eq,
+{
+    let exit = game.graph.exit();
+    let mut set: Vec<K::Position> = vec![K::canonical(line[0])];
+    let mut next: rustc_hash::FxHashSet<K::Position> = rustc_hash::FxHashSet::default();
+    let mut moves = Vec::new();
+    let mut done = 0;
+    for step in &line[1..] {
+        let to = K::hero(step);
+        next.clear();
+        for at in &set {
+            moves.clear();
+            kind.moves(game, at, &mut moves);
+            let Some(&(_, moved)) = moves.iter().find(|&&(cell, _)| cell == to) else {
+                return false;
+            };
+            if to != exit {
+                kind.replies(game, &moved, |reply| {
+                    next.insert(K::canonical(reply));
+                });
+            }
+        }
+        done += set.len();
+        if done > work {
+            return false;
+        }
+        set.clear();
+        set.extend(next.iter().copied());
+    }
+    K::hero(line.last().expect("a line ends on the exit")) == exit
 }
 
 /// How a caught hero's line ends and the line itself, from what the search

@@ -31,7 +31,7 @@ pub(super) mod state;
 #[cfg(test)]
 mod tests;
 
-use super::backward::{self, Pairs, Plan};
+use super::backward::{self, FirstBound, Pairs, Plan};
 use super::dispatch::Shortcuts;
 use super::position::Position;
 use super::rules::Ties;
@@ -131,7 +131,7 @@ impl Solver {
                 let exit_distance = &self.exit_distance;
                 let first_bound = |game: &mut Game<'_>, stats: &mut Stats| {
                     if !shortcuts.first_bound {
-                        return exit_distance[start.0.index()];
+                        return FirstBound::Free;
                     }
                     game.ties = Ties::default();
                     let line = chase::search(
@@ -144,7 +144,7 @@ impl Solver {
                         stats,
                     );
                     game.ties = Ties::Adversarial;
-                    line.map_or(u32::MAX, |line| (line.len() - 1) as u32)
+                    line.map_or(FirstBound::Caught, FirstBound::Line)
                 };
                 let pairs = Pairs { dead_ends: None };
                 backward::guarantee(

@@ -385,3 +385,58 @@ fn the_proof_search_plays_as_the_analysis() {
         "too few cases: {proved} proved, {lost} lost"
     );
 }
+
+/// The default rule's line is the adversarial answer whenever the hero,
+/// walking its cells, escapes against every choice of the dragon (see
+/// `backward::escapes_every_reply`): the retrograde analysis finds the
+/// same value, from many starts on many maps, and the check says yes on
+/// many of them and no on some whose answer is the same.
+#[test]
+fn a_line_that_escapes_every_reply_is_the_adversarial_answer() {
+    let (mut held, mut not) = (0, 0);
+    each_start(40, 11, |seed, start, solver, hero, dragon| {
+        let graph = solver.graph();
+        let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+        let mut game = Game::new(graph, (hero, dragon), oracle, Rules::default(), usize::MAX);
+        let mut stats = Stats::default();
+        let reversals = chase::Reversals::Allowed;
+        let Some(line) = chase::search(
+            &mut game,
+            &solver.exit_distance,
+            reversals,
+            None,
+            None,
+            usize::MAX,
+            &mut stats,
+        ) else {
+            return;
+        };
+        game.ties = Ties::Adversarial;
+        let pairs = Pairs { dead_ends: None };
+        let holds = backward::escapes_every_reply(&mut game, &pairs, &line, usize::MAX);
+        let how = Deepening {
+            first: solver.exit_distance[hero.index()],
+            horizon: None,
+            whole: false,
+        };
+        let analysis = backward::deepen(
+            &mut game,
+            &pairs,
+            (hero, dragon),
+            &solver.exit_distance,
+            how,
+            &mut stats,
+        );
+        let value = analysis.ok().map(|l| l.len());
+        if holds {
+            assert_eq!(value, Some(line.len()), "seed {seed}, start {start}");
+            held += 1;
+        } else if value == Some(line.len()) {
+            not += 1;
+        }
+    });
+    assert!(
+        held > 2_000 && not > 100,
+        "too few cases: {held} held, {not} not"
+    );
+}
