@@ -15,7 +15,7 @@
 //! | pocket jumps (`pair::pockets`) | yes | no | no | no | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
-//! | the default line as the answer when it escapes every reply (`backward::escapes_every_reply`) | yes | yes | yes | yes | yes | adversarial | default (with the proof search) |
+//! | the default line, or a walk straight to the exit, as the answer when it escapes every reply (`backward::escapes_every_reply`, `backward::straight_escape`) | yes | yes | yes | yes | yes | adversarial | default (with the proof search) |
 //! | a faster dragon's horizon (`horizon`) | at speed N > 1 | at speed N > 1 | needs it | yes | yes | all | any |
 //! | the dragon in the way on loop-free maps (`pair::acyclic::Way`: positions past which no escape goes are left out, and a caught hero is caught in finite time) | yes | yes | yes | yes | only there | all (no ties in a tree: the adversarial and optimistic rules play the default one's game) | default |
 //!
@@ -47,7 +47,8 @@
 //! - The default line's check holds for every rule set: the hero walks
 //!   its cells against every reply the turn allows (any number of dragons,
 //!   any speed, waits, doors), and the first bound's argument makes it
-//!   exact. It comes with the proof search, so the reference runs the
+//!   exact; so does the straight walk's, whose length is the free
+//!   distance, a lower bound under every rule set. It comes with the proof search, so the reference runs the
 //!   whole analysis.
 //! - The proof search follows one strategy; its frames hold any number of
 //!   replies (several dragons, a faster dragon's ends), and its bounds go

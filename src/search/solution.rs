@@ -224,7 +224,8 @@ pub enum Method {
     LoopFree,
     /// The adversarial mode's proofs: the depth-first proof search, which
     /// stores only the positions one strategy meets, or the default rule's
-    /// line shown to escape against every choice of the dragons.
+    /// line or a walk straight to the exit shown to escape against every
+    /// choice of the dragons.
     Proof,
 }
 

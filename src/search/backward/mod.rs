@@ -498,7 +498,9 @@ pub(super) struct Plan {
 /// see `search::dispatch`); with `plan.prove`, when the hero walking the
 /// default rule's line escapes against every choice of the dragons
 /// ([`escapes_every_reply`], within the proof search's work), that line
-/// is the answer; else a depth-first proof search ([`proof`]), which stores
+/// is the answer, and so is a walk straight to the exit that escapes
+/// every choice ([`straight_escape`]) when the default answer is the free
+/// distance; else a depth-first proof search ([`proof`]), which stores
 /// about one position per position its strategy meets, tries bounds from
 /// there up within a fixed amount of work; if it gives up, or without it,
 /// the analysis runs within the whole budget, from the first bound the
@@ -539,7 +541,16 @@ where
     };
     let mut first = first.max(free);
     if let Some(line) = line.filter(|_| plan.prove && !game.exceeded) {
-        if escapes_every_reply(game, kind, &line, plan.proof_work as usize) {
+        let work = plan.proof_work as usize;
+        let straight = first == free;
+        if escapes_every_reply(game, kind, &line, work) {
+            stats.method = super::solution::Method::Proof;
+            return Ok(line);
+        }
+        if let Some(line) = straight
+            .then(|| straight_escape(game, kind, start, exit_distance, work))
+            .flatten()
+        {
             stats.method = super::solution::Method::Proof;
             return Ok(line);
         }
@@ -642,6 +653,82 @@ where
         set.extend(next.iter().copied());
     }
     K::hero(line.last().expect("a line ends on the exit")) == exit
+}
+
+/// The hero's move from `at` that walks straight on: its first legal move,
+/// in the official order, onto a cell one step nearer the exit.
+fn straight_move<K: Kind>(
+    game: &Game<'_>,
+    kind: &K,
+    at: &K::Position,
+    exit_distance: &[u32],
+    moves: &mut Vec<(CellId, K::Position)>,
+) -> Option<(CellId, K::Position)> {
+    moves.clear();
+    kind.moves(game, at, moves);
+    let nearer = exit_distance[K::hero(at).index()].checked_sub(1)?;
+    moves
+        .iter()
+        .find(|&&(to, _)| exit_distance[to.index()] == nearer)
+        .copied()
+}
+
+/// A line of the free distance's length that the hero walks straight on
+/// ([`straight_move`] every turn) against every choice of the dragons,
+/// if that walk escapes against each (worked out over the set of positions
+/// their choices lead to, turn by turn, giving up past `work` positions).
+/// No escape is shorter than the free distance, so such a line is the
+/// adversarial answer; every position on it is worth the moves left (the
+/// walk escapes from each in that many), so any reply is a worst one, and
+/// the line takes the first.
+pub(in crate::search) fn straight_escape<K: Kind>(
+    game: &mut Game<'_>,
+    kind: &K,
+    start: K::Position,
+    exit_distance: &[u32],
+    work: usize,
+) -> Option<Vec<K::Position>>
+where
+    K::Position: std::hash::Hash + Eq,
+{
+    let exit = game.graph.exit();
+    let mut set: Vec<K::Position> = vec![K::canonical(start)];
+    let mut next: rustc_hash::FxHashSet<K::Position> = rustc_hash::FxHashSet::default();
+    let mut moves = Vec::new();
+    let mut done = 0;
+    while !set.is_empty() {
+        next.clear();
+        for at in &set {
+            let (to, moved) = straight_move(game, kind, at, exit_distance, &mut moves)?;
+            if to != exit {
+                kind.replies(game, &moved, |reply| {
+                    next.insert(K::canonical(reply));
+                });
+            }
+        }
+        done += set.len();
+        if done > work {
+            return None;
+        }
+        set.clear();
+        set.extend(next.iter().copied());
+    }
+    // The walk escapes against every reply: play it against the first.
+    let mut line = vec![start];
+    let mut at = start;
+    loop {
+        let (to, moved) = straight_move(game, kind, &at, exit_distance, &mut moves)?;
+        if to == exit {
+            line.push(moved);
+            return Some(line);
+        }
+        let mut first = None;
+        kind.replies(game, &moved, |reply| {
+            first.get_or_insert(reply);
+        });
+        at = first.expect("the dragons always reply");
+        line.push(at);
+    }
 }
 
 /// How a caught hero's line ends and the line itself, from what the search

@@ -388,12 +388,14 @@ fn the_proof_search_plays_as_the_analysis() {
 
 /// The default rule's line is the adversarial answer whenever the hero,
 /// walking its cells, escapes against every choice of the dragon (see
-/// `backward::escapes_every_reply`): the retrograde analysis finds the
-/// same value, from many starts on many maps, and the check says yes on
-/// many of them and no on some whose answer is the same.
+/// `backward::escapes_every_reply`), and so is a walk straight to the exit
+/// that escapes every choice (`backward::straight_escape`), a line the
+/// rules allow: the retrograde analysis finds the same value, from many
+/// starts on many maps, and the first check says yes on many of them and
+/// no on some whose answer is the same.
 #[test]
 fn a_line_that_escapes_every_reply_is_the_adversarial_answer() {
-    let (mut held, mut not) = (0, 0);
+    let (mut held, mut not, mut straight) = (0, 0, 0);
     each_start(40, 11, |seed, start, solver, hero, dragon| {
         let graph = solver.graph();
         let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
@@ -434,9 +436,32 @@ fn a_line_that_escapes_every_reply_is_the_adversarial_answer() {
         } else if value == Some(line.len()) {
             not += 1;
         }
+        let free = solver.exit_distance[hero.index()];
+        let exit_distance = &solver.exit_distance;
+        let work = usize::MAX;
+        if let Some(walk) =
+            backward::straight_escape(&mut game, &pairs, line[0], exit_distance, work)
+        {
+            assert_eq!(walk.len() as u32, free + 1, "seed {seed}, start {start}");
+            assert_eq!(value, Some(walk.len()), "seed {seed}, start {start}");
+            for pair in walk.windows(2) {
+                let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
+                assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
+                assert!(
+                    !graph.touches(to, dragon),
+                    "seed {seed}: next to the dragon"
+                );
+                if to != graph.exit() {
+                    let mut replies = Vec::new();
+                    game.dragon_replies(dragon, to, |d| replies.push(d));
+                    assert!(replies.contains(&reply), "seed {seed}: a reply");
+                }
+            }
+            straight += 1;
+        }
     });
     assert!(
-        held > 2_000 && not > 100,
-        "too few cases: {held} held, {not} not"
+        held > 2_000 && not > 100 && straight > 1_000,
+        "too few cases: {held} held, {not} not, {straight} walked straight"
     );
 }
