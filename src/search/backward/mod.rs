@@ -606,9 +606,8 @@ pub(super) enum FirstBound<P> {
 
 /// Whether the hero, walking the cells of `line` (a line of play from its
 /// first position to the exit) whatever the dragons do, makes a legal move
-/// every turn and reaches the exit, against every choice of the dragons:
-/// worked out over the set of positions their choices may lead to, turn
-/// by turn, giving up (`false`) past `work` positions in all.
+/// every turn and reaches the exit, against every choice of the dragons
+/// (see [`every_choice`]).
 ///
 /// If so, and `line` is the default rule's answer, it is the adversarial
 /// answer too, and a line of it: no choosing dragon does better than
@@ -625,18 +624,41 @@ pub(in crate::search) fn escapes_every_reply<K: Kind>(
 where
     K::Position: std::hash::Hash + Eq,
 {
-    let exit = game.graph.exit();
-    let mut set: Vec<K::Position> = vec![K::canonical(line[0])];
-    let mut next: rustc_hash::FxHashSet<K::Position> = rustc_hash::FxHashSet::default();
     let mut moves = Vec::new();
+    every_choice(game, kind, line[0], work, |game, at, turn| {
+        let to = K::hero(line.get(turn + 1)?);
+        moves.clear();
+        kind.moves(game, at, &mut moves);
+        moves.iter().find(|&&(cell, _)| cell == to).copied()
+    })
+}
+
+/// Whether the hero, moving by `strategy` (its move from a position at a
+/// turn, `None` if it has none), reaches the exit against every choice of
+/// the dragons: worked out over the set of positions their choices may
+/// lead to, turn by turn, giving up (`false`) past `work` positions in
+/// all.
+fn every_choice<K: Kind>(
+    game: &mut Game<'_>,
+    kind: &K,
+    start: K::Position,
+    work: usize,
+    mut strategy: impl FnMut(&Game<'_>, &K::Position, usize) -> Option<(CellId, K::Position)>,
+) -> bool
+where
+    K::Position: std::hash::Hash + Eq,
+{
+    let exit = game.graph.exit();
+    let mut set: Vec<K::Position> = vec![K::canonical(start)];
+    let mut next: rustc_hash::FxHashSet<K::Position> = rustc_hash::FxHashSet::default();
     let mut done = 0;
-    for step in &line[1..] {
-        let to = K::hero(step);
+    for turn in 0.. {
+        if set.is_empty() {
+            return true;
+        }
         next.clear();
         for at in &set {
-            moves.clear();
-            kind.moves(game, at, &mut moves);
-            let Some(&(_, moved)) = moves.iter().find(|&&(cell, _)| cell == to) else {
+            let Some((to, moved)) = strategy(game, at, turn) else {
                 return false;
             };
             if to != exit {
@@ -652,7 +674,7 @@ where
         set.clear();
         set.extend(next.iter().copied());
     }
-    K::hero(line.last().expect("a line ends on the exit")) == exit
+    unreachable!("the turns go on until the set empties or a check fails")
 }
 
 /// The hero's move from `at` that walks straight on: its first legal move,
@@ -675,12 +697,11 @@ fn straight_move<K: Kind>(
 
 /// A line of the free distance's length that the hero walks straight on
 /// ([`straight_move`] every turn) against every choice of the dragons,
-/// if that walk escapes against each (worked out over the set of positions
-/// their choices lead to, turn by turn, giving up past `work` positions).
-/// No escape is shorter than the free distance, so such a line is the
-/// adversarial answer; every position on it is worth the moves left (the
-/// walk escapes from each in that many), so any reply is a worst one, and
-/// the line takes the first.
+/// if that walk escapes against each ([`every_choice`]). No escape is
+/// shorter than the free distance, so such a line is the adversarial
+/// answer; every position on it is worth the moves left (the walk escapes
+/// from each in that many), so any reply is a worst one, and the line
+/// takes the first.
 pub(in crate::search) fn straight_escape<K: Kind>(
     game: &mut Game<'_>,
     kind: &K,
@@ -692,26 +713,12 @@ where
     K::Position: std::hash::Hash + Eq,
 {
     let exit = game.graph.exit();
-    let mut set: Vec<K::Position> = vec![K::canonical(start)];
-    let mut next: rustc_hash::FxHashSet<K::Position> = rustc_hash::FxHashSet::default();
     let mut moves = Vec::new();
-    let mut done = 0;
-    while !set.is_empty() {
-        next.clear();
-        for at in &set {
-            let (to, moved) = straight_move(game, kind, at, exit_distance, &mut moves)?;
-            if to != exit {
-                kind.replies(game, &moved, |reply| {
-                    next.insert(K::canonical(reply));
-                });
-            }
-        }
-        done += set.len();
-        if done > work {
-            return None;
-        }
-        set.clear();
-        set.extend(next.iter().copied());
+    let walks = every_choice(game, kind, start, work, |game, at, _| {
+        straight_move(game, kind, at, exit_distance, &mut moves)
+    });
+    if !walks {
+        return None;
     }
     // The walk escapes against every reply: play it against the first.
     let mut line = vec![start];

@@ -153,19 +153,7 @@ fn the_pocket_rule_keeps_every_escape_length() {
             let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
             let mut game = Game::new(graph, (hero, dragon), oracle, rules, 0);
             assert_eq!(line[0], (hero, dragon));
-            for pair in line.windows(2) {
-                let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
-                assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
-                assert!(
-                    !graph.touches(to, dragon),
-                    "seed {seed}: next to the dragon"
-                );
-                if to != graph.exit() {
-                    let mut replies = Vec::new();
-                    game.dragon_replies(dragon, to, |d| replies.push(d));
-                    assert_eq!(replies, [reply], "seed {seed}: the dragon's reply");
-                }
-            }
+            assert_plays_by_the_rules(&mut game, line, seed);
         }
         escapes += 1;
         jumped += usize::from(stored[1] < stored[0]);
@@ -444,19 +432,7 @@ fn a_line_that_escapes_every_reply_is_the_adversarial_answer() {
         {
             assert_eq!(walk.len() as u32, free + 1, "seed {seed}, start {start}");
             assert_eq!(value, Some(walk.len()), "seed {seed}, start {start}");
-            for pair in walk.windows(2) {
-                let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
-                assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
-                assert!(
-                    !graph.touches(to, dragon),
-                    "seed {seed}: next to the dragon"
-                );
-                if to != graph.exit() {
-                    let mut replies = Vec::new();
-                    game.dragon_replies(dragon, to, |d| replies.push(d));
-                    assert!(replies.contains(&reply), "seed {seed}: a reply");
-                }
-            }
+            assert_plays_by_the_rules(&mut game, &walk, seed);
             straight += 1;
         }
     });
@@ -464,4 +440,24 @@ fn a_line_that_escapes_every_reply_is_the_adversarial_answer() {
         held > 2_000 && not > 100 && straight > 1_000,
         "too few cases: {held} held, {not} not, {straight} walked straight"
     );
+}
+
+/// Each move of `line` is a step, never onto or next to the dragon, and
+/// each dragon's reply one the rules of `game` allow (the one, under a
+/// priority rule).
+fn assert_plays_by_the_rules(game: &mut Game<'_>, line: &[(CellId, CellId)], seed: u64) {
+    let graph = game.graph;
+    for pair in line.windows(2) {
+        let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
+        assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
+        assert!(
+            !graph.touches(to, dragon),
+            "seed {seed}: next to the dragon"
+        );
+        if to != graph.exit() {
+            let mut replies = Vec::new();
+            game.dragon_replies(dragon, to, |d| replies.push(d));
+            assert!(replies.contains(&reply), "seed {seed}: the dragon's reply");
+        }
+    }
 }
