@@ -72,9 +72,6 @@ pub(crate) struct Shortcuts {
     /// The proof search before and beside the retrograde analysis
     /// (adversarial rule).
     pub(crate) proof: bool,
-    /// The default rule's answer as the adversarial deepening's first
-    /// bound.
-    pub(crate) first_bound: bool,
     /// A faster dragon's horizon: no line lasts longer.
     pub(crate) horizon: bool,
     /// The walk along the one path of a loop-free map, for a faster dragon
@@ -97,7 +94,6 @@ impl Shortcuts {
             dead_ends: one_step,
             pockets: !reference && one_step && one && matches!(rules.ties, Ties::Priority(_)),
             proof: !reference && rules.ties == Ties::Adversarial,
-            first_bound: rules.ties == Ties::Adversarial,
             horizon: !rules.speed.is_one(),
             walk: !reference && !one_step && !layout.has_locks(),
             in_the_way: !reference && layout.has_locks(),

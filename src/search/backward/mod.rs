@@ -494,8 +494,8 @@ pub(super) struct Plan {
 /// cheap cases cheap. The retrograde analysis ([`deepen`]) is fastest where
 /// the positions a short line can pass are few, as in mazes: it first runs
 /// from the free distance within `plan.quick` positions. Past them,
-/// `first_bound` gives a better first bound (the default rule's answer:
-/// see `search::dispatch`); with `plan.prove`, when the hero walking the
+/// `first_bound` gives a better first bound (the default rule's line,
+/// `None` when that rule catches the hero: see `search::dispatch`); with `plan.prove`, when the hero walking the
 /// default rule's line escapes against every choice of the dragons
 /// ([`escapes_every_reply`], within the proof search's work), that line
 /// is the answer, and so is a walk straight to the exit that escapes
@@ -514,7 +514,7 @@ pub(super) fn guarantee<K: Kind>(
     start: K::Position,
     exit_distance: &[u32],
     plan: Plan,
-    first_bound: impl FnOnce(&mut Game<'_>, &mut Stats) -> FirstBound<K::Position>,
+    first_bound: impl FnOnce(&mut Game<'_>, &mut Stats) -> Option<Vec<K::Position>>,
     stats: &mut Stats,
 ) -> Result<Vec<K::Position>, Lost<K::Table>>
 where
@@ -534,23 +534,21 @@ where
     }
     game.exceeded = false;
     drop(tried);
-    let (first, line) = match first_bound(game, stats) {
-        FirstBound::Line(line) => ((line.len() - 1) as u32, Some(line)),
-        FirstBound::Caught => (u32::MAX, None),
-        FirstBound::Free => (free, None),
-    };
-    let mut first = first.max(free);
+    let line = first_bound(game, stats);
+    let mut first = line
+        .as_ref()
+        .map_or(u32::MAX, |line| (line.len() - 1) as u32)
+        .max(free);
     if let Some(line) = line.filter(|_| plan.prove && !game.exceeded) {
         let work = plan.proof_work as usize;
-        let straight = first == free;
-        if escapes_every_reply(game, kind, &line, work) {
-            stats.method = super::solution::Method::Proof;
-            return Ok(line);
-        }
-        if let Some(line) = straight
-            .then(|| straight_escape(game, kind, start, exit_distance, work))
-            .flatten()
-        {
+        let proved = if escapes_every_reply(game, kind, &line, work) {
+            Some(line)
+        } else if first == free {
+            straight_escape(game, kind, start, exit_distance, work)
+        } else {
+            None
+        };
+        if let Some(line) = proved {
             stats.method = super::solution::Method::Proof;
             return Ok(line);
         }
@@ -592,16 +590,6 @@ where
         }
     }
     deepen(game, kind, start, exit_distance, deepening(first), stats)
-}
-
-/// What the adversarial search starts from (see [`guarantee`]).
-pub(super) enum FirstBound<P> {
-    /// The default rule's escape, a lower bound on the answer.
-    Line(Vec<P>),
-    /// The default rule catches the hero.
-    Caught,
-    /// Only the free distance (the default rule's answer was not asked).
-    Free,
 }
 
 /// Whether the hero, walking the cells of `line` (a line of play from its
@@ -651,11 +639,8 @@ where
     let exit = game.graph.exit();
     let mut set: Vec<K::Position> = vec![K::canonical(start)];
     let mut next: rustc_hash::FxHashSet<K::Position> = rustc_hash::FxHashSet::default();
-    let mut done = 0;
-    for turn in 0.. {
-        if set.is_empty() {
-            return true;
-        }
+    let (mut turn, mut done) = (0, 0);
+    while !set.is_empty() {
         next.clear();
         for at in &set {
             let Some((to, moved)) = strategy(game, at, turn) else {
@@ -673,8 +658,9 @@ where
         }
         set.clear();
         set.extend(next.iter().copied());
+        turn += 1;
     }
-    unreachable!("the turns go on until the set empties or a check fails")
+    true
 }
 
 /// The hero's move from `at` that walks straight on: its first legal move,

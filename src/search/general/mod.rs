@@ -36,7 +36,7 @@
 //! adversarial rule plays the default one's game there: in a tree the
 //! dragons have no ties to choose among).
 
-use super::backward::{self, FirstBound, Plan, Wide};
+use super::backward::{self, Plan, Wide};
 use super::dispatch::Shortcuts;
 use super::ground::{DoorMaps, Oracles, Terrain};
 use super::pair::acyclic::Way;
@@ -140,7 +140,7 @@ pub(super) fn solve(
                 game.ties = Ties::default();
                 let line = best_first(game, &wide, *at, exit_distance, limit, way, stats);
                 game.ties = Ties::Adversarial;
-                line.map_or(FirstBound::Caught, FirstBound::Line)
+                line
             };
             let all = Wide {
                 dead_ends: None,

@@ -31,7 +31,7 @@ pub(super) mod state;
 #[cfg(test)]
 mod tests;
 
-use super::backward::{self, FirstBound, Pairs, Plan};
+use super::backward::{self, Pairs, Plan};
 use super::dispatch::Shortcuts;
 use super::position::Position;
 use super::rules::Ties;
@@ -130,9 +130,6 @@ impl Solver {
                 // here too.
                 let exit_distance = &self.exit_distance;
                 let first_bound = |game: &mut Game<'_>, stats: &mut Stats| {
-                    if !shortcuts.first_bound {
-                        return FirstBound::Free;
-                    }
                     game.ties = Ties::default();
                     let line = chase::search(
                         game,
@@ -144,7 +141,7 @@ impl Solver {
                         stats,
                     );
                     game.ties = Ties::Adversarial;
-                    line.map_or(FirstBound::Caught, FirstBound::Line)
+                    line
                 };
                 let pairs = Pairs { dead_ends: None };
                 backward::guarantee(

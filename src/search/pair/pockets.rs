@@ -683,7 +683,7 @@ impl<'s> Pockets<'s> {
             return cell;
         }
         for _ in self.exit_distance[cell.index()]..at {
-            let key = u64::from(cell.0) << 32 | u64::from(c.0);
+            let key = walk_key(cell, c);
             cell = match self.walks.get(&key) {
                 Some(&(next, _)) => next,
                 None => {
@@ -703,7 +703,7 @@ impl<'s> Pockets<'s> {
     /// (those asked are kept), or when the walks are past their budget and
     /// this one is not known to its end (see [`WALK_BUDGET`]).
     fn turns(&mut self, game: &mut Game<'_>, dragon: CellId, c: CellId) -> Option<u32> {
-        let key = |cell: CellId| u64::from(cell.0) << 32 | u64::from(c.0);
+        let key = |cell: CellId| walk_key(cell, c);
         if self.asked >= self.walk_budget + WALK_PER_JUMP * self.applied {
             // Past the budget, only walks known to their end.
             return match self.walks.get(&key(dragon)) {
@@ -755,7 +755,7 @@ impl<'s> Pockets<'s> {
     fn after(&self, dragon: CellId, c: CellId, turns: u32) -> CellId {
         let mut at = dragon;
         for _ in 0..turns {
-            at = self.walks[&(u64::from(at.0) << 32 | u64::from(c.0))].0;
+            at = self.walks[&walk_key(at, c)].0;
         }
         at
     }
@@ -803,6 +803,11 @@ impl<'s> Pockets<'s> {
         debug_assert_eq!(cells.len() as u32, cost);
         cells
     }
+}
+
+/// The key of [`Pockets::walks`]: a cell on a walk towards the cut cell `c`.
+fn walk_key(cell: CellId, c: CellId) -> u64 {
+    u64::from(cell.0) << 32 | u64::from(c.0)
 }
 
 impl Arrival {
