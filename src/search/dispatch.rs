@@ -10,6 +10,7 @@
 //! | shortcut | one dragon | several dragons | speed N > 1 | waiting | keys and doors | tie rules | oracle |
 //! |---|---|---|---|---|---|---|---|
 //! | closed form of loop-free maps (`pair::acyclic`) | yes | yes (escape; a caught line is searched) | no | no | no | all (no ties in a tree) | default |
+//! | a hero trapped in a dead end the dragon reaches first (`pair::acyclic::trapped`: caught, its longest line in closed form) | yes | no (searched) | no | no | no | all (the line walks by the default order unless a priority rule is given) | default |
 //! | the walk of loop-free maps (`pair::acyclic::walk`: escape, or caught and never endlessly; a caught line is searched) | yes | yes | yes | yes | no | all (no ties in a tree) | default |
 //! | dead-end rule (`pair::hanging`) | yes | yes | no | no | branches with no key or door | all | any |
 //! | pocket jumps (`pair::pockets`) | yes | no | no | no | no | priority | default |
@@ -65,6 +66,9 @@ use crate::dragon::OracleKind;
 pub(crate) struct Shortcuts {
     /// The closed form of loop-free maps.
     pub(crate) closed_form: bool,
+    /// The closed form of a hero trapped in a dead end the dragon reaches
+    /// first (one dragon).
+    pub(crate) trapped: bool,
     /// The dead-end rule: no step deeper into a dead end no dragon is in.
     pub(crate) dead_ends: bool,
     /// The pocket jumps over the dragon's walk (priority rules).
@@ -91,6 +95,7 @@ impl Shortcuts {
         let one = !layout.is_wide();
         Shortcuts {
             closed_form: !reference && one_step && !layout.has_locks(),
+            trapped: !reference && one_step && one && !layout.has_locks(),
             dead_ends: one_step,
             pockets: !reference && one_step && one && matches!(rules.ties, Ties::Priority(_)),
             proof: !reference && rules.ties == Ties::Adversarial,

@@ -218,9 +218,10 @@ pub enum Method {
     /// A search over (hero, dragon) positions.
     #[default]
     Search,
-    /// The closed form for a loop-free map (a perfect maze), or for a faster
-    /// dragon or waiting the walk along its one path: linear time, no
-    /// positions searched.
+    /// The closed form for a loop-free map (a perfect maze) or for a hero
+    /// deep in a dead end whose mouth the dragon reaches first, or for a
+    /// faster dragon or waiting the walk along its one path: linear time,
+    /// no positions searched.
     LoopFree,
     /// The adversarial mode's proofs: the depth-first proof search, which
     /// stores only the positions one strategy meets, or the default rule's

@@ -162,6 +162,24 @@ impl Hanging {
         self.parent[cell.index()] != NONE
     }
 
+    /// The attachment of the hanging tree `cell` lies in, and the cell's
+    /// depth there; `None` for a core cell.
+    pub(super) fn attachment(&self, cell: CellId) -> Option<(CellId, u32)> {
+        let (mut at, mut depth) = (cell.0, 0);
+        while self.parent[at as usize] != NONE {
+            at = self.parent[at as usize];
+            depth += 1;
+        }
+        (depth > 0).then_some((CellId(at), depth))
+    }
+
+    /// Whether `cell` lies in a hanging tree, in the branch of `of`.
+    #[inline]
+    pub(super) fn in_branch_of(&self, cell: CellId, of: CellId) -> bool {
+        let branch = self.branch[of.index()];
+        branch != NONE && self.branch[cell.index()] == branch
+    }
+
     /// Whether the rule leaves out the hero's step from `hero` to `to` with
     /// the dragon on `dragon`: a step one deeper, to depth 2 or more, into
     /// a branch the dragon is neither in nor at the attachment of.

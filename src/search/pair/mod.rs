@@ -7,7 +7,8 @@
 //! shortcuts whose arguments need one dragon (see [`super::dispatch`]):
 //!
 //! - `acyclic`: the closed form for loop-free maps (perfect mazes); it also
-//!   serves several dragons, each chasing as if alone.
+//!   serves several dragons, each chasing as if alone, and a hero trapped
+//!   in a dead end the dragon reaches first, whatever the rest of the map.
 //! - `chase`: best-first search (A* with the exact dragon-free distance to
 //!   the exit as heuristic) for a deterministic dragon, and for the
 //!   optimistic bound where the hero picks the dragon's ties; its moves are
@@ -84,6 +85,16 @@ impl Solver {
         let memory = self.search_memory(options);
         let mut game = Game::new(graph, start, oracle, options.rules, memory);
         game.progress = Some(progress);
+        if shortcuts.trapped {
+            if let Some(closed) = acyclic::trapped(&mut game, &self.hanging, start.0, start.1) {
+                stats.method = Method::LoopFree;
+                stats.dragon_queries = game.queries;
+                return Ok(Found {
+                    line: positions(&closed.line),
+                    end: End::Caught(Ending::Stuck),
+                });
+            }
+        }
         // A faster dragon's horizon: no escape is longer (see `horizon`).
         let horizon = shortcuts
             .horizon

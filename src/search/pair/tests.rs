@@ -1,6 +1,7 @@
 //! The pair search's shortcuts against the full search: the dead-end
 //! rule, the pocket jumps and the proof search keep every answer.
 
+use super::acyclic;
 use super::chase;
 use super::cuts;
 use super::pockets;
@@ -8,7 +9,7 @@ use crate::dragon::OracleKind;
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::search::backward::{self, Deepening, Pairs, proof};
 use crate::search::rules::{Rules, Ties};
-use crate::search::solution::Stats;
+use crate::search::solution::{Ending, Stats};
 use crate::search::tests::random_map;
 use crate::search::turn::Game;
 use crate::search::{Options, Solver};
@@ -460,4 +461,84 @@ fn assert_plays_by_the_rules(game: &mut Game<'_>, line: &[(CellId, CellId)], see
             assert!(replies.contains(&reply), "seed {seed}: the dragon's reply");
         }
     }
+}
+
+/// A hero deep in a dead end that the dragon reaches first
+/// ([`acyclic::trapped`]): the full search finds it caught under every
+/// tie rule, never endlessly, and its longest line as long as the closed
+/// form's, which the rules allow and which ends with the hero stuck; from
+/// many starts on many maps, the dragon at the hero's depth from the mouth
+/// (the edge of the rule) among them.
+#[test]
+fn a_hero_trapped_in_a_dead_end_is_caught_in_closed_form() {
+    let (mut trapped, mut edge) = (0, 0);
+    each_start(200, 3, |seed, start, solver, hero, dragon| {
+        let graph = solver.graph();
+        for ties in [
+            Ties::default(),
+            Ties::Priority("RDLU".parse().unwrap()),
+            Ties::Optimistic,
+            Ties::Adversarial,
+        ] {
+            let rules = Rules {
+                ties,
+                ..Rules::default()
+            };
+            let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+            let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+            let hanging = &solver.hanging;
+            let Some(closed) = acyclic::trapped(&mut game, hanging, hero, dragon) else {
+                continue;
+            };
+            let case = format!("seed {seed}, start {start}, {ties:?}");
+            trapped += 1;
+            let (mouth, depth) = hanging.attachment(hero).unwrap();
+            edge += usize::from(graph.distances_from(dragon)[mouth.index()] == depth);
+            assert!(!closed.escaped, "{case}");
+            // The full search: no escape, then the longest line.
+            let mut stats = Stats::default();
+            let reversals = chase::Reversals::Allowed;
+            let exit_distance = &solver.exit_distance;
+            if ties != Ties::Adversarial {
+                let escape = chase::search(
+                    &mut game,
+                    exit_distance,
+                    reversals,
+                    None,
+                    None,
+                    usize::MAX,
+                    &mut stats,
+                );
+                assert_eq!(escape, None, "{case}: an escape");
+            }
+            if ties == Ties::Optimistic {
+                // Its chase is shown under the default order.
+                game.ties = Ties::default();
+            }
+            let pairs = Pairs { dead_ends: None };
+            let (line, ending) = backward::caught(
+                &mut game,
+                (&pairs, &pairs),
+                (hero, dragon),
+                None,
+                false,
+                true,
+                &mut stats,
+            )
+            .unwrap();
+            assert_eq!(ending, Ending::Stuck, "{case}");
+            assert_eq!(closed.line.len(), line.len(), "{case}: the longest line");
+            assert_eq!(closed.line[0], (hero, dragon), "{case}");
+            assert_plays_by_the_rules(&mut game, &closed.line, seed);
+            let &(last, at) = closed.line.last().unwrap();
+            let stuck = graph
+                .neighbors(last)
+                .all(|(_, n)| n == at || graph.touches(n, at));
+            assert!(stuck, "{case}: the line ends with the hero stuck");
+        }
+    });
+    assert!(
+        trapped > 3_000 && edge > 1_500,
+        "too few cases: {trapped} trapped, {edge} at the edge"
+    );
 }
