@@ -12,7 +12,7 @@
 //! | closed form of loop-free maps (`pair::acyclic`) | yes | yes (escape; a caught line is searched) | no | no | no | all (no ties in a tree) | default |
 //! | a hero trapped in a dead end the dragon reaches first (`pair::acyclic::trapped`: caught, its longest line in closed form) | yes | no (searched) | no | no | no | all (the line walks by the default order unless a priority rule is given) | default |
 //! | the walk of loop-free maps (`pair::acyclic::walk`: escape, or caught and never endlessly; a caught line is searched) | yes | yes | yes | yes | no | all (no ties in a tree) | default |
-//! | dead-end rule (`pair::hanging`) | yes | yes | no | no | branches with no key or door | all | any |
+//! | dead-end rule (`pair::hanging`) | yes | yes | no | yes (waits replace the steps back and forth) | branches with no key or door | all | any |
 //! | pocket jumps (`pair::pockets`) | yes | no | no | no | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
@@ -23,8 +23,9 @@
 //! Why not elsewhere:
 //! - The closed form and the dead-end rule count one dragon step a turn
 //!   (a faster dragon may pass a junction the argument needs it to stop
-//!   at) and every hero move a step (a wait breaks the parity the
-//!   replacement lines keep). For a faster dragon and waiting the walk
+//!   at); the closed form also counts every hero move a step (a wait
+//!   breaks the parity its lines keep), where the dead-end rule's
+//!   replacement lines wait instead. For a faster dragon and waiting the walk
 //!   takes the closed form's place: whether the hero escapes, and how,
 //!   still has one (the walk along the one path), and a caught hero is
 //!   caught in finite time; only its longest line is searched. Doors
@@ -96,7 +97,7 @@ impl Shortcuts {
         Shortcuts {
             closed_form: !reference && one_step && !layout.has_locks(),
             trapped: !reference && one_step && one && !layout.has_locks(),
-            dead_ends: one_step,
+            dead_ends: rules.speed.is_one(),
             pockets: !reference && one_step && one && matches!(rules.ties, Ties::Priority(_)),
             proof: !reference && rules.ties == Ties::Adversarial,
             horizon: !rules.speed.is_one(),

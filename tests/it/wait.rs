@@ -2,9 +2,10 @@
 //! which offers the hero its own cell as one more move under the same
 //! safety rule: every tie mode (priority in random orders, adversarial,
 //! optimistic), alone and with a dragon of speed 2, on random small maps,
-//! mazes with and without loops (the closed form, the dead-end rule and the
-//! proof search must stand aside, the walk of loop-free maps takes over)
-//! and the hard families, and the adversarial search from many starts.
+//! mazes with and without loops (the closed form stands aside and the walk
+//! of loop-free maps takes over; the dead-end rule's replacement lines
+//! wait) and the hard families, and the adversarial search from many
+//! starts.
 
 use dragon_escape::{
     Direction, IllegalMove, Method, Move, Outcome, Pos, Puzzle, Rules, Solver, Ties, solve,

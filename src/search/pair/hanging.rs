@@ -48,9 +48,17 @@
 //!   hold neither, so the replacement keeps the locks too; a closed door
 //!   elsewhere only removes paths, and every path from a dragon outside `T`
 //!   into `T` still passes `a`.
-//! - *A faster dragon, waiting*: no. The legality of the new steps counts
-//!   one dragon step a turn, and the replacement keeps the line's length by
-//!   the hero's parity, which a wait breaks.
+//! - *Waiting*: yes, with waits in place of the steps back and forth: the
+//!   stretch is replaced by as many waits on `t₁` (for a deep start, the
+//!   walk straight up first, then waits), which keeps the line's length
+//!   whatever its parity. The dragon heads for `a` either way, and it is
+//!   never on `a` during the stretch (the line then steps back onto `t₁`,
+//!   which the dragon on `a` would bar, and the dragon on `a` never leaves
+//!   it but into `T`), so it is never next to `t₁` and every wait is
+//!   legal. An endless line stays endless the same way.
+//! - *A faster dragon*: no. The legality of the new steps counts one
+//!   dragon step a turn: a dragon of speed 2 may pass `a` and stand next
+//!   to `t₁` within one turn.
 
 use crate::graph::{CellId, Graph};
 

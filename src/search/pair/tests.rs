@@ -55,19 +55,22 @@ fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId),
 
 /// Leaving out the steps deep into dead ends (see [`hanging`]) never
 /// changes whether or how fast the hero escapes, under priority rules
-/// and the optimistic one, from many starts on many maps.
+/// and the optimistic one, with and without waiting, from many starts on
+/// many maps.
 #[test]
 fn the_dead_end_rule_keeps_every_escape_length() {
-    let (mut pruned, mut escapes) = (0, 0);
+    let (mut pruned, mut escapes, mut waited) = (0, 0, 0);
     each_start(100, 11, |seed, start, solver, hero, dragon| {
         let graph = solver.graph();
-        for ties in [
+        let ties = [
             Ties::default(),
             Ties::Priority("RDLU".parse().unwrap()),
             Ties::Optimistic,
-        ] {
+        ];
+        for (ties, wait) in ties.into_iter().flat_map(|t| [(t, false), (t, true)]) {
             let rules = Rules {
                 ties,
+                wait,
                 ..Rules::default()
             };
             let mut lengths = [None, None];
@@ -90,15 +93,17 @@ fn the_dead_end_rule_keeps_every_escape_length() {
             }
             assert_eq!(
                 lengths[0], lengths[1],
-                "seed {seed}, start {start}, {ties:?}"
+                "seed {seed}, start {start}, {ties:?}, waiting {wait}"
             );
             escapes += usize::from(lengths[0].is_some());
             pruned += usize::from(stored[1] < stored[0]);
+            // Escapes with waiting on where the rule left steps out.
+            waited += usize::from(wait && stored[1] < stored[0] && lengths[0].is_some());
         }
     });
     assert!(
-        escapes > 20_000 && pruned > 500,
-        "too few cases: {escapes} escapes, {pruned} pruned"
+        escapes > 40_000 && pruned > 1_000 && waited > 400,
+        "too few cases: {escapes} escapes, {pruned} pruned, {waited} waiting and pruned"
     );
 }
 
