@@ -13,7 +13,7 @@
 //! | a hero trapped in a dead end the dragon reaches first (`pair::acyclic::trapped`: caught, its longest line in closed form) | yes | no (searched) | no | no | no | all (the line walks by the default order unless a priority rule is given) | default |
 //! | the walk of loop-free maps (`pair::acyclic::walk`: escape, or caught and never endlessly; a caught line is searched) | yes | yes | yes | yes | no | all (no ties in a tree) | default |
 //! | dead-end rule (`pair::hanging`) | yes | yes | no | yes (waits replace the steps back and forth) | branches with no key or door | all | any |
-//! | pocket jumps (`pair::pockets`) | yes | no | no | no | no | priority | default |
+//! | pocket jumps (`pair::pockets`) | yes | no | no | yes (any landing within reach, not only one colour) | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
 //! | the default line, or a walk straight to the exit, as the answer when it escapes every reply (`backward::escapes_every_reply`, `backward::straight_escape`) | yes | yes | yes | yes | yes | adversarial | default (with the proof search) |
@@ -98,7 +98,10 @@ impl Shortcuts {
             closed_form: !reference && one_step && !layout.has_locks(),
             trapped: !reference && one_step && one && !layout.has_locks(),
             dead_ends: rules.speed.is_one(),
-            pockets: !reference && one_step && one && matches!(rules.ties, Ties::Priority(_)),
+            pockets: !reference
+                && rules.speed.is_one()
+                && one
+                && matches!(rules.ties, Ties::Priority(_)),
             proof: !reference && rules.ties == Ties::Adversarial,
             horizon: !rules.speed.is_one(),
             walk: !reference && !one_step && !layout.has_locks(),

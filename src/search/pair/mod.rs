@@ -81,7 +81,7 @@ impl Solver {
         // left out where they would take over a quarter of it.
         let mut pockets = (shortcuts.pockets
             && pockets::Pockets::most_bytes(graph.len()) * 4 <= self.search_memory(options))
-        .then(|| pockets::Pockets::new(&self.hanging, &self.exit_distance));
+        .then(|| pockets::Pockets::new(&self.hanging, &self.exit_distance, options.rules.wait));
         let memory = self.search_memory(options);
         let mut game = Game::new(graph, start, oracle, options.rules, memory);
         game.progress = Some(progress);

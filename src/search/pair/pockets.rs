@@ -124,11 +124,25 @@
 //! builds its tables only then.
 //!
 //! **Per rule set** (see `search::dispatch`): priority tie rules only, one
-//! dragon at the official speed, no waiting, no keys or doors. The walk to
-//! `c` is one dragon's fixed walk; with several dragons each walks its own
-//! way, and the pocket that holds the hero apart from one is no resting
-//! place against another. A faster dragon may pass `c` within a turn, and
-//! a wait breaks the parity of the landings.
+//! dragon at the official speed, with or without waiting, no keys or
+//! doors. The walk to `c` is one dragon's fixed walk; with several dragons
+//! each walks its own way, and the pocket that holds the hero apart from
+//! one is no resting place against another. A faster dragon may pass `c`
+//! within a turn.
+//!
+//! *Waiting.* The argument carries with the parity left out: a cell `x ≠
+//! c` of `S(c)` is a landing as soon as its distance inside `S(c)` is at
+//! most `T` (walk there, then wait out the turns left, or step back and
+//! forth and wait once), and the hero may step out from `c` at any turn
+//! `t`, `t₀ <= t < T`, which the way out reaches by waiting on `c`. Every
+//! wait these lines use is legal: while the dragon is outside `S(c)` and
+//! off `c`, no cell of `S(c)` but `c` is next to it, so a wait elsewhere
+//! in the pocket is legal (a landing's line waits only on its landing,
+//! once when its turns left are odd, and a covered position is reached
+//! from the first jump's by one wait on the hero's cell, when the turns
+//! between are odd, then steps back and forth); and the way out waits on
+//! `c` only at turns `j + 1 <= t`, when the dragon, after `j <= T - 2`
+//! turns, is still `T - j >= 2` from `c`.
 //!
 //! The line of a jump is rebuilt when the search has found its answer:
 //! spread again from the cell jumped from, walk to the landing, and step
@@ -216,6 +230,9 @@ pub(super) struct Pockets<'s> {
     pub(super) covers: std::cell::RefCell<Vec<Cover>>,
     /// Bytes the arrivals hold, roughly.
     held: usize,
+    /// Whether the hero may wait: a landing is then any cell a jump
+    /// reaches, not only those of the colour its turns leave.
+    waits: bool,
 }
 
 /// Calls `step` for each step a spreading jump into the pocket of `c`
@@ -297,6 +314,8 @@ struct Arrival {
     /// away are `cells[levels[k]..levels[k + 1]]`.
     cells: Vec<u32>,
     levels: Vec<u32>,
+    /// Whether the hero may wait ([`Pockets::waits`]).
+    waits: bool,
 }
 
 impl<'s> Pockets<'s> {
@@ -304,7 +323,7 @@ impl<'s> Pockets<'s> {
     /// free distance `exit_distance`. The cut tree is built when the rule
     /// is first tried: on a large map, after [`Pockets::from`] positions
     /// (see [`SMALL_MAP`]).
-    pub(super) fn new(hanging: &'s Hanging, exit_distance: &'s [u32]) -> Self {
+    pub(super) fn new(hanging: &'s Hanging, exit_distance: &'s [u32], waits: bool) -> Self {
         let cells = exit_distance.len();
         Pockets {
             from: if cells <= SMALL_MAP {
@@ -328,6 +347,7 @@ impl<'s> Pockets<'s> {
             #[cfg(test)]
             covers: std::cell::RefCell::default(),
             held: 0,
+            waits,
         }
     }
 
@@ -430,6 +450,7 @@ impl<'s> Pockets<'s> {
                 spare: None,
                 cells: Vec::new(),
                 levels: Vec::new(),
+                waits: self.waits,
             });
             self.held += size_of::<Arrival>() + size_of::<(StateId, CellId, u32)>();
             return true;
@@ -530,11 +551,10 @@ impl<'s> Pockets<'s> {
     fn sort_landings(&mut self, number: u32) {
         let c = self.arrivals[number as usize].c;
         let e = |x: u32| self.exit_distance[x as usize] - self.exit_distance[c.index()];
+        let landing = |x: u32, left: u32| x != c.0 && lands(self.waits, left);
         let mut levels: Vec<u32> = Vec::new();
         for &(x, left) in &self.first {
-            // The landings all have the colour of `c` shifted by the turns
-            // left: an even number to spare.
-            if left % 2 == 0 && x != c.0 {
+            if landing(x, left) {
                 let k = e(x) as usize + 1;
                 if levels.len() <= k {
                     levels.resize(k + 1, 0);
@@ -548,7 +568,7 @@ impl<'s> Pockets<'s> {
         let mut cells = vec![0; levels.last().map_or(0, |&n| n as usize)];
         let mut fill = levels.clone();
         for &(x, left) in &self.first {
-            if left % 2 == 0 && x != c.0 {
+            if landing(x, left) {
                 let k = e(x) as usize;
                 cells[fill[k] as usize] = x;
                 fill[k] += 1;
@@ -761,7 +781,8 @@ impl<'s> Pockets<'s> {
     }
 
     /// The hero's cells, turn by turn, on a jump of `cost` moves from
-    /// `hero` to `to` inside the pocket of `c`: the way there, then back and
+    /// `hero` to `to` inside the pocket of `c`: the way there, a wait there
+    /// if the turns left are odd (the hero may then wait), then back and
     /// forth on its last step (or with a neighbour of the hero's cell).
     pub(super) fn line(
         &mut self,
@@ -796,6 +817,10 @@ impl<'s> Pockets<'s> {
                 .expect("the hero's cell has a neighbour in its pocket")
         };
         let mut cells: Vec<CellId> = way[1..].to_vec();
+        if (cost - cells.len() as u32) % 2 == 1 {
+            debug_assert!(self.waits, "without waits the turns left are even");
+            cells.push(to);
+        }
         while (cells.len() as u32) < cost {
             cells.push(other);
             cells.push(to);
@@ -803,6 +828,15 @@ impl<'s> Pockets<'s> {
         debug_assert_eq!(cells.len() as u32, cost);
         cells
     }
+}
+
+/// Whether a cell a jump reaches with `spare` turns to spare is a landing
+/// (the cut cell aside): any, when the hero may wait; otherwise one of the
+/// colour of `c` shifted by the jump's turns, an even number to spare
+/// (every move is a step, and changes the colour).
+#[inline]
+fn lands(waits: bool, spare: u32) -> bool {
+    waits || spare % 2 == 0
 }
 
 /// The key of [`Pockets::walks`]: a cell on a walk towards the cut cell `c`.
@@ -833,7 +867,7 @@ impl Arrival {
             }
             Entry::Vacant(new) => {
                 new.insert(spare);
-                if spare % 2 == 0 && x != self.c.0 {
+                if x != self.c.0 && lands(self.waits, spare) {
                     out(Landing::Jump(state, CellId(x), self.c, turns));
                 }
             }
@@ -889,7 +923,7 @@ mod tests {
         let graph = solver.graph();
         let cell = |row, col| graph.cell_at(Pos::new(row, col)).unwrap();
         let (hero, first) = (cell(8, 4), cell(3, 1));
-        let mut pockets = Pockets::new(&solver.hanging, &solver.exit_distance);
+        let mut pockets = Pockets::new(&solver.hanging, &solver.exit_distance, false);
         let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
         let mut game = Game::new(graph, (hero, first), oracle, Rules::default(), 0);
         assert!(pockets.jumps(&mut game, 0, (hero, first), 0, |_| {}));

@@ -40,12 +40,14 @@ fn each_start(seeds: u64, every: u32, mut each: impl FnMut(u64, u32, &Solver, Ce
 
 /// Calls `each(seed, start, solver, (hero, dragon), rules)` for the
 /// starts of [`each_start`] the pocket rule's tests use, under two
-/// priority rules.
+/// priority rules, with and without waiting.
 fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId), Rules)) {
     each_start(150, 7, |seed, start, solver, hero, dragon| {
-        for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
+        let ties = [Ties::default(), Ties::Priority("RDLU".parse().unwrap())];
+        for (ties, wait) in ties.into_iter().flat_map(|t| [(t, false), (t, true)]) {
             let rules = Rules {
                 ties,
+                wait,
                 ..Rules::default()
             };
             each(seed, start, solver, (hero, dragon), rules);
@@ -109,12 +111,12 @@ fn the_dead_end_rule_keeps_every_escape_length() {
 
 /// Jumping over the dragon's walks to pockets (see [`cuts`]) never
 /// changes whether or how fast the hero escapes, under two priority
-/// rules, from many starts on many maps; the line it gives is one the
-/// rules allow: a step a turn, never onto or next to the dragon, and
-/// the dragon's replies its own.
+/// rules, with and without waiting, from many starts on many maps; the
+/// line it gives is one the rules allow: a step or a wait a turn, never
+/// onto or next to the dragon, and the dragon's replies its own.
 #[test]
 fn the_pocket_rule_keeps_every_escape_length() {
-    let (mut jumped, mut escapes, mut budgeted) = (0, 0, 0);
+    let (mut jumped, mut escapes, mut budgeted, mut waited) = (0, 0, 0, 0);
     each_priority_start(|seed, start, solver, (hero, dragon), rules| {
         let graph = solver.graph();
         let ties = rules.ties;
@@ -124,7 +126,8 @@ fn the_pocket_rule_keeps_every_escape_length() {
         let mut stored = [0, 0, 0];
         for (i, budget) in [None, Some(u64::MAX / 4), Some(6)].into_iter().enumerate() {
             let mut pockets = budget.map(|budget| {
-                let mut pockets = pockets::Pockets::new(&solver.hanging, &solver.exit_distance);
+                let mut pockets =
+                    pockets::Pockets::new(&solver.hanging, &solver.exit_distance, rules.wait);
                 pockets.walk_budget = budget;
                 pockets
             });
@@ -163,26 +166,28 @@ fn the_pocket_rule_keeps_every_escape_length() {
         }
         escapes += 1;
         jumped += usize::from(stored[1] < stored[0]);
+        waited += usize::from(stored[1] < stored[0] && rules.wait);
     });
     assert!(
-        escapes > 5_000 && jumped > 500 && budgeted > 100,
-        "too few cases: {escapes} escapes, {jumped} with jumps, {budgeted} short of questions"
+        escapes > 100_000 && jumped > 3_000 && budgeted > 400 && waited > 1_500,
+        "too few cases: {escapes} escapes, {jumped} with jumps ({waited} waiting), \
+         {budgeted} short of questions"
     );
 }
 
 /// Every position the pocket rule leaves out as covered by an
 /// arrival's first jump (see [`cuts`]) is one the game reaches from the
 /// first jump's position in the turns between: the hero steps back and
-/// forth with a neighbour in the pocket, never onto or next to the
-/// dragon, and the dragon, replying, ends on the left-out position's
-/// cell.
+/// forth with a neighbour in the pocket (after a wait, for an odd number
+/// of turns with waiting on), never onto or next to the dragon, and the
+/// dragon, replying, ends on the left-out position's cell.
 #[test]
 fn a_left_out_position_is_reached_from_the_first_jump() {
     let mut checked = 0;
     each_priority_start(|seed, start, solver, (hero, dragon), rules| {
         let graph = solver.graph();
         let ties = rules.ties;
-        let mut pockets = pockets::Pockets::new(&solver.hanging, &solver.exit_distance);
+        let mut pockets = pockets::Pockets::new(&solver.hanging, &solver.exit_distance, rules.wait);
         let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
         let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
         chase::search(
@@ -203,8 +208,18 @@ fn a_left_out_position_is_reached_from_the_first_jump() {
                 .find(|&n| pocket.in_pocket(n, c))
                 .expect("the hero has a neighbour in its pocket");
             let (mut hero, mut dragon) = (at, first);
+            // An odd gap (waiting on) starts with a wait.
+            let waits = (g - first_g) % 2;
+            assert!(
+                waits == 0 || rules.wait,
+                "seed {seed}, start {start}: a wait"
+            );
             for turn in 0..g - first_g {
-                hero = if turn % 2 == 0 { other } else { at };
+                hero = match turn.checked_sub(waits) {
+                    None => at,
+                    Some(turn) if turn % 2 == 0 => other,
+                    Some(_) => at,
+                };
                 assert!(
                     hero != dragon && !graph.touches(hero, dragon),
                     "seed {seed}, start {start}: a legal step"
@@ -219,7 +234,7 @@ fn a_left_out_position_is_reached_from_the_first_jump() {
             checked += 1;
         }
     });
-    assert!(checked > 1000, "too few positions left out: {checked}");
+    assert!(checked > 4_000, "too few positions left out: {checked}");
 }
 
 /// The cut tree's pockets and climbs agree with their definitions: the
@@ -448,14 +463,19 @@ fn a_line_that_escapes_every_reply_is_the_adversarial_answer() {
     );
 }
 
-/// Each move of `line` is a step, never onto or next to the dragon, and
+/// Each move of `line` is a step (or a wait, with waiting on), never onto
+/// or next to the dragon, and
 /// each dragon's reply one the rules of `game` allow (the one, under a
 /// priority rule).
 fn assert_plays_by_the_rules(game: &mut Game<'_>, line: &[(CellId, CellId)], seed: u64) {
     let graph = game.graph;
     for pair in line.windows(2) {
         let ((from, dragon), (to, reply)) = (pair[0], pair[1]);
-        assert!(graph.neighbors(from).any(|(_, n)| n == to), "a step");
+        let waited = from == to && game.rules().wait;
+        assert!(
+            waited || graph.neighbors(from).any(|(_, n)| n == to),
+            "seed {seed}: a step or a wait"
+        );
         assert!(
             !graph.touches(to, dragon),
             "seed {seed}: next to the dragon"
