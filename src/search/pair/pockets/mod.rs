@@ -148,13 +148,17 @@
 //! spread again from the cell jumped from, walk to the landing, and step
 //! back and forth for the turns left.
 
+mod arrival;
+#[cfg(test)]
+mod tests;
+
+use self::arrival::{Arrival, lands};
 use super::cuts::Cuts;
 use super::hanging::Hanging;
 use super::state::StateId;
 use crate::graph::{CellId, Direction, Graph};
 use crate::search::turn::Game;
 use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 
 const NONE: u32 = u32::MAX;
 
@@ -281,41 +285,6 @@ pub(super) enum Landing {
     Jump(StateId, CellId, CellId, u32),
     /// The release of an arrival's landings at an f.
     Release(usize, u32),
-}
-
-/// The jumps that land when the dragon reaches `c` at the same turn (see
-/// the module's documentation, "Arrivals").
-struct Arrival {
-    c: CellId,
-    /// The turn the dragon reaches `c`.
-    arrive: u32,
-    /// The f of a landing on `c` itself: a landing `k` steps from `c` has f
-    /// `base + k`.
-    base: usize,
-    /// The jumps made before the arrival spread (the first is the first
-    /// jump): their positions, the hero's cells and their g.
-    waiting: Vec<(StateId, CellId, u32)>,
-    /// While it waits, the least distance from `c` with a release queued:
-    /// the least a landing of the waiting jumps may have.
-    queued: usize,
-    /// The distance from `c` of the landings to hand out next: a release
-    /// below it was overtaken by an earlier one.
-    next: usize,
-    /// The first jump: its position, the hero's and the dragon's cells
-    /// there, and its turns.
-    from: StateId,
-    hero: CellId,
-    dragon: CellId,
-    cost: u32,
-    /// For each cell reached, the most turns to spare on it, once a later
-    /// jump is not covered by the first ([`Pockets::spare`]).
-    spare: Option<FxHashMap<u32, u32>>,
-    /// The first jump's landings by distance from `c`: those `k` steps
-    /// away are `cells[levels[k]..levels[k + 1]]`.
-    cells: Vec<u32>,
-    levels: Vec<u32>,
-    /// Whether the hero may wait ([`Pockets::waits`]).
-    waits: bool,
 }
 
 impl<'s> Pockets<'s> {
@@ -830,115 +799,7 @@ impl<'s> Pockets<'s> {
     }
 }
 
-/// Whether a cell a jump reaches with `spare` turns to spare is a landing
-/// (the cut cell aside): any, when the hero may wait; otherwise one of the
-/// colour of `c` shifted by the jump's turns, an even number to spare
-/// (every move is a step, and changes the colour).
-#[inline]
-fn lands(waits: bool, spare: u32) -> bool {
-    waits || spare % 2 == 0
-}
-
 /// The key of [`Pockets::walks`]: a cell on a walk towards the cut cell `c`.
 fn walk_key(cell: CellId, c: CellId) -> u64 {
     u64::from(cell.0) << 32 | u64::from(c.0)
-}
-
-impl Arrival {
-    /// Notes that a later jump, from `state` with `turns` before the
-    /// dragon reaches `c`, reaches `x` with `spare` turns to spare, and tells whether that is more than any jump before
-    /// (so the spreading goes on from `x`). A new cell of the landing
-    /// colour is a landing, a jump of its own.
-    #[inline]
-    fn reach(
-        &mut self,
-        (state, turns): (StateId, u32),
-        x: u32,
-        spare: u32,
-        out: &mut impl FnMut(Landing),
-    ) -> bool {
-        let spare_map = self.spare.as_mut().expect("made before a later jump");
-        match spare_map.entry(x) {
-            Entry::Occupied(mut known) => {
-                if *known.get() >= spare {
-                    return false;
-                }
-                known.insert(spare);
-            }
-            Entry::Vacant(new) => {
-                new.insert(spare);
-                if x != self.c.0 && lands(self.waits, spare) {
-                    out(Landing::Jump(state, CellId(x), self.c, turns));
-                }
-            }
-        }
-        true
-    }
-
-    /// The first distance from `k` on with landings of the first jump.
-    fn level_from(&self, k: usize) -> Option<usize> {
-        (k..self.levels.len().saturating_sub(1)).find(|&k| self.levels[k + 1] > self.levels[k])
-    }
-
-    /// Bytes held, roughly.
-    fn bytes(&self) -> usize {
-        self.spare
-            .as_ref()
-            .map_or(0, |spare| spare.capacity() * (size_of::<(u32, u32)>() + 1))
-            + (self.cells.capacity() + self.levels.capacity()) * size_of::<u32>()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dragon::OracleKind;
-    use crate::puzzle::{Pos, Puzzle};
-    use crate::search::{Rules, Solver};
-
-    /// A later position is covered by an arrival's first jump only when the
-    /// first dragon's walk passes the later dragon's cell. Here the hero's
-    /// pocket is the ring below (cut cell at row 6, column 4), reached from
-    /// the loop above through a corridor. A first jump with the dragon on
-    /// the loop's left side covers the dragon two steps from the ring at
-    /// turn 4, where its walk must pass; not a dragon as far as the first
-    /// on the loop's right side: it reaches the ring at the same turn, but
-    /// from the other side of the loop.
-    #[test]
-    fn a_first_jump_covers_only_where_its_dragon_walks() {
-        let map = "\
-#########
-#...E...#
-#.#####.#
-#D#####.#
-#.......#
-####.####
-###...###
-###.#.###
-###.H.###
-#########
-";
-        let puzzle = Puzzle::parse(map.as_bytes()).unwrap();
-        let solver = Solver::new(&puzzle);
-        let graph = solver.graph();
-        let cell = |row, col| graph.cell_at(Pos::new(row, col)).unwrap();
-        let (hero, first) = (cell(8, 4), cell(3, 1));
-        let mut pockets = Pockets::new(&solver.hanging, &solver.exit_distance, false);
-        let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-        let mut game = Game::new(graph, (hero, first), oracle, Rules::default(), 0);
-        assert!(pockets.jumps(&mut game, 0, (hero, first), 0, |_| {}));
-        // The dragon 6 steps from the ring's cut cell, so 10 from the hero.
-        assert_eq!(pockets.arrivals[0].cost, 6);
-        // On the first dragon's walk: two steps from the ring at turn 4,
-        // and four at turn 2 (on the loop: no cut cell, so not known).
-        assert!(pockets.covered((hero, cell(4, 4)), 4, 6));
-        assert!(!pockets.covered((hero, cell(4, 2)), 2, 8));
-        // As far on the other side at the start, and the first dragon's
-        // cell at the wrong turn.
-        assert!(!pockets.covered((hero, cell(3, 7)), 0, 10));
-        assert!(!pockets.covered((hero, cell(4, 4)), 2, 6));
-        // Another hero cell in the ring, as far from the cut cell.
-        assert!(!pockets.covered((cell(7, 3), cell(4, 4)), 4, 4));
-        assert_eq!(pockets.covers.take().len(), 1);
-    }
 }
