@@ -158,9 +158,10 @@ impl Directed {
         (found, work)
     }
 
-    /// [`Directed::steps`], except that when a search from a neighbour gives
-    /// up, the steps are `None`: then either [`Directed::finish_level`] (next,
-    /// before any other search) or a full field tells them.
+    /// `Directed::steps` (the tests' form), except that when a search from
+    /// a neighbour gives up, the steps are `None`: then either
+    /// [`Directed::finish_level`] (next, before any other search) or a full
+    /// field tells them.
     pub(super) fn steps_or_stop(
         &mut self,
         graph: &Graph,

@@ -2,7 +2,7 @@
 //!
 //! The pipeline: a [`Maze`] of cells with every wall standing → an
 //! [`Algorithm`] carves it into a perfect maze (one file per algorithm,
-//! behind the crate's `Carve` trait) → optional rooms and [`braid`] add
+//! behind the crate's `Carve` trait) → optional rooms and [`braid()`] add
 //! loops → [`generate`] places the hero, the exit and the dragon, checking
 //! each candidate with the library's solver against the requested
 //! [`Knobs`] → a [`Puzzle`]. [`Analysis`] describes any puzzle for a maze

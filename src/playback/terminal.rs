@@ -186,8 +186,8 @@ impl Keys for TerminalKeys {
     }
 }
 
-/// Reading the keys on Unix: a thread reads the terminal ([`Feed`]), so
-/// that its end is seen.
+/// Reading the keys on Unix: a thread reads the terminal
+/// ([`Feed`](super::input::Feed)), so that its end is seen.
 #[cfg(unix)]
 mod keys {
     use std::sync::{Mutex, PoisonError};

@@ -11,7 +11,7 @@
 //! run forever. Under the optimistic bound a caught position's survival is
 //! the default rule's, as the solver shows it. Values take two bytes.
 //!
-//! - One dragon, no keys or doors ([`build`]): every pair of different free
+//! - One dragon, no keys or doors ([`build()`]): every pair of different free
 //!   cells is a position, numbered densely, and the table is built
 //!   backwards by the retrograde passes of [`super::backward`] made dense,
 //!   each position's predecessors found from its cells, every move and
