@@ -12,7 +12,7 @@
 //! | closed form of loop-free maps (`pair::acyclic`) | yes | yes (escape; a caught line is searched) | no | no | no | all (no ties in a tree) | default |
 //! | a hero trapped in a dead end the dragon reaches first (`pair::acyclic::trapped`: caught, its longest line in closed form) | yes | no (searched) | no | no | no | all (the line walks by the default order unless a priority rule is given) | default |
 //! | the walk of loop-free maps (`pair::acyclic::walk`: escape, or caught and never endlessly; a caught line is searched) | yes | yes | yes | yes | no | all (no ties in a tree) | default |
-//! | dead-end rule (`pair::hanging`) | yes | yes | no | yes (waits replace the steps back and forth) | branches with no key or door | all | any |
+//! | dead-end rule (`pair::hanging`) | yes | yes | yes | yes (waits replace the steps back and forth) | branches with no key or door | all | any |
 //! | pocket jumps (`pair::pockets`) | yes | no | no | yes (any landing within reach, not only one colour) | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
@@ -21,14 +21,16 @@
 //! | the dragon in the way on loop-free maps (`pair::acyclic::Way`: positions past which no escape goes are left out, and a caught hero is caught in finite time) | yes | yes | yes | yes | only there | all (no ties in a tree: the adversarial and optimistic rules play the default one's game) | default |
 //!
 //! Why not elsewhere:
-//! - The closed form and the dead-end rule count one dragon step a turn
-//!   (a faster dragon may pass a junction the argument needs it to stop
-//!   at); the closed form also counts every hero move a step (a wait
-//!   breaks the parity its lines keep), where the dead-end rule's
-//!   replacement lines wait instead. For a faster dragon and waiting the walk
-//!   takes the closed form's place: whether the hero escapes, and how,
-//!   still has one (the walk along the one path), and a caught hero is
-//!   caught in finite time; only its longest line is searched. Doors
+//! - The closed form counts one dragon step a turn (a faster dragon may
+//!   pass a junction the argument needs it to stop at) and every hero
+//!   move a step (a wait breaks the parity its lines keep). The dead-end
+//!   rule needs neither: a faster dragon that would reach the dead end's
+//!   mouth is one the hero never comes back past, and its replacement
+//!   lines wait where a step would break the parity. For a faster dragon
+//!   and waiting the walk takes the closed form's place: whether the hero
+//!   escapes, and how, still has one (the walk along the one path), and a
+//!   caught hero is caught in finite time; only its longest line is
+//!   searched. Doors
 //!   change the map under the dragons, so the loop-free part is not fixed;
 //!   a key deep in a dead end is worth fetching, so such branches are
 //!   never cut. What carries to doors on a loop-free map is the dragon in
@@ -97,7 +99,7 @@ impl Shortcuts {
         Shortcuts {
             closed_form: !reference && one_step && !layout.has_locks(),
             trapped: !reference && one_step && one && !layout.has_locks(),
-            dead_ends: rules.speed.is_one(),
+            dead_ends: true,
             pockets: !reference
                 && rules.speed.is_one()
                 && one

@@ -56,9 +56,19 @@
 //!   which the dragon on `a` would bar, and the dragon on `a` never leaves
 //!   it but into `T`), so it is never next to `t₁` and every wait is
 //!   legal. An endless line stays endless the same way.
-//! - *A faster dragon*: no. The legality of the new steps counts one
-//!   dragon step a turn: a dragon of speed 2 may pass `a` and stand next
-//!   to `t₁` within one turn.
+//! - *A faster dragon* (speed `N`): yes. During a stretch that comes back
+//!   to depth 1 the dragon never starts a turn within `N` of `a`: its `N`
+//!   steps towards the hero in `T` would take it onto `a` and on into
+//!   `T`, between the hero and the exit, and the hero would never come
+//!   back. So it walks `N` steps towards `a` each turn without reaching
+//!   it, whatever the hero does in `T` or on `a`, and its replies to the
+//!   new line are the old ones. The new moves are legal: after the stretch
+//!   the line steps onto `a` (the exit is not in `T`; a hero that stayed
+//!   in `T` for good would be caught, which no escape or endless line
+//!   is), so the dragon is then more than `N` from `a`, and it was further
+//!   at every earlier turn (its distance to `a` only shrinks meanwhile):
+//!   each step onto `a` or `t₁`, and each wait on `t₁`, of the new line is
+//!   out of its reach.
 
 use crate::graph::{CellId, Graph};
 

@@ -8,7 +8,7 @@ use super::pockets;
 use crate::dragon::OracleKind;
 use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::search::backward::{self, Deepening, Pairs, proof};
-use crate::search::rules::{Rules, Ties};
+use crate::search::rules::{Rules, Speed, Ties};
 use crate::search::solution::{Ending, Stats};
 use crate::search::tests::random_map;
 use crate::search::turn::Game;
@@ -57,11 +57,11 @@ fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId),
 
 /// Leaving out the steps deep into dead ends (see [`hanging`]) never
 /// changes whether or how fast the hero escapes, under priority rules
-/// and the optimistic one, with and without waiting, from many starts on
-/// many maps.
+/// and the optimistic one, with and without waiting, against a dragon of
+/// speed 1, 2 and 3, from many starts on many maps.
 #[test]
 fn the_dead_end_rule_keeps_every_escape_length() {
-    let (mut pruned, mut escapes, mut waited) = (0, 0, 0);
+    let (mut pruned, mut escapes, mut waited, mut fast) = (0, 0, 0, [0, 0]);
     each_start(100, 11, |seed, start, solver, hero, dragon| {
         let graph = solver.graph();
         let ties = [
@@ -69,10 +69,20 @@ fn the_dead_end_rule_keeps_every_escape_length() {
             Ties::Priority("RDLU".parse().unwrap()),
             Ties::Optimistic,
         ];
-        for (ties, wait) in ties.into_iter().flat_map(|t| [(t, false), (t, true)]) {
+        let rule_sets = ties.into_iter().flat_map(|t| {
+            [
+                (t, false, 1),
+                (t, true, 1),
+                (t, false, 2),
+                (t, true, 2),
+                (t, false, 3),
+            ]
+        });
+        for (ties, wait, speed) in rule_sets {
             let rules = Rules {
                 ties,
                 wait,
+                speed: Speed::new(speed).unwrap(),
                 ..Rules::default()
             };
             let mut lengths = [None, None];
@@ -95,17 +105,24 @@ fn the_dead_end_rule_keeps_every_escape_length() {
             }
             assert_eq!(
                 lengths[0], lengths[1],
-                "seed {seed}, start {start}, {ties:?}, waiting {wait}"
+                "seed {seed}, start {start}, {ties:?}, waiting {wait}, speed {speed}"
             );
             escapes += usize::from(lengths[0].is_some());
             pruned += usize::from(stored[1] < stored[0]);
-            // Escapes with waiting on where the rule left steps out.
-            waited += usize::from(wait && stored[1] < stored[0] && lengths[0].is_some());
+            // Escapes with waiting on where the rule left steps out; and
+            // against a faster dragon, escapes, and games where it left
+            // steps out (there the hero is caught either way: the dragon
+            // leaves no time for a detour).
+            let kept = stored[1] < stored[0];
+            waited += usize::from(wait && kept && lengths[0].is_some());
+            fast[0] += usize::from(speed > 1 && lengths[0].is_some());
+            fast[1] += usize::from(speed > 1 && kept);
         }
     });
     assert!(
-        escapes > 40_000 && pruned > 1_000 && waited > 400,
-        "too few cases: {escapes} escapes, {pruned} pruned, {waited} waiting and pruned"
+        escapes > 60_000 && pruned > 5_000 && waited > 400 && fast[0] > 10_000 && fast[1] > 3_000,
+        "too few cases: {escapes} escapes, {pruned} pruned, {waited} waiting and pruned, \
+         {fast:?} escapes and pruned against a faster dragon"
     );
 }
 
