@@ -11,7 +11,7 @@
 //! |---|---|---|---|---|---|---|---|
 //! | closed form of loop-free maps (`pair::acyclic`) | yes | yes (escape; a caught line is searched) | no | no | no | all (no ties in a tree) | default |
 //! | a hero trapped in a dead end the dragon reaches first (`pair::acyclic::trapped`: caught, its longest line in closed form) | yes | no (searched) | no | no | no | all (the line walks by the default order unless a priority rule is given) | default |
-//! | the walk of loop-free maps (`pair::acyclic::walk`: escape, or caught and never endlessly; a caught line is searched) | yes | yes | yes | yes | no | all (no ties in a tree) | default |
+//! | the walk of loop-free maps (`pair::acyclic::walk`: escape, or caught and never endlessly; a caught line is searched, but for one dragon of speed 2 or more, `pair::acyclic::longest_line`) | yes | yes | yes | yes | no | all (no ties in a tree) | default |
 //! | dead-end rule (`pair::hanging`) | yes | yes | yes | yes (waits replace the steps back and forth) | branches with no key or door | all | any |
 //! | pocket jumps (`pair::pockets`) | yes | no | no | yes (any landing within reach, not only one colour) | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
@@ -29,9 +29,11 @@
 //!   lines wait where a step would break the parity. For a faster dragon
 //!   and waiting the walk takes the closed form's place: whether the hero
 //!   escapes, and how, still has one (the walk along the one path), and a
-//!   caught hero is caught in finite time; only its longest line is
-//!   searched. Doors
-//!   change the map under the dragons, so the loop-free part is not fixed;
+//!   caught hero is caught in finite time; its longest line is searched,
+//!   but against one dragon of speed 2 or more, whose slack (the hero's
+//!   depth below it less its steps) every move spends, it has a closed
+//!   form too. Doors change the map under the dragons, so the loop-free
+//!   part is not fixed;
 //!   a key deep in a dead end is worth fetching, so such branches are
 //!   never cut. What carries to doors on a loop-free map is the dragon in
 //!   the way (the map as the doors stand is part of the tree with every

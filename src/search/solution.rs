@@ -220,8 +220,8 @@ pub enum Method {
     Search,
     /// The closed form for a loop-free map (a perfect maze) or for a hero
     /// deep in a dead end whose mouth the dragon reaches first, or for a
-    /// faster dragon or waiting the walk along its one path: linear time,
-    /// no positions searched.
+    /// faster dragon or waiting the walk along its one path (and a faster
+    /// dragon's longest line): no positions searched.
     LoopFree,
     /// The adversarial mode's proofs: the depth-first proof search, which
     /// stores only the positions one strategy meets, or the default rule's

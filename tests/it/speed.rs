@@ -60,17 +60,25 @@ proptest! {
     }
 
     /// A loop-free maze takes the walk of `pair::acyclic` for a faster
-    /// dragon (the closed form counts one step a turn): the outcome, and
-    /// an escape's line, come without a search, never endless, and agree
-    /// with the brute force from many starts.
+    /// dragon (the closed form counts one step a turn): the outcome, an
+    /// escape's line and a caught hero's longest line come without a
+    /// search, never endless, and agree with the brute force from many
+    /// starts.
     #[test]
-    fn perfect_mazes_take_the_walk(map in maze_map(6, 0.0, 0.0), speed in 2..=3usize) {
+    fn perfect_mazes_take_the_walk(
+        map in maze_map(6, 0.0, 0.0),
+        speed in 2..=3usize,
+        wait in any::<bool>(),
+    ) {
         let puzzle: Puzzle = map.parse().unwrap();
         for ties in [Ties::default(), Ties::Adversarial] {
-            let options = options_at(ties, speed).with_caught_line(false);
-            let solution = solve(&puzzle, &options).unwrap();
-            prop_assert_eq!(solution.stats.method, Method::LoopFree);
-            prop_assert!(!solution.endless());
+            for line in [false, true] {
+                let options = options_at(ties, speed).with_caught_line(line);
+                let options = options.with_rules(options.rules.with_wait(wait));
+                let solution = solve(&puzzle, &options).unwrap();
+                prop_assert_eq!(solution.stats.method, Method::LoopFree);
+                prop_assert!(!solution.endless());
+            }
         }
         check_many_starts_at(&map, 30, speed).map_err(TestCaseError::fail)?;
     }

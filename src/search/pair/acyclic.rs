@@ -78,6 +78,29 @@
 //! of the tree on the hero's side of it, which shrinks until the hero has
 //! no legal move.
 //!
+//! **A faster dragon's longest line** ([`longest_line`]). On a tree, one
+//! dragon of speed `N`, with or without waits: the dragon is always an
+//! ancestor of the hero in the tree rooted at its start, and after `t`
+//! turns it stands on the hero's ancestor at depth `N t`. (It starts at
+//! the root; the hero may not step within `N` of it, so it steps onto a
+//! descendant, and the dragon's `N` steps towards it go down the one path
+//! without reaching it.) So a move to a cell of depth `x` at turn `t + 1`
+//! is legal exactly when `x - N t > N`: call `depth - N t` the hero's
+//! slack, `a` at the start. A step down takes `N - 1` from it, a step up
+//! `N + 1`, a wait `N`, and a move is legal while the slack stays at
+//! least one. At speed 2 or more every move takes some, so a line is legal
+//! exactly when its moves take at most `a - 1` in all, in any order. A
+//! line whose highest cell is the hero's ancestor `j` steps up, with `U >=
+//! j` steps up, `D` down and `W` waits, ends `D - U` below the start, so
+//! `D - U <= h - j` with `h` the height of the tree below that ancestor,
+//! and every such count is a walk: up `j`, down the deepest path, then
+//! steps back and forth (down and up, or up and down at a leaf), then
+//! waits. The longest line is the largest `U + D + W` whose cost `(N + 1)
+//! U + (N - 1) D + N W` is at most `a - 1` (`W = 0` without waits) over
+//! those `j` and `U` (`best_counts`); it ends with the hero unable to
+//! move, or it would go on. In a tree no tie rule has a choice, so this
+//! line serves every rule.
+//!
 //! **Keys and doors** ([`Way`]). Doors change the map under the dragons, so
 //! neither the closed form nor the walk carries; what does is the dragon
 //! in the way. Take the map with every door open, a tree around the exit,
@@ -112,7 +135,7 @@ use crate::puzzle::Locks;
 use crate::search::position::{Dragons, NONE, Position};
 use crate::search::rules::Ties;
 use crate::search::solution::Move;
-use crate::search::turn::Game;
+use crate::search::turn::{Game, hero_move, hero_moves};
 
 /// The closed-form result: the line of (hero, dragon) positions, start
 /// first, and whether it ends on the exit (else it is the longest line the
@@ -255,6 +278,142 @@ pub(in crate::search) fn trapped(
     let closed = closed(graph, &tree, hero, dragon);
     debug_assert!(!closed.escaped, "the dead end holds no exit");
     Some(closed)
+}
+
+/// The longest line of a hero caught on a loop-free map by one dragon of
+/// speed 2 or more (see the module's documentation, "A faster dragon's
+/// longest line"), with or without waits; `None` when the dragon's part of
+/// the map has a loop or no path joins the two. Linear time.
+pub(in crate::search) fn longest_line(
+    game: &mut Game<'_>,
+    hero: CellId,
+    dragon: CellId,
+) -> Option<Vec<(CellId, CellId)>> {
+    let graph = game.graph;
+    let rules = game.rules();
+    let n = rules.speed.steps();
+    debug_assert!(n >= 2, "the official speed has the closed form of `chase`");
+    let tree = Rooted::new(graph, dragon)?;
+    let a = tree.depth(hero)?;
+    // The height of the tree below each cell.
+    let mut height = vec![0u32; graph.len()];
+    for &c in tree.order.iter().rev() {
+        if let Some(up) = tree.parent(CellId(c)) {
+            height[up.index()] = height[up.index()].max(height[c as usize] + 1);
+        }
+    }
+    let ancestors: Vec<CellId> = tree.path_to(hero).into_iter().rev().collect();
+    let heights: Vec<u32> = ancestors[..a as usize]
+        .iter()
+        .map(|c| height[c.index()])
+        .collect();
+    let Counts {
+        j, up, down, waits, ..
+    } = best_counts(a, n, rules.wait, &heights);
+    // Up `j`, down the deepest path `D - (U - j)` levels, then the pairs
+    // and the waits.
+    let mut cells: Vec<CellId> = ancestors[1..=j as usize].to_vec();
+    let mut at = ancestors[j as usize];
+    for _ in 0..down - (up - j) {
+        at = graph
+            .neighbors(at)
+            .map(|(_, c)| c)
+            .filter(|&c| tree.parent(c) == Some(at))
+            .max_by_key(|&c| (height[c.index()], std::cmp::Reverse(c.0)))
+            .expect("the deepest path goes on");
+        cells.push(at);
+    }
+    let below = graph
+        .neighbors(at)
+        .map(|(_, c)| c)
+        .find(|&c| tree.parent(c) == Some(at));
+    let other = below
+        .or_else(|| tree.parent(at))
+        .expect("a cell below the root has a neighbour");
+    for _ in 0..up - j {
+        cells.extend([other, at]);
+    }
+    cells.extend(std::iter::repeat_n(at, waits as usize));
+    // Played out: the dragon's replies, and a check of every move.
+    let mut line = vec![(hero, dragon)];
+    let (mut here, mut there) = (hero, dragon);
+    for to in cells {
+        let step = if to == here {
+            Move::Wait
+        } else {
+            let (direction, _) = graph.neighbors(here).find(|&(_, c)| c == to)?;
+            Move::Step(direction)
+        };
+        let legal = hero_move(graph, rules.speed, rules.wait, here, there, step) == Some(to);
+        debug_assert!(legal, "a move of the closed form's line is legal");
+        if !legal {
+            return None;
+        }
+        game.dragon_replies(there, to, |reply| there = reply);
+        here = to;
+        line.push((here, there));
+    }
+    let stuck = hero_moves(graph, rules.speed, rules.wait, here, there)
+        .next()
+        .is_none();
+    debug_assert!(stuck, "the closed form's line ends with the hero stuck");
+    stuck.then_some(line)
+}
+
+/// The moves of a longest line against a dragon of speed `n >= 2` (see
+/// the module's documentation, "A faster dragon's longest line").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    moves: u32,
+    /// The highest cell: the hero's ancestor `j` steps up.
+    j: u32,
+    up: u32,
+    down: u32,
+    waits: u32,
+}
+
+impl Counts {
+    /// The most moves with the highest cell `j` up, `up` steps up, and a
+    /// tree of `height` below that cell, within a slack of `a`; `None`
+    /// when `up` steps up do not fit.
+    fn of(a: u32, n: u32, wait: bool, (j, height): (u32, u32), up: u32) -> Option<Counts> {
+        let left = (a - 1).checked_sub((n + 1) * up)?;
+        let down = (height + up - j).min(left / (n - 1));
+        let left = left - (n - 1) * down;
+        let waits = if wait { left / n } else { 0 };
+        (down + j >= up).then_some(Counts {
+            moves: up + down + waits,
+            j,
+            up,
+            down,
+            waits,
+        })
+    }
+}
+
+/// The best [`Counts`] for a slack of `a` and the heights of the tree
+/// below the hero's ancestors, the hero's own first. For each `j` the
+/// moves grow (or stay, with waits) with `U` while the tree bounds `D`,
+/// and shrink once the slack does: the best `U` is where the two bounds
+/// meet, so only `U = j` and a few around that meeting are tried.
+fn best_counts(a: u32, n: u32, wait: bool, heights: &[u32]) -> Counts {
+    let mut best = Counts::default();
+    for (j, &height) in heights.iter().enumerate() {
+        let j = j as u32;
+        if (n + 1) * j > a - 1 {
+            break;
+        }
+        let meet = ((a - 1).saturating_sub((n - 1) * (height - j)) / (2 * n)).max(j);
+        let near = meet.saturating_sub(n + 2).max(j)..=meet + n + 2;
+        for up in std::iter::once(j).chain(near) {
+            if let Some(counts) = Counts::of(a, n, wait, (j, height), up) {
+                if counts.moves > best.moves {
+                    best = counts;
+                }
+            }
+        }
+    }
+    best
 }
 
 /// Whether a path of at most `steps` steps joins `from` to `to`: a
@@ -655,5 +814,40 @@ impl Way {
             locks.opened & (1 << i) != 0
                 || !(self.above(j, c) && (self.above(c, h) || self.above(c, d)))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Trying `U = j` and a few around where the two bounds meet finds
+        /// as many moves as trying every `U`.
+        #[test]
+        fn the_best_counts_are_near_where_the_bounds_meet(
+            a in 2u32..4000,
+            n in 2u32..6,
+            wait in any::<bool>(),
+            first in 0u32..60,
+            rises in proptest::collection::vec(1u32..40, 0..200),
+        ) {
+            let mut heights = vec![first];
+            for rise in rises {
+                heights.push(heights.last().unwrap() + rise);
+            }
+            let mut most = 0;
+            for (j, &height) in heights.iter().enumerate() {
+                for up in j as u32..=a {
+                    if let Some(counts) = Counts::of(a, n, wait, (j as u32, height), up) {
+                        most = most.max(counts.moves);
+                    }
+                }
+            }
+            let best = best_counts(a, n, wait, &heights);
+            prop_assert_eq!(best.moves, most);
+            prop_assert_eq!(Counts::of(a, n, wait, (best.j, heights[best.j as usize]), best.up), Some(best));
+        }
     }
 }

@@ -121,6 +121,18 @@ impl Solver {
             }
             Err(caught) => caught,
         };
+        if caught && !options.rules.speed.is_one() {
+            // Caught on a loop-free map by a faster dragon: the longest
+            // line has a closed form too.
+            if let Some(line) = acyclic::longest_line(&mut game, start.0, start.1) {
+                stats.method = Method::LoopFree;
+                stats.dragon_queries = game.queries;
+                return Ok(Found {
+                    line: positions(&line),
+                    end: End::Caught(Ending::Stuck),
+                });
+            }
+        }
         let escape = match options.rules.ties {
             // Caught, by the walk: only the longest line is left to find.
             _ if caught => Err(None),
