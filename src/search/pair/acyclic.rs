@@ -251,7 +251,10 @@ pub(in crate::search) fn trapped(
     debug_assert!(game.rules().speed.is_one() && !game.rules().wait);
     let graph = game.graph;
     let (mouth, depth) = hanging.attachment(hero)?;
-    if hanging.in_branch_of(dragon, hero) || !within(graph, dragon, mouth, depth) {
+    // Near enough, before any question to the oracle.
+    let near = graph.manhattan(dragon, mouth) <= depth
+        && graph.distance(dragon, mouth).is_some_and(|d| d <= depth);
+    if hanging.in_branch_of(dragon, hero) || !near {
         return None;
     }
     let tied = game.ties;
@@ -315,19 +318,15 @@ pub(in crate::search) fn longest_line(
     let mut cells: Vec<CellId> = ancestors[1..=j as usize].to_vec();
     let mut at = ancestors[j as usize];
     for _ in 0..down - (up - j) {
-        at = graph
-            .neighbors(at)
-            .map(|(_, c)| c)
-            .filter(|&c| tree.parent(c) == Some(at))
+        at = tree
+            .children(graph, at)
             .max_by_key(|&c| (height[c.index()], std::cmp::Reverse(c.0)))
             .expect("the deepest path goes on");
         cells.push(at);
     }
-    let below = graph
-        .neighbors(at)
-        .map(|(_, c)| c)
-        .find(|&c| tree.parent(c) == Some(at));
-    let other = below
+    let other = tree
+        .children(graph, at)
+        .next()
         .or_else(|| tree.parent(at))
         .expect("a cell below the root has a neighbour");
     for _ in 0..up - j {
@@ -414,35 +413,6 @@ fn best_counts(a: u32, n: u32, wait: bool, heights: &[u32]) -> Counts {
         }
     }
     best
-}
-
-/// Whether a path of at most `steps` steps joins `from` to `to`: a
-/// breadth-first search that stops at that depth, asking no oracle.
-fn within(graph: &Graph, from: CellId, to: CellId, steps: u32) -> bool {
-    if graph.manhattan(from, to) > steps {
-        return false;
-    }
-    let mut depth = vec![u32::MAX; graph.len()];
-    let mut queue = vec![from.0];
-    depth[from.index()] = 0;
-    let mut head = 0;
-    while let Some(&cell) = queue.get(head) {
-        head += 1;
-        if cell == to.0 {
-            return true;
-        }
-        let d = depth[cell as usize];
-        if d == steps {
-            continue;
-        }
-        for (_, next) in graph.neighbors(CellId(cell)) {
-            if depth[next.index()] == u32::MAX {
-                depth[next.index()] = d + 1;
-                queue.push(next.0);
-            }
-        }
-    }
-    false
 }
 
 /// The escape under a faster dragon or with waits when the exit's part of
@@ -655,6 +625,16 @@ impl Rooted {
             parent,
             order,
         }
+    }
+
+    /// The cells one below `cell`.
+    fn children<'a>(&'a self, graph: &'a Graph, cell: CellId) -> impl Iterator<Item = CellId> + 'a {
+        let below = cell.0 + 1;
+        let parent = &self.parent;
+        graph
+            .neighbors(cell)
+            .map(|(_, c)| c)
+            .filter(move |c| parent[c.index()] == below)
     }
 
     fn depth(&self, cell: CellId) -> Option<u32> {
