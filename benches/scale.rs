@@ -7,10 +7,11 @@
 //! Run with `cargo bench --all-features --bench scale`. Arguments pick cases:
 //! sizes in tiles (`201`), families and engines (`default`, `adversarial`,
 //! `floyd-warshall`, `pathfinding`, `floor`; and, only when named, `oracle`
-//! and the rule variants `speed-2`, `wait`, `dragons-2`, `dragons-3` and
-//! `keys-2`), e.g. `-- 201 braided`. The last three add pieces to the map
-//! before solving it by the default rule (`with_pieces` in
-//! `benches/scale/engines.rs`).
+//! and the rule variants `speed-2`, `speed-2-line` (with the line a caught
+//! hero survives, as `--format json` asks), `wait`, `dragons-2`,
+//! `dragons-3` and `keys-2`), e.g. `-- 201 braided`. The last three add
+//! pieces to the map before solving it by the default rule (`with_pieces`
+//! in `benches/scale/engines.rs`).
 //!
 //! Seeds: every run draws new seeds from the operating system, five per
 //! family (`seeds=N` or `SCALE_SEEDS=N` for another count), prints them,

@@ -39,6 +39,9 @@ pub(crate) enum Engine {
     /// The default solver for a dragon of speed 2 (a rule variant). Runs
     /// only when named.
     Speed2,
+    /// [`Engine::Speed2`] with the line a caught hero survives (what
+    /// `solve-maze --format json` asks). Runs only when named.
+    Speed2Line,
     /// The default solver with waiting (a rule variant). Runs only when
     /// named.
     Wait,
@@ -54,7 +57,7 @@ pub(crate) enum Engine {
 pub(crate) const QUESTIONS: u64 = 2000;
 
 impl Engine {
-    pub(crate) const ALL: [Engine; 11] = [
+    pub(crate) const ALL: [Engine; 12] = [
         Engine::Default,
         Engine::Adversarial,
         Engine::FloydWarshall,
@@ -62,6 +65,7 @@ impl Engine {
         Engine::Floor,
         Engine::Oracle,
         Engine::Speed2,
+        Engine::Speed2Line,
         Engine::Wait,
         Engine::Dragons2,
         Engine::Dragons3,
@@ -77,6 +81,7 @@ impl Engine {
             Engine::Floor => "floor",
             Engine::Oracle => "oracle",
             Engine::Speed2 => "speed-2",
+            Engine::Speed2Line => "speed-2-line",
             Engine::Wait => "wait",
             Engine::Dragons2 => "dragons-2",
             Engine::Dragons3 => "dragons-3",
@@ -100,11 +105,11 @@ impl Engine {
         };
         let library = |oracle, rules| {
             // What a plain `solve-maze MAP` asks: the answer, without the
-            // line a caught hero survives.
+            // line a caught hero survives (but for `speed-2-line`).
             let options = Options::default()
                 .with_oracle(oracle)
                 .with_rules(rules)
-                .with_caught_line(false);
+                .with_caught_line(self == Engine::Speed2Line);
             let solution = Solver::new(puzzle)
                 .solve(&options)
                 .map_err(|e| e.to_string())?;
@@ -125,7 +130,7 @@ impl Engine {
             Engine::Pathfinding => pathfinding_solve(puzzle),
             Engine::Floor => Ok(floor(puzzle)),
             Engine::Oracle => oracle_questions(puzzle),
-            Engine::Speed2 => library(
+            Engine::Speed2 | Engine::Speed2Line => library(
                 OracleKind::Bfs,
                 Rules::default().with_speed(Speed::new(2).expect("2 is a speed")),
             ),
@@ -160,6 +165,7 @@ impl Engine {
             self,
             Engine::Oracle
                 | Engine::Speed2
+                | Engine::Speed2Line
                 | Engine::Wait
                 | Engine::Dragons2
                 | Engine::Dragons3

@@ -28,7 +28,7 @@ pub(crate) struct Row {
     /// What the map is, or what stopped its building.
     pub(crate) built: Result<Built, Status>,
     pub(crate) runs: usize,
-    pub(crate) cases: [Status; 11],
+    pub(crate) cases: [Status; 12],
 }
 
 /// A map that was built.
