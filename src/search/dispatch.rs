@@ -17,6 +17,8 @@
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
 //! | the default line, or a walk straight to the exit, as the answer when it escapes every reply (`backward::escapes_every_reply`, `backward::straight_escape`) | yes | yes | yes | yes | yes | adversarial | default (with the proof search) |
+//! | a faster dragon's longest line, best first by the distance the hero gives up (`pair::given_up`) | yes | no (searched) | needs it | yes (a wait gives up one) | no | priority (and the optimistic bound's chase, which plays the default order) | default |
+//! | a faster dragon's distance, move by move (`pair::chase`'s gaps: a move that leaves the hero fewer moves than its distance to the exit is not queued) | yes | no (the horizon at the start only) | needs it | yes | no | all that search best first (priority, optimistic) | default |
 //! | a faster dragon's horizon (`horizon`) | at speed N > 1 | at speed N > 1 | needs it | yes | yes | all | any |
 //! | the dragon in the way on loop-free maps (`pair::acyclic::Way`: positions past which no escape goes are left out, and a caught hero is caught in finite time) | yes | yes | yes | yes | only there | all (no ties in a tree: the adversarial and optimistic rules play the default one's game) | default |
 //!
@@ -59,6 +61,14 @@
 //! - The proof search follows one strategy; its frames hold any number of
 //!   replies (several dragons, a faster dragon's ends), and its bounds go
 //!   up by the hero's parity, one at a time with waiting.
+//! - The gaps need the distance to one dragon, known position by position
+//!   from the start's (each move changes it by a known amount), and no
+//!   doors: with several dragons each would need its own, and the general
+//!   engine keeps the horizon at the start.
+//! - The longest line best first needs one distance that every turn
+//!   lowers by a fixed amount plus what the move gives up: one dragon
+//!   faster than the hero, no doors (which change distances), and one
+//!   reply a move (a choosing dragon makes the line a game's value).
 //! - The horizon needs a dragon faster than the hero: at the official
 //!   speed a dragon need not gain on the hero, and nothing bounds the game.
 
@@ -89,6 +99,13 @@ pub(crate) struct Shortcuts {
     /// On a loop-free map with keys or doors: no escape passes a dragon in
     /// the hero's way, and a caught hero is caught in finite time.
     pub(crate) in_the_way: bool,
+    /// Against a faster dragon, each move of the escape search held to
+    /// the moves the dragon's distance leaves the hero (one dragon, no
+    /// doors).
+    pub(crate) gaps: bool,
+    /// A faster dragon's longest line, best first by the distance the hero
+    /// gives up (one dragon, no doors, a priority rule).
+    pub(crate) given_up: bool,
 }
 
 impl Shortcuts {
@@ -110,6 +127,12 @@ impl Shortcuts {
             horizon: !rules.speed.is_one(),
             walk: !reference && !one_step && !layout.has_locks(),
             in_the_way: !reference && layout.has_locks(),
+            gaps: !reference && !rules.speed.is_one() && one && !layout.has_locks(),
+            given_up: !reference
+                && !rules.speed.is_one()
+                && one
+                && !layout.has_locks()
+                && rules.ties != Ties::Adversarial,
         }
     }
 }

@@ -24,7 +24,10 @@
 //! `K` over the awake dragons, so the best-first search stops at that many
 //! moves and the adversarial deepening never raises its bound past it; a
 //! hero with no escape is caught and, as the game is finite, never
-//! endlessly (the survival line, when asked for, is still searched).
+//! endlessly (the survival line, when asked for, is still searched). The
+//! pair search also asks it of every move, with the distance it keeps for
+//! each position (`pair::chase`'s gaps), and the longest line against one
+//! faster dragon is bounded the same way (`pair::given_up`).
 
 use super::Solver;
 use super::ground::{DoorMaps, Terrain};
@@ -34,7 +37,7 @@ use crate::graph::UNREACHABLE;
 
 /// `K(δ)` for a dragon of `speed` steps a turn (see the module's
 /// documentation).
-fn moves_left(delta: u32, speed: u32) -> u32 {
+pub(super) fn moves_left(delta: u32, speed: u32) -> u32 {
     if delta < speed {
         0
     } else {

@@ -17,7 +17,7 @@ use super::position::{Dragons, Layout, NONE, Position};
 use super::solution::{Ending, Move, Outcome, Solution};
 use super::{Progress, Rules};
 use crate::dragon::DragonOracle;
-use crate::graph::{CellId, Direction, Graph};
+use crate::graph::{CellId, DirSet, Direction, Graph};
 use crate::puzzle::{Locks, MAX_DRAGONS};
 use crate::search::rules::{Speed, Ties};
 
@@ -403,6 +403,15 @@ impl<'a> Game<'a> {
             }
             Ties::Adversarial | Ties::Optimistic => steps.iter().for_each(|d| reply(to(d))),
         }
+    }
+
+    /// The hero's steps that bring it one closer to the one dragon of the
+    /// official game (no doors): the dragon's oracle asked the other way
+    /// round, a distance by path being the same both ways. A question
+    /// like a dragon's, and counted as one.
+    pub(crate) fn hero_steps_toward(&mut self, hero: CellId, dragon: CellId) -> Option<DirSet> {
+        self.queries += 1;
+        self.oracles.steps(&self.terrain, 0, 0, hero, dragon)
     }
 
     /// The cells dragon `which` on `dragon` may end its move on once the

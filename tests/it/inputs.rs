@@ -149,9 +149,9 @@ fn a_search_over_its_budget_says_what_it_has_shown() {
 
 /// A solve past `--max-time` stops with a sentence that says how far it
 /// got and which flag to raise, and exit 2: here the longest chase a dragon
-/// twice as fast leaves the hero on a braided 1001x1001 maze, which keeps
-/// the search busy for minutes. With time enough, the answer is the same as
-/// without a limit.
+/// twice as fast leaves the hero on a sparse braid of 1001x1001 tiles,
+/// which keeps the search busy for minutes. With time enough, the answer is
+/// the same as without a limit.
 #[cfg(feature = "mapgen")]
 #[test]
 fn a_solve_past_its_time_limit_says_how_far_it_got() {

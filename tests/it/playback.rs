@@ -552,8 +552,8 @@ fn ending_signals_restore_the_terminal() {
 /// A solve that runs past a second shows its progress on standard error:
 /// the positions stored, the memory held against the budget and what it
 /// has shown of the answer. (The longest chase a dragon twice as fast
-/// leaves the hero on a braided 1001x1001 maze keeps the search busy for
-/// minutes, once it has shown that there is no escape at all.)
+/// leaves the hero on a sparse braid of 1001x1001 tiles keeps the search
+/// busy for minutes, once it has shown that there is no escape at all.)
 #[cfg(feature = "mapgen")]
 #[test]
 fn a_long_solve_shows_its_progress() {

@@ -34,7 +34,8 @@
 use super::hanging::Hanging;
 use super::pockets::{Landing, Pockets};
 use super::state::{NO_STATE, StateId, StateTable};
-use crate::graph::{CellId, Direction};
+use crate::graph::{CellId, DirSet, Direction};
+use crate::search::horizon::moves_left;
 use crate::search::solution::Stats;
 use crate::search::turn::{Game, hero_moves};
 
@@ -75,6 +76,25 @@ impl Reversals {
     }
 }
 
+/// How long an escape may be.
+#[derive(Clone, Copy)]
+pub(super) struct Limit {
+    /// The most moves.
+    pub(super) moves: usize,
+    /// Whether, against a faster dragon, each move is held to the moves
+    /// the dragon's distance leaves the hero (see [`Gaps`]).
+    pub(super) gaps: bool,
+}
+
+impl Limit {
+    /// No limit.
+    #[cfg(test)]
+    pub(super) const NONE: Limit = Limit {
+        moves: usize::MAX,
+        gaps: false,
+    };
+}
+
 /// A hero move waiting in the open list: a position's number and the
 /// step, in four bytes (the cell it goes to is the hero's neighbour). The
 /// search stops before numbers reach [`MAX_POSITIONS`].
@@ -105,17 +125,18 @@ impl Move {
 /// needs `hanging`, a priority tie rule and back-steps).
 ///
 /// The optimal line of positions from the start to the exit, or `None` if
-/// the dragon catches the hero on every line of at most `limit` moves (or
-/// the search outgrew its budget: see [`Game::over_budget`]).
+/// the dragon catches the hero on every line within `limit` (or the search
+/// outgrew its budget: see [`Game::over_budget`]).
 pub(super) fn search(
     game: &mut Game<'_>,
     exit_distance: &[u32],
     reversals: Reversals,
     hanging: Option<&Hanging>,
     mut pockets: Option<&mut Pockets<'_>>,
-    limit: usize,
+    limit: Limit,
     stats: &mut Stats,
 ) -> Option<Vec<(CellId, CellId)>> {
+    let Limit { moves: limit, gaps } = limit;
     let graph = game.graph;
     let (speed, wait) = (game.speed, game.wait);
     let exit = graph.exit();
@@ -136,16 +157,25 @@ pub(super) fn search(
     g.push(0);
     parent.push(NO_STATE);
     let mut f = exit_distance[hero.index()] as usize;
+    let mut gaps = gaps.then(|| Gaps::new(game, (hero, dragon))).flatten();
     // Expands a position: queues its moves, or reports a move onto the exit.
     let expand = |state: StateId,
                   table: &StateTable,
                   g: &[u32],
                   open: &mut Open,
+                  game: &mut Game<'_>,
+                  gaps: Option<&mut Gaps>,
                   stats: &mut Stats|
      -> Option<(StateId, CellId)> {
         stats.states_expanded += 1;
         let (hero, packed) = table.get(state);
         let (dragon, back) = reversals.unpack(packed);
+        let mut gaps = gaps.map(|gaps| {
+            gaps.toward[state as usize] = game
+                .hero_steps_toward(hero, dragon)
+                .expect("the dragon reaches the hero");
+            &*gaps
+        });
         for (step, to) in hero_moves(graph, speed, wait, hero, dragon) {
             if step.direction().is_some_and(|d| Some(d) == back)
                 || hanging.is_some_and(|h| h.needless(hero, to, dragon))
@@ -155,9 +185,16 @@ pub(super) fn search(
             if to == exit {
                 return Some((state, dragon));
             }
+            let direction = step.direction();
+            if let Some(gaps) = gaps.as_mut() {
+                let after = gaps.after(state, direction);
+                if exit_distance[to.index()] > moves_left(after, gaps.speed) {
+                    continue; // too close to the dragon to reach the exit
+                }
+            }
             let key = g[state as usize] as usize + 1 + exit_distance[to.index()] as usize;
             if key <= limit {
-                open.push(key, state, step.direction());
+                open.push(key, state, direction);
             }
         }
         None
@@ -193,6 +230,7 @@ pub(super) fn search(
                  open: &mut Open,
                  game: &mut Game<'_>,
                  pockets: Option<&mut Pockets<'_>>,
+                 gaps: Option<&mut Gaps>,
                  stats: &mut Stats|
      -> Option<(StateId, CellId)> {
         if let Some(pockets) = pockets.filter(|p| table.len() >= p.from) {
@@ -205,15 +243,24 @@ pub(super) fn search(
                 return None;
             }
         }
-        expand(state, table, g, open, stats)
+        expand(state, table, g, open, game, gaps, stats)
     };
 
     // Positions to store: (hero, second number, the position moved or
-    // jumped from, its g, whether it jumped).
-    let mut arrivals: Vec<(CellId, CellId, StateId, u32, bool)> = Vec::new();
+    // jumped from, its g, whether it jumped, the hero's move).
+    let mut arrivals: Vec<(CellId, CellId, StateId, u32, bool, Option<Direction>)> = Vec::new();
     let found = 'search: {
         let rule = pockets.as_deref_mut();
-        if let Some(found) = visit(start, &table, &g, &mut open, game, rule, stats) {
+        if let Some(found) = visit(
+            start,
+            &table,
+            &g,
+            &mut open,
+            game,
+            rule,
+            gaps.as_mut(),
+            stats,
+        ) {
             break 'search Some(found);
         }
         let mut proven = 0;
@@ -240,12 +287,12 @@ pub(super) fn search(
                     });
                     let next_g = g[from as usize] + 1;
                     game.dragon_replies(dragon, to, |d| {
-                        arrivals.push((to, reversals.pack(d, step), from, next_g, false));
+                        arrivals.push((to, reversals.pack(d, step), from, next_g, false, step));
                     });
                 }
                 Taken::Jump(jump) => {
                     let next_g = g[jump.from as usize] + jump.cost;
-                    arrivals.push((jump.hero, jump.dragon, jump.from, next_g, true));
+                    arrivals.push((jump.hero, jump.dragon, jump.from, next_g, true, None));
                 }
                 Taken::Release(arrival) => {
                     let pockets = pockets
@@ -257,7 +304,7 @@ pub(super) fn search(
                         f,
                         |hero, dragon, from, cost| {
                             let next_g = g[from as usize] + cost;
-                            arrivals.push((hero, dragon, from, next_g, true));
+                            arrivals.push((hero, dragon, from, next_g, true, None));
                         },
                         |out| queue(out, &table, &g, &mut open),
                     );
@@ -266,25 +313,31 @@ pub(super) fn search(
                     }
                 }
             }
-            for &(to, reply, from, next_g, jumped) in &arrivals {
+            for &(to, reply, from, next_g, jumped, step) in &arrivals {
                 let Some(next) = table.add(to, reply) else {
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
                 };
-                if game.over_budget(table.len(), || bytes(&table, &g, &open, pockets.as_deref())) {
+                let held = || bytes(&table, &g, &open, pockets.as_deref(), gaps.as_ref());
+                if game.over_budget(table.len(), held) {
                     break 'search None;
                 }
                 g.push(next_g);
                 parent.push(if jumped { from | JUMPED } else { from });
+                if let Some(gaps) = gaps.as_mut() {
+                    gaps.push(from, step);
+                }
                 let rule = pockets.as_deref_mut();
-                if let Some(found) = visit(next, &table, &g, &mut open, game, rule, stats) {
+                let gaps = gaps.as_mut();
+                if let Some(found) = visit(next, &table, &g, &mut open, game, rule, gaps, stats) {
                     break 'search Some(found);
                 }
             }
         }
     };
     stats.states_stored = table.len() as u64;
-    game.record(table.len(), bytes(&table, &g, &open, pockets.as_deref()));
+    let held = bytes(&table, &g, &open, pockets.as_deref(), gaps.as_ref());
+    game.record(table.len(), held);
     let (last, dragon_at_exit) = found?;
     // The positions back to the start, each with whether a jump reached it.
     let mut back = Vec::new();
@@ -329,13 +382,92 @@ pub(super) fn search(
 }
 
 /// The bytes a search holds: its positions, their g and parents, the
-/// open list and the pocket rule's tables. Moves stay in memory once
-/// taken: a bucket's vector keeps its room.
-fn bytes(table: &StateTable, g: &[u32], open: &Open, pockets: Option<&Pockets<'_>>) -> usize {
+/// open list, the pocket rule's tables and the gaps. Moves stay in memory
+/// once taken: a bucket's vector keeps its room.
+fn bytes(
+    table: &StateTable,
+    g: &[u32],
+    open: &Open,
+    pockets: Option<&Pockets<'_>>,
+    gaps: Option<&Gaps>,
+) -> usize {
     table.bytes()
         + 2 * g.len() * size_of::<u32>()
         + open.bytes()
         + pockets.map_or(0, Pockets::bytes)
+        + gaps.map_or(0, Gaps::bytes)
+}
+
+/// Against a faster dragon, the distance by path between hero and dragon
+/// at each position, by which a move that leaves the hero too few moves to
+/// reach the exit is never queued.
+///
+/// The faster dragon's horizon ([`crate::search::horizon`]) bounds the
+/// moves the hero can still make by the distance `δ` to the dragon:
+/// `K(δ)`. The search asks it at the start only; here it is asked of every
+/// move: a move to a cell `e` steps from the exit, after which the dragon
+/// stands `δ'` away, starts no escape when `e > K(δ')`, so it is not
+/// queued. Its positions would lead to no escape either (each move lowers
+/// `K` by at least one and the exit distance by at most one), so the
+/// search takes the same positions that lead anywhere, in the same order:
+/// the same answer and the same line.
+///
+/// The distances need no search of their own: a step changes the distance
+/// by exactly one (every step changes a cell's colour on the grid's
+/// chessboard) and a wait by none, and the dragon's `N` steps then take
+/// `N` off (a legal move ends more than `N` steps from it). So a
+/// position's distance is its parent's, less `N`, plus one for a step away
+/// from the dragon and less one for a step towards it: the hero's steps
+/// towards the dragon, one oracle question a position taken, tell which.
+/// One dragon, no doors: the pair search's game.
+struct Gaps {
+    /// The dragon's steps a turn.
+    speed: u32,
+    /// Each position's distance between hero and dragon.
+    distance: Vec<u32>,
+    /// Each position's hero steps towards the dragon (asked when taken).
+    toward: Vec<DirSet>,
+}
+
+impl Gaps {
+    /// The gaps of a search from `start`, against a faster dragon.
+    fn new(game: &Game<'_>, (hero, dragon): (CellId, CellId)) -> Option<Gaps> {
+        let speed = game.speed.steps();
+        if speed < 2 {
+            return None;
+        }
+        let distance = game.graph.distance(hero, dragon)?;
+        Some(Gaps {
+            speed,
+            distance: vec![distance],
+            toward: vec![DirSet::default()],
+        })
+    }
+
+    /// The distance after the hero's move from `state` (a step, or a wait
+    /// for `None`) and the dragon's reply.
+    fn after(&self, state: StateId, step: Option<Direction>) -> u32 {
+        let here = self.distance[state as usize];
+        let moved = match step {
+            None => here,
+            Some(d) if self.toward[state as usize].contains(d) => here - 1,
+            Some(_) => here + 1,
+        };
+        debug_assert!(moved > self.speed, "a legal move ends out of reach");
+        moved - self.speed
+    }
+
+    /// Numbers the position the hero's move from `from` reached.
+    fn push(&mut self, from: StateId, step: Option<Direction>) {
+        let after = self.after(from, step);
+        self.distance.push(after);
+        self.toward.push(DirSet::default());
+    }
+
+    /// The bytes the gaps hold.
+    fn bytes(&self) -> usize {
+        self.distance.len() * (size_of::<u32>() + size_of::<DirSet>())
+    }
 }
 
 /// Marks, in a position's parent, that a jump of the pocket rule reached it

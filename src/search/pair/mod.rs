@@ -26,6 +26,7 @@
 pub(super) mod acyclic;
 mod chase;
 pub(super) mod cuts;
+mod given_up;
 pub(super) mod hanging;
 pub(super) mod pockets;
 pub(super) mod state;
@@ -100,7 +101,10 @@ impl Solver {
             .horizon
             .then(|| self.horizon(&Position::pair(start.0, start.1), options.rules))
             .flatten();
-        let limit = horizon.map_or(usize::MAX, |h| h as usize);
+        let limit = chase::Limit {
+            moves: horizon.map_or(usize::MAX, |h| h as usize),
+            gaps: shortcuts.gaps,
+        };
         // A faster dragon or waits on a loop-free map: the walk decides.
         let verdict = if shortcuts.walk {
             let at = Position::pair(start.0, start.1);
@@ -192,6 +196,18 @@ impl Solver {
                 if game.ties == Ties::Optimistic {
                     game.ties = Ties::default();
                 }
+                // A faster dragon's longest line, best first (see `given_up`).
+                if shortcuts.given_up && explored.is_none() && options.caught_line {
+                    if let Some(longest) = given_up::longest_line(&mut game, start) {
+                        stats.states_stored = stats.states_stored.max(longest.stored as u64);
+                        stats.states_expanded += longest.taken as u64;
+                        stats.dragon_queries = game.queries;
+                        return Ok(Found {
+                            line: positions(&longest.line),
+                            end: End::Caught(Ending::Stuck),
+                        });
+                    }
+                }
                 let kinds = (&Pairs { dead_ends: None }, &Pairs { dead_ends: hanging });
                 // A faster dragon's game ends by its horizon, and a caught
                 // hero's on a loop-free map (see `acyclic`).
@@ -257,6 +273,10 @@ impl Solver {
         let mut game = Game::new(graph, start, oracle, options.rules, memory);
         let reversals = chase::Reversals::Forbidden;
         let mut stats = Stats::default();
+        let limit = chase::Limit {
+            moves: limit,
+            gaps: Shortcuts::of(options.rules, options.oracle, &self.layout).gaps,
+        };
         let line = chase::search(
             &mut game,
             &self.exit_distance,

@@ -4,6 +4,7 @@
 use super::acyclic;
 use super::chase;
 use super::cuts;
+use super::given_up;
 use super::pockets;
 use crate::dragon::OracleKind;
 use crate::graph::{CellId, Graph, UNREACHABLE};
@@ -97,7 +98,7 @@ fn the_dead_end_rule_keeps_every_escape_length() {
                     chase::Reversals::Allowed,
                     hanging,
                     None,
-                    usize::MAX,
+                    chase::Limit::NONE,
                     &mut stats,
                 );
                 lengths[i] = line.map(|l| l.len());
@@ -157,7 +158,7 @@ fn the_pocket_rule_keeps_every_escape_length() {
                 chase::Reversals::Allowed,
                 Some(&solver.hanging),
                 pockets.as_mut(),
-                usize::MAX,
+                chase::Limit::NONE,
                 &mut stats,
             );
             stored[i] = stats.states_stored;
@@ -213,7 +214,7 @@ fn a_left_out_position_is_reached_from_the_first_jump() {
             chase::Reversals::Allowed,
             Some(&solver.hanging),
             Some(&mut pockets),
-            usize::MAX,
+            chase::Limit::NONE,
             &mut Stats::default(),
         );
         let covers = pockets.covers.take();
@@ -434,7 +435,7 @@ fn a_line_that_escapes_every_reply_is_the_adversarial_answer() {
             reversals,
             None,
             None,
-            usize::MAX,
+            chase::Limit::NONE,
             &mut stats,
         ) else {
             return;
@@ -548,7 +549,7 @@ fn a_hero_trapped_in_a_dead_end_is_caught_in_closed_form() {
                     reversals,
                     None,
                     None,
-                    usize::MAX,
+                    chase::Limit::NONE,
                     &mut stats,
                 );
                 assert_eq!(escape, None, "{case}: an escape");
@@ -582,5 +583,139 @@ fn a_hero_trapped_in_a_dead_end_is_caught_in_closed_form() {
     assert!(
         trapped > 3_000 && edge > 1_500,
         "too few cases: {trapped} trapped, {edge} at the edge"
+    );
+}
+
+/// A faster dragon's longest line found best first ([`given_up`]) is the
+/// whole analysis's line, move for move, from every caught start of one in
+/// five on random maps: speeds 2 and 3, with and without waiting, under
+/// two priority rules; and it numbers fewer positions.
+#[test]
+fn a_faster_dragons_longest_line_best_first_is_the_whole_analysis_line() {
+    let (mut caught, mut fewer, mut long) = (0, 0, 0);
+    each_start(60, 5, |seed, start, solver, hero, dragon| {
+        let graph = solver.graph();
+        for (steps, wait, ties) in [2, 3].into_iter().flat_map(|n| {
+            [false, true].into_iter().flat_map(move |w| {
+                [Ties::default(), Ties::Priority("RDLU".parse().unwrap())].map(|t| (n, w, t))
+            })
+        }) {
+            let rules = Rules {
+                ties,
+                wait,
+                speed: Speed::new(steps).unwrap(),
+                ..Rules::default()
+            };
+            let new_game = || {
+                let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                Game::new(graph, (hero, dragon), oracle, rules, usize::MAX)
+            };
+            let mut game = new_game();
+            let mut stats = Stats::default();
+            let exit_distance = &solver.exit_distance;
+            let reversals = chase::Reversals::Allowed;
+            let escape = chase::search(
+                &mut game,
+                exit_distance,
+                reversals,
+                None,
+                None,
+                chase::Limit::NONE,
+                &mut stats,
+            );
+            if escape.is_some() {
+                continue;
+            }
+            let case = format!("seed {seed}, start {start}, speed {steps}, wait {wait}, {ties:?}");
+            caught += 1;
+            let pairs = Pairs { dead_ends: None };
+            let mut stats = Stats::default();
+            let (line, ending) = backward::caught(
+                &mut game,
+                (&pairs, &pairs),
+                (hero, dragon),
+                None,
+                true,
+                true,
+                &mut stats,
+            )
+            .unwrap();
+            assert_eq!(ending, Ending::Stuck, "{case}");
+            let best_first = given_up::longest_line(&mut new_game(), (hero, dragon)).unwrap();
+            assert_eq!(best_first.line, line, "{case}: the longest line");
+            fewer += usize::from((best_first.stored as u64) < stats.states_stored);
+            long += usize::from(line.len() > 4);
+        }
+    });
+    assert!(
+        caught > 100_000 && fewer > 30_000 && long > 30_000,
+        "too few cases: {caught} caught, {fewer} with fewer positions, {long} longer than 3 moves"
+    );
+}
+
+/// Holding each move of the escape search to the moves a faster dragon's
+/// distance leaves the hero ([`chase::Limit::gaps`]) keeps the answer and
+/// the line, from every start of one in five on random maps: speeds 2 and
+/// 3, with and without waiting, two priority rules and the optimistic
+/// bound, with back-steps allowed and forbidden; and it stores fewer
+/// positions.
+#[test]
+fn a_faster_dragons_gaps_keep_every_escape() {
+    let (mut escapes, mut fewer) = (0, 0);
+    each_start(40, 5, |seed, start, solver, hero, dragon| {
+        let graph = solver.graph();
+        let ties = [
+            Ties::default(),
+            Ties::Priority("RDLU".parse().unwrap()),
+            Ties::Optimistic,
+        ];
+        for (steps, wait, ties) in [2, 3].into_iter().flat_map(|n| {
+            [false, true]
+                .into_iter()
+                .flat_map(move |w| ties.map(|t| (n, w, t)))
+        }) {
+            let rules = Rules {
+                ties,
+                wait,
+                speed: Speed::new(steps).unwrap(),
+                ..Rules::default()
+            };
+            for reversals in [chase::Reversals::Allowed, chase::Reversals::Forbidden] {
+                let search = |gaps| {
+                    let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+                    let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+                    let mut stats = Stats::default();
+                    let limit = chase::Limit {
+                        moves: usize::MAX,
+                        gaps,
+                    };
+                    let line = chase::search(
+                        &mut game,
+                        &solver.exit_distance,
+                        reversals,
+                        None,
+                        None,
+                        limit,
+                        &mut stats,
+                    );
+                    (line, stats.states_stored)
+                };
+                let (line, stored) = search(false);
+                let (held, held_stored) = search(true);
+                let case =
+                    format!("seed {seed}, start {start}, speed {steps}, wait {wait}, {ties:?}");
+                assert_eq!(held, line, "{case}: the same line");
+                assert!(
+                    held_stored <= stored,
+                    "{case}: {held_stored} > {stored} positions"
+                );
+                escapes += usize::from(line.is_some());
+                fewer += usize::from(held_stored < stored);
+            }
+        }
+    });
+    assert!(
+        escapes > 40_000 && fewer > 150_000,
+        "too few cases: {escapes} escapes, {fewer} with fewer positions"
     );
 }

@@ -1,0 +1,204 @@
+//! A faster dragon's longest line on any map: best first by the distance
+//! the hero gives up.
+//!
+//! # The argument
+//!
+//! One dragon of speed `N >= 2`, no keys or doors, a priority rule (the
+//! dragon's reply to each move is one position). Let `d` be the distance
+//! by path between hero and dragon with the hero to move. A step changes
+//! it by exactly one (a grid's cells split into two colours, and every
+//! step changes colour), a wait leaves it; a legal move ends more than `N`
+//! steps from the dragon ([`crate::search::turn::hero_moves`]), so the
+//! dragon's `N` shortest steps then take `N` off. A turn thus takes
+//! `(N - 1) + c` off `d`, where the move's cost `c` is 0 for a step away
+//! from the dragon, 1 for a wait and 2 for a step towards it. After `t`
+//! moves that cost `C` in all, `d_t = D - (N - 1) t - C` (`D` the start's
+//! distance), and since every position reached has `d_t >= 1`,
+//!
+//! `t <= B(C) = floor((D - 1 - C) / (N - 1))`.
+//!
+//! So a position reached at cost `C` lies on no line longer than `B(C)`,
+//! and a position reached at its least cost is reached at its greatest
+//! depth, `t = (D - d - C) / (N - 1)`. A line ends on a position with no
+//! legal move (the hero is caught: the faster dragon's horizon makes every
+//! line end); the longest line is the one whose last position is reached
+//! at the most depth.
+//!
+//! # The search
+//!
+//! Positions are taken in order of the least cost that reaches them
+//! (Dijkstra's order; the costs are 0, 1 and 2, so a bucket per cost does).
+//! Each position taken with no legal move ends a line of its depth; let `L`
+//! be the longest so far. The search stops once the next position's cost
+//! `C` has `B(C) < L`: no position left lies on a longer line. Every
+//! position of every longest line has been taken by then (its least cost
+//! `C'` has `B(C') >= L* >= L`), so `L = L*`.
+//!
+//! The line itself is the one the whole analysis
+//! ([`crate::search::backward::survival`]) picks: from the start, the first
+//! move (in move order) whose reply survives longest. Each taken
+//! position's value is computed children first (every move lowers `d`),
+//! counting a reply that was not taken as lost at once: a lower bound of
+//! its value, and exact on every position of a longest line (whose
+//! continuations along longest lines were all taken). At such a position
+//! the moves that stay on a longest line have that exact, greatest value,
+//! and every other move less; so the first of them is picked, as the whole
+//! analysis does, move for move.
+//!
+//! # Where it does not carry
+//!
+//! The speed-1 dragon gains nothing on a step away, so `d` need not fall
+//! and nothing bounds the depth. A choosing dragon (the adversarial rule)
+//! makes the longest line a game's value, not a path's length. With
+//! several dragons no one distance pays for the moves, and doors change
+//! the distances as they open. There the whole tree is explored.
+//!
+//! On a braided map of 1001 tiles a side, the whole tree of a speed-2 chase
+//! held 19.4 M positions; the positions whose least cost leaves room for
+//! the longest line were 1.36 M of them.
+
+use super::state::StateTable;
+use crate::graph::CellId;
+use crate::search::position::StateId;
+use crate::search::solution::Move;
+use crate::search::turn::{Game, hero_moves};
+
+/// Marks a position not taken.
+const NOT_TAKEN: u32 = u32::MAX;
+
+/// A longest line and what finding it took.
+pub(super) struct Longest {
+    /// The positions of the line, the start first.
+    pub(super) line: Vec<(CellId, CellId)>,
+    /// Positions numbered.
+    pub(super) stored: usize,
+    /// Positions taken (their moves made).
+    pub(super) taken: usize,
+}
+
+/// The longest line from `start` against one dragon of speed 2 or more
+/// under a priority rule (see the module's documentation), or `None` when
+/// the budget ran out (then `game.exceeded` is set) or the dragon can never
+/// reach the hero.
+pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Option<Longest> {
+    debug_assert!(!game.speed.is_one(), "a dragon faster than the hero");
+    let graph = game.graph;
+    let gain = game.speed.steps() - 1;
+    let d0 = graph.distance(start.0, start.1)?;
+    let bound = |cost: u32| (d0 - 1 - cost) / gain;
+    let mut table = StateTable::default();
+    // Per position (by number): its distance, its least cost so far and
+    // its place among the taken ones.
+    let mut distance = vec![d0];
+    let mut cost = vec![0];
+    let mut taken = vec![NOT_TAKEN];
+    table.intern(start.0, start.1);
+    // Per taken position: its number, then its moves' replies.
+    let mut order: Vec<StateId> = Vec::new();
+    let mut move_first: Vec<u32> = vec![0];
+    let mut replies: Vec<StateId> = Vec::new();
+    let mut buckets: Vec<Vec<StateId>> = vec![Vec::new(); d0 as usize];
+    buckets[0].push(0);
+    let mut longest: Option<u32> = None;
+    let mut moves: Vec<(u32, CellId)> = Vec::with_capacity(5);
+    let held = |table: &StateTable, order: &[StateId], replies: &[StateId]| {
+        table.bytes() + table.len() * 12 + order.len() * 12 + replies.len() * 4
+    };
+    'costs: for c in 0..d0 {
+        while let Some(s) = buckets[c as usize].pop() {
+            if longest.is_some_and(|l| bound(c) < l) {
+                break 'costs;
+            }
+            if cost[s as usize] != c || taken[s as usize] != NOT_TAKEN {
+                continue; // met again at a lower cost, or taken already
+            }
+            if game.over_budget(table.len(), || held(&table, &order, &replies)) {
+                return None;
+            }
+            taken[s as usize] = order.len() as u32;
+            order.push(s);
+            let (hero, dragon) = table.get(s);
+            let d = distance[s as usize];
+            moves.clear();
+            let mut toward = None;
+            for (step, to) in hero_moves(graph, game.speed, game.wait, hero, dragon) {
+                let spent = match step {
+                    Move::Wait => 1,
+                    Move::Step(dir) => {
+                        let toward = *toward.get_or_insert_with(|| {
+                            game.hero_steps_toward(hero, dragon)
+                                .expect("the dragon reaches the hero")
+                        });
+                        if toward.contains(dir) { 2 } else { 0 }
+                    }
+                };
+                moves.push((spent, to));
+            }
+            if moves.is_empty() {
+                let depth = (d0 - d - c) / gain;
+                longest = Some(longest.map_or(depth, |l| l.max(depth)));
+            }
+            for &(spent, to) in &moves {
+                let mut reply = None;
+                game.dragon_replies(dragon, to, |r| reply = Some(r));
+                let reply = reply.expect("a priority rule replies once");
+                let (id, new) = table.intern(to, reply);
+                let (at, after) = (c + spent, d - gain - spent);
+                if new {
+                    distance.push(after);
+                    cost.push(at);
+                    taken.push(NOT_TAKEN);
+                    buckets[at as usize].push(id);
+                } else if at < cost[id as usize] {
+                    cost[id as usize] = at;
+                    buckets[at as usize].push(id);
+                }
+                debug_assert_eq!(
+                    distance[id as usize], after,
+                    "a move costs what it gives up"
+                );
+                replies.push(id);
+            }
+            move_first.push(replies.len() as u32);
+        }
+    }
+    game.record(table.len(), held(&table, &order, &replies));
+    // Values, children first: every move lowers the distance.
+    let mut by_distance: Vec<u32> = (0..order.len() as u32).collect();
+    by_distance.sort_unstable_by_key(|&i| distance[order[i as usize] as usize]);
+    let moves_of =
+        |i: u32| &replies[move_first[i as usize] as usize..move_first[i as usize + 1] as usize];
+    let mut value = vec![0u32; order.len()];
+    let worth = |value: &[u32], r: StateId| match taken[r as usize] {
+        NOT_TAKEN => 1,
+        i => value[i as usize] + 1,
+    };
+    for &i in &by_distance {
+        value[i as usize] = moves_of(i)
+            .iter()
+            .map(|&r| worth(&value, r))
+            .max()
+            .unwrap_or(0);
+    }
+    debug_assert_eq!(Some(value[0]), longest, "the values agree with the search");
+    let mut line = vec![start];
+    let mut i = 0;
+    loop {
+        let best = moves_of(i)
+            .iter()
+            .map(|&r| (worth(&value, r), r))
+            .reduce(|a, b| if b.0 > a.0 { b } else { a });
+        let Some((_, next)) = best else { break };
+        line.push(table.get(next));
+        i = taken[next as usize];
+        if i == NOT_TAKEN {
+            debug_assert!(false, "a longest line leaves the positions taken");
+            return None;
+        }
+    }
+    Some(Longest {
+        line,
+        stored: table.len(),
+        taken: order.len(),
+    })
+}
