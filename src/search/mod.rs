@@ -182,7 +182,7 @@ pub struct Solver {
     exit_distance: Vec<u32>,
     hanging: pair::hanging::Hanging,
     /// On a loop-free map with keys or doors, its tree from the exit (see
-    /// `pair::acyclic`, "Keys and doors").
+    /// `pair::acyclic::way`).
     way: Option<pair::acyclic::Way>,
     /// Where the dragons, keys and doors are.
     layout: Layout,

@@ -278,6 +278,23 @@ fn every_module_has_a_doc_comment() {
     );
 }
 
+/// The most lines a source file may have (ARCHITECTURE.md: about 800).
+const MOST_LINES: usize = 820;
+
+#[test]
+fn source_files_stay_short() {
+    let violations: Vec<String> = files("src", ".rs")
+        .into_iter()
+        .filter(|file| file.text.lines().count() > MOST_LINES)
+        .map(|file| format!("{}:{}", file.path, file.text.lines().count()))
+        .collect();
+    check(
+        &format!("no file under src/ has more than {MOST_LINES} lines"),
+        "Split it along a seam: its tests into a tests.rs beside it, or a part into a submodule.",
+        &violations,
+    );
+}
+
 #[test]
 fn no_unfinished_or_ignored_code() {
     // Spelled in pieces so that this file does not find itself.
