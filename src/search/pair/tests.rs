@@ -56,6 +56,36 @@ fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId),
     });
 }
 
+/// The escape search with no shortcut: the line, or `None` when the hero
+/// is caught.
+fn plain_chase(game: &mut Game<'_>, solver: &Solver) -> Option<Vec<(CellId, CellId)>> {
+    chase::search(
+        game,
+        &solver.exit_distance,
+        chase::Reversals::Allowed,
+        None,
+        None,
+        chase::Limit::NONE,
+        &mut Stats::default(),
+    )
+}
+
+/// The longest line of a caught hero from `start` by the whole analysis
+/// (every reachable position; `finite` when the game is known to end), how
+/// it ends and the positions stored.
+fn whole_line(
+    game: &mut Game<'_>,
+    start: (CellId, CellId),
+    finite: bool,
+) -> (Vec<(CellId, CellId)>, Ending, u64) {
+    let pairs = Pairs { dead_ends: None };
+    let mut stats = Stats::default();
+    let kinds = (&pairs, &pairs);
+    let (line, ending) =
+        backward::caught(game, kinds, start, None, finite, true, &mut stats).unwrap();
+    (line, ending, stats.states_stored)
+}
+
 /// Leaving out the steps deep into dead ends (see [`hanging`]) never
 /// changes whether or how fast the hero escapes, under priority rules
 /// and the optimistic one, with and without waiting, against a dragon of
@@ -539,36 +569,14 @@ fn a_hero_trapped_in_a_dead_end_is_caught_in_closed_form() {
             edge += usize::from(graph.distances_from(dragon)[mouth.index()] == depth);
             assert!(!closed.escaped, "{case}");
             // The full search: no escape, then the longest line.
-            let mut stats = Stats::default();
-            let reversals = chase::Reversals::Allowed;
-            let exit_distance = &solver.exit_distance;
             if ties != Ties::Adversarial {
-                let escape = chase::search(
-                    &mut game,
-                    exit_distance,
-                    reversals,
-                    None,
-                    None,
-                    chase::Limit::NONE,
-                    &mut stats,
-                );
-                assert_eq!(escape, None, "{case}: an escape");
+                assert_eq!(plain_chase(&mut game, solver), None, "{case}: an escape");
             }
             if ties == Ties::Optimistic {
                 // Its chase is shown under the default order.
                 game.ties = Ties::default();
             }
-            let pairs = Pairs { dead_ends: None };
-            let (line, ending) = backward::caught(
-                &mut game,
-                (&pairs, &pairs),
-                (hero, dragon),
-                None,
-                false,
-                true,
-                &mut stats,
-            )
-            .unwrap();
+            let (line, ending, _) = whole_line(&mut game, (hero, dragon), false);
             assert_eq!(ending, Ending::Stuck, "{case}");
             assert_eq!(closed.line.len(), line.len(), "{case}: the longest line");
             assert_eq!(closed.line[0], (hero, dragon), "{case}");
@@ -611,39 +619,16 @@ fn a_faster_dragons_longest_line_best_first_is_the_whole_analysis_line() {
                 Game::new(graph, (hero, dragon), oracle, rules, usize::MAX)
             };
             let mut game = new_game();
-            let mut stats = Stats::default();
-            let exit_distance = &solver.exit_distance;
-            let reversals = chase::Reversals::Allowed;
-            let escape = chase::search(
-                &mut game,
-                exit_distance,
-                reversals,
-                None,
-                None,
-                chase::Limit::NONE,
-                &mut stats,
-            );
-            if escape.is_some() {
+            if plain_chase(&mut game, solver).is_some() {
                 continue;
             }
             let case = format!("seed {seed}, start {start}, speed {steps}, wait {wait}, {ties:?}");
             caught += 1;
-            let pairs = Pairs { dead_ends: None };
-            let mut stats = Stats::default();
-            let (line, ending) = backward::caught(
-                &mut game,
-                (&pairs, &pairs),
-                (hero, dragon),
-                None,
-                true,
-                true,
-                &mut stats,
-            )
-            .unwrap();
+            let (line, ending, stored) = whole_line(&mut game, (hero, dragon), true);
             assert_eq!(ending, Ending::Stuck, "{case}");
             let best_first = given_up::longest_line(&mut new_game(), (hero, dragon)).unwrap();
             assert_eq!(best_first.line, line, "{case}: the longest line");
-            fewer += usize::from((best_first.stored as u64) < stats.states_stored);
+            fewer += usize::from((best_first.stored as u64) < stored);
             long += usize::from(line.len() > 4);
         }
     });
