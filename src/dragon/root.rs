@@ -14,6 +14,16 @@
 //! chain below `b`" in constant time. In a maze, chains are long and merges
 //! few, so the cells one level above `d` that lie on shortest paths from the
 //! root to `t` are found by a search over the merges between `d` and `t`.
+//!
+//! **A tree.** When the field covers the root's whole component and has no
+//! merge at all, the component is a tree (a second way between two cells
+//! would close a loop, whose far side is a merge), and every question has
+//! an answer without a search: the one path from `d` to `t` climbs down
+//! from `d` to the first cell on `t`'s chain and then up. So `d`'s step is
+//! to its child on `t`'s chain when `d` is on that chain (the Euler
+//! numbering tells), and to its parent otherwise. Perfect mazes, and every
+//! map as its doors stand that is a tree, are answered in constant time a
+//! question.
 
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
@@ -35,6 +45,9 @@ pub(super) struct RootField {
     radius: u32,
     /// Euler interval of each cell in the forest of single cells.
     span: Vec<Span>,
+    /// Whether the field covers the root's whole component and that is a
+    /// tree (no merges): every question then has an answer.
+    tree: bool,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -60,6 +73,7 @@ impl RootField {
             build: 0,
             radius: 0,
             span: vec![Span::default(); cells],
+            tree: false,
         }
     }
 
@@ -91,6 +105,7 @@ impl RootField {
             base: root.0,
         };
         let mut head = 0;
+        let mut merges = 0;
         while let Some(&cell) = order.get(head) {
             head += 1;
             let c = cell as usize;
@@ -115,12 +130,14 @@ impl RootField {
             let (up, base) = if parents == 1 {
                 (parent + 1, self.node[parent as usize].base)
             } else {
+                merges += usize::from(parents > 1);
                 (0, cell)
             };
             self.node[c].up = up;
             self.node[c].base = base;
             self.span[c].size = 1;
         }
+        self.tree = radius == WHOLE && merges == 0;
         // Subtree sizes bottom-up, then Euler intervals top-down.
         for &cell in order.iter().rev() {
             if let Some(parent) = self.node[cell as usize].up.checked_sub(1) {
@@ -196,7 +213,13 @@ impl RootField {
         scratch: &mut Scratch<'_>,
     ) -> (Option<DirSet>, usize) {
         let (from, to) = (self.level(dragon.index()), self.level(target.index()));
-        if from == UNREACHABLE || to == UNREACHABLE || from == to {
+        if from == UNREACHABLE || to == UNREACHABLE {
+            return (None, 0);
+        }
+        if self.tree {
+            return (Some(self.tree_step(graph, dragon, target)), 1);
+        }
+        if from == to {
             return (None, 0);
         }
         let budget = 4 * from.abs_diff(to) as usize + 64;
@@ -223,6 +246,25 @@ impl RootField {
             }
         }
         ((!steps.is_empty()).then_some(steps), work.done)
+    }
+
+    /// The dragon's one step towards `target` in a tree field (see the
+    /// module's documentation, "A tree").
+    fn tree_step(&self, graph: &Graph, dragon: CellId, target: CellId) -> DirSet {
+        let (d, t) = (dragon.index(), target.index());
+        let below_target = self.on_chain(d, t);
+        graph
+            .neighbors(dragon)
+            .filter(|&(_, n)| {
+                let n = n.index();
+                if below_target {
+                    self.node[n].up == dragon.0 + 1 && self.on_chain(n, t)
+                } else {
+                    self.node[d].up == n as u32 + 1
+                }
+            })
+            .map(|(dir, _)| dir)
+            .collect()
     }
 
     /// Whether `low` lies on a chain below `high` (on a shortest path from
@@ -334,5 +376,76 @@ impl Scratch<'_> {
             *self.epoch = 1;
         }
         *self.epoch
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dragon::cone::tests::{FAMILIES, map};
+    use crate::dragon::{DragonOracle, FloydWarshall, Random};
+
+    /// A whole field on a tree answers every question, as the reference
+    /// does, from any root; on a map with a loop, or over a ball, it is no
+    /// tree and answers only along its chains.
+    #[test]
+    fn a_tree_field_answers_every_question() {
+        let mut random = Random(0x2545_f491_4f6c_dd1d);
+        let (mut trees, mut loops) = (0, 0);
+        for family in FAMILIES {
+            for _ in 0..12 {
+                let (height, width) =
+                    (1 + random.below(14) as usize, 1 + random.below(14) as usize);
+                let Some(graph) = map(family, height, width, &mut random) else {
+                    continue;
+                };
+                let n = graph.len();
+                let mut reference = FloydWarshall::new(&graph, 1 << 26).unwrap();
+                let (mut order, mut cursor) = (Vec::new(), vec![0; n]);
+                let (mut mark, mut epoch, mut stack) = (vec![0; n], 0, Vec::new());
+                let mut field = RootField::with_cells(n);
+                let root = CellId(random.below(n as u64) as u32);
+                // The root's component is a tree when it has one edge fewer
+                // than cells.
+                let reach = graph.distances_from(root);
+                let part: Vec<CellId> = (0..n as u32)
+                    .map(CellId)
+                    .filter(|c| reach[c.index()] != UNREACHABLE)
+                    .collect();
+                let edges: usize = part.iter().map(|&c| graph.neighbors(c).count()).sum();
+                let tree = edges / 2 + 1 == part.len();
+                for radius in [WHOLE, 3] {
+                    field.build(&graph, root, radius, &mut order, &mut cursor);
+                    assert_eq!(field.tree, tree && radius == WHOLE, "{family:?}");
+                    for d in (0..n as u32).map(CellId) {
+                        for t in (0..n as u32).map(CellId).filter(|&t| t != d) {
+                            let mut scratch = Scratch {
+                                mark: &mut mark,
+                                epoch: &mut epoch,
+                                stack: &mut stack,
+                            };
+                            let (steps, _) = field.steps(&graph, d, t, &mut scratch);
+                            let expected = reference.shortest_steps(d, t);
+                            let in_field = field.level(d.index()) != UNREACHABLE
+                                && field.level(t.index()) != UNREACHABLE;
+                            // A tree answers every question; otherwise an
+                            // answer, when there is one, is the reference's.
+                            if field.tree && in_field || steps.is_some() {
+                                assert_eq!(steps, expected, "{family:?}: {d:?} to {t:?}");
+                            }
+                        }
+                    }
+                }
+                if tree {
+                    trees += 1;
+                } else {
+                    loops += 1;
+                }
+            }
+        }
+        assert!(
+            trees > 10 && loops > 20,
+            "{trees} trees, {loops} maps with loops"
+        );
     }
 }
