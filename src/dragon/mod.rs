@@ -7,11 +7,11 @@
 //! into the game.
 //!
 //! The default oracle ([`BfsFields`]) keeps answers exact by only ever
-//! reading off exact distances: a root field's levels, a cached field, the
-//! Manhattan distance where a cone proves it is the distance (`cone.rs`:
-//! the distance is never shorter, and equal exactly when a staircase path
-//! joins the two), or searches whose bounds are admissible and consistent
-//! (`directed.rs`). The tie rule needs every neighbour one step closer, not
+//! reading off exact distances: a root field's levels (on a tree, its one
+//! path), a cached field, the Manhattan distance where a cone proves it is
+//! the distance (`cone.rs`: the distance is never shorter, and equal
+//! exactly when a staircase path joins the two), or searches whose bounds
+//! are admissible and consistent (`directed.rs`). The tie rule needs every neighbour one step closer, not
 //! one shortest path; each method yields the whole set.
 
 mod bfs;
