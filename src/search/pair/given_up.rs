@@ -27,7 +27,8 @@
 //! # The search
 //!
 //! Positions are taken in order of the least cost that reaches them
-//! (Dijkstra's order; the costs are 0, 1 and 2, so a bucket per cost does).
+//! (Dijkstra's order; a move costs 0, 1 or 2, so three buckets, by cost
+//! modulo 3, do).
 //! Each position taken with no legal move ends a line of its depth; let `L`
 //! be the longest so far. The search stops once the next position's cost
 //! `C` has `B(C) < L`: no position left lies on a longer line. Every
@@ -97,15 +98,18 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     let mut order: Vec<StateId> = Vec::new();
     let mut move_first: Vec<u32> = vec![0];
     let mut replies: Vec<StateId> = Vec::new();
-    let mut buckets: Vec<Vec<StateId>> = vec![Vec::new(); d0 as usize];
+    // A move costs 0, 1 or 2: three buckets, by cost modulo 3, hold every
+    // position waiting to be taken.
+    let mut buckets: [Vec<StateId>; 3] = Default::default();
     buckets[0].push(0);
     let mut longest: Option<u32> = None;
     let mut moves: Vec<(u32, CellId)> = Vec::with_capacity(5);
     let held = |table: &StateTable, order: &[StateId], replies: &[StateId]| {
         table.bytes() + table.len() * 12 + order.len() * 12 + replies.len() * 4
     };
-    'costs: for c in 0..d0 {
-        while let Some(s) = buckets[c as usize].pop() {
+    let mut c = 0;
+    'costs: while buckets.iter().any(|b| !b.is_empty()) {
+        while let Some(s) = buckets[c as usize % 3].pop() {
             if longest.is_some_and(|l| bound(c) < l) {
                 break 'costs;
             }
@@ -122,6 +126,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             moves.clear();
             let mut toward = None;
             for (step, to) in hero_moves(graph, game.speed, game.wait, hero, dragon) {
+                debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
                 let spent = match step {
                     Move::Wait => 1,
                     Move::Step(dir) => {
@@ -148,10 +153,10 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                     distance.push(after);
                     cost.push(at);
                     taken.push(NOT_TAKEN);
-                    buckets[at as usize].push(id);
+                    buckets[at as usize % 3].push(id);
                 } else if at < cost[id as usize] {
                     cost[id as usize] = at;
-                    buckets[at as usize].push(id);
+                    buckets[at as usize % 3].push(id);
                 }
                 debug_assert_eq!(
                     distance[id as usize], after,
@@ -161,6 +166,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             }
             move_first.push(replies.len() as u32);
         }
+        c += 1;
     }
     game.record(table.len(), held(&table, &order, &replies));
     // Values, children first: every move lowers the distance.
