@@ -4,6 +4,9 @@
 //! cell, else the skeleton's distances once the searches have cost its
 //! price, else a goal-directed search between the two, with full
 //! distance fields cached for the targets whose searches grow large.
+//! Where the cones answer more than two questions in three (open ground),
+//! they go before the walk, which there may spread over every cell
+//! between the two and rarely answers.
 
 use super::cone::Cone;
 use super::directed::Directed;
@@ -20,6 +23,8 @@ const NO_SLOT: u32 = u32::MAX;
 const WALK_CREDIT_MAX: i32 = 64;
 /// Without credit, one question in this many still tries a walk.
 const RETRY_EVERY: u64 = 32;
+/// Bounds of the cones' credit (see [`BfsFields`]'s `cone_credit`).
+const CONE_CREDIT_MAX: i32 = 64;
 
 /// At most this many root fields are kept, the most recently useful first.
 const MAX_ROOTS: usize = 3;
@@ -144,6 +149,10 @@ pub struct BfsFields<'g> {
     /// positive only every `RETRY_EVERY`th question tries a walk, so maps
     /// where the dragon leaves the root's shortest paths pay little for them.
     walk_credit: i32,
+    /// Grows by one when a cone answers and shrinks by two when it does
+    /// not; while it is positive (the cones answer more than two questions
+    /// in three) they are asked before the walks.
+    cone_credit: i32,
     questions: u64,
     /// Work spent by goal-directed searches since the last root was added,
     /// and what building that root cost (cells): a new root is bought only
@@ -316,6 +325,7 @@ impl<'g> BfsFields<'g> {
             roots_built: 0,
             walked: 0,
             walk_credit: WALK_CREDIT_MAX / 8,
+            cone_credit: 0,
             questions: 0,
             unrooted: 0,
             root_cost: 0,
@@ -542,6 +552,11 @@ impl BfsFields<'_> {
         let (steps, work) = cone.steps(self.graph, dragon, target);
         self.charge(target, work);
         self.coned += u64::from(steps.is_some());
+        self.cone_credit = if steps.is_some() {
+            (self.cone_credit + 1).min(CONE_CREDIT_MAX)
+        } else {
+            (self.cone_credit - 2).max(-CONE_CREDIT_MAX)
+        };
         steps
     }
 
@@ -694,98 +709,7 @@ impl DragonOracle for BfsFields<'_> {
     }
 }
 
-impl BfsFields<'_> {
-    /// The dragon's steps towards `target`, `apart` steps away, once a
-    /// directed search from one of its neighbours gave up (adding the work
-    /// to `cost`). Finishing the first search's level costs about every cell
-    /// on a shortest path between them: a few in a maze, a rectangle of
-    /// about apart² / 2 cells in open ground. When the recent finishes cost
-    /// a quarter of the map (a search settles a cell about four times slower
-    /// than a field's pass), the target's full field is cheaper, and stays
-    /// for its next questions.
-    fn settle_level(
-        &mut self,
-        dragon: CellId,
-        target: CellId,
-        apart: u32,
-        cost: &mut usize,
-    ) -> DirSet {
-        let graph = self.graph;
-        let wide = self.finish_work >= graph.len() as u64 / 4;
-        if let Some(slot) = if wide { self.promote(target) } else { None } {
-            *cost += graph.len();
-            // Forget a little, so a change of ground is noticed.
-            self.finish_work -= self.finish_work / 8;
-            let field = &self.fields[slot];
-            return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
-                .expect("the dragon is connected to its target");
-        }
-        let before = *cost;
-        let steps = self.directed.finish_level(
-            graph,
-            guide(&self.shared, self.trial),
-            dragon,
-            apart - 1,
-            cost,
-        );
-        let spent = (*cost - before) as u64;
-        self.finish_work = self.finish_work - self.finish_work / 8 + spent / 8;
-        steps
-    }
-
-    /// The dragon's steps for a question no field holds: a walk down a root
-    /// field, else goal-directed searches (and maybe a new root or field).
-    fn answer(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
-        let graph = self.graph;
-        self.questions += 1;
-        let tried = self.walk_credit > 0 || self.questions % RETRY_EVERY == 0;
-        if tried {
-            let (steps, cost) = self.through_root(dragon, target);
-            self.charge(target, cost);
-            if let Some(steps) = steps {
-                self.walk_credit = (self.walk_credit + 2).min(WALK_CREDIT_MAX);
-                return Some(steps);
-            }
-            self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
-        }
-        if let Some(steps) = self.through_cone(dragon, target) {
-            return Some(steps);
-        }
-        if let Some(steps) = self.through_skeleton(dragon, target) {
-            return Some(steps);
-        }
-        let (found, mut cost) =
-            self.directed
-                .steps_or_stop(graph, guide(&self.shared, self.trial), dragon, target);
-        let found = found.map(|(steps, apart)| {
-            let steps =
-                steps.unwrap_or_else(|| self.settle_level(dragon, target, apart, &mut cost));
-            (steps, apart)
-        });
-        self.charge(target, cost);
-        self.unrooted += cost as u64;
-        self.directed_work += cost as u64;
-        // A search settles a cell about four times slower than a pass.
-        self.spend(cost.saturating_mul(4));
-        let span = u64::from(graph.manhattan(dragon, target)).max(1);
-        self.excess = self.excess - self.excess / 8 + 16 * cost as u64 / span / 8;
-        self.judge_landmarks();
-        let (steps, apart) = found?;
-        // Ski rental: once the work spent on this target reaches the price of
-        // a field (a visit per cell), buy one for its next questions.
-        if self
-            .spent
-            .get(target.index())
-            .is_some_and(|&s| s as usize >= graph.len())
-        {
-            self.promote(target);
-        } else if tried && self.unrooted >= self.root_cost {
-            self.reroot(dragon, apart);
-        }
-        Some(steps)
-    }
-}
-
+mod answer;
 mod shared;
 
 #[cfg(test)]

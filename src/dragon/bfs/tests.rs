@@ -9,7 +9,8 @@ use crate::puzzle::Puzzle;
 /// to settle finishes a level; once those cost a quarter of the map,
 /// full fields answer instead. Each target is asked three times only,
 /// so no field is bought for a busy target: the answers agree with
-/// breadth-first distances both ways.
+/// breadth-first distances both ways. The cones are kept out (they would
+/// answer most questions in the room before a search could).
 #[test]
 fn wide_levels_give_way_to_full_fields() {
     let side = 20;
@@ -30,6 +31,7 @@ fn wide_levels_give_way_to_full_fields() {
     let graph = Graph::new(&puzzle);
     let n = graph.len() as u32;
     let mut oracle = BfsFields::new(&graph, 1 << 24).unwrap();
+    oracle.cone_bytes = Some(usize::MAX);
     oracle.directed.set_patience((0, 0));
     let mut finished_before_fields = false;
     for t in 0..n {
@@ -113,5 +115,46 @@ fn landmarks_are_kept_where_they_cut_the_searches() {
             assert!(t < 100 * n, "the trial never ended");
         }
         assert_eq!(oracle.trial == Trial::Kept, kept, "{}x cells", n);
+    }
+}
+
+/// Where the cones answer most questions (an open room with pillars) they
+/// are asked before the walks, and where they rarely do (a braided maze)
+/// after them; the answers are the distances' either way.
+#[test]
+fn the_cones_go_first_where_they_answer() {
+    use crate::dragon::Random;
+    use crate::dragon::cone::tests::{Family, large_map};
+    let mut random = Random(0x5851_f42d_4c95_7f2d);
+    for (family, first) in [(Family::Pillars, true), (Family::Rooms, false)] {
+        let graph = large_map(family, &mut random);
+        let n = graph.len() as u64;
+        let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
+        for _ in 0..40 {
+            let target = CellId(random.below(n) as u32);
+            let field = graph.distances_from(target);
+            for _ in 0..50 {
+                let dragon = CellId(random.below(n) as u32);
+                if dragon == target || field[dragon.index()] == UNREACHABLE {
+                    continue;
+                }
+                let expected: DirSet = graph
+                    .neighbors(dragon)
+                    .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
+                    .map(|(dir, _)| dir)
+                    .collect();
+                assert_eq!(
+                    oracle.shortest_steps(dragon, target),
+                    Some(expected),
+                    "{family:?}"
+                );
+            }
+        }
+        assert_eq!(
+            oracle.cone_credit > 0,
+            first,
+            "{family:?}: {}",
+            oracle.cone_credit
+        );
     }
 }

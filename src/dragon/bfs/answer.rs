@@ -1,0 +1,109 @@
+//! Answering a question no field holds: a walk down a root field, the
+//! cones, the skeleton, else a goal-directed search (and maybe a new root
+//! or field bought for the next questions), in the order the credits say.
+
+use super::{BfsFields, RETRY_EVERY, WALK_CREDIT_MAX, guide};
+use crate::dragon::steps_from_field;
+use crate::graph::{CellId, DirSet, UNREACHABLE};
+
+impl BfsFields<'_> {
+    /// The dragon's steps towards `target`, `apart` steps away, once a
+    /// directed search from one of its neighbours gave up (adding the work
+    /// to `cost`). Finishing the first search's level costs about every cell
+    /// on a shortest path between them: a few in a maze, a rectangle of
+    /// about apart² / 2 cells in open ground. When the recent finishes cost
+    /// a quarter of the map (a search settles a cell about four times slower
+    /// than a field's pass), the target's full field is cheaper, and stays
+    /// for its next questions.
+    fn settle_level(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+        apart: u32,
+        cost: &mut usize,
+    ) -> DirSet {
+        let graph = self.graph;
+        let wide = self.finish_work >= graph.len() as u64 / 4;
+        if let Some(slot) = if wide { self.promote(target) } else { None } {
+            *cost += graph.len();
+            // Forget a little, so a change of ground is noticed.
+            self.finish_work -= self.finish_work / 8;
+            let field = &self.fields[slot];
+            return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
+                .expect("the dragon is connected to its target");
+        }
+        let before = *cost;
+        let steps = self.directed.finish_level(
+            graph,
+            guide(&self.shared, self.trial),
+            dragon,
+            apart - 1,
+            cost,
+        );
+        let spent = (*cost - before) as u64;
+        self.finish_work = self.finish_work - self.finish_work / 8 + spent / 8;
+        steps
+    }
+
+    /// The dragon's steps for a question no field holds: a walk down a root
+    /// field, else goal-directed searches (and maybe a new root or field).
+    pub(super) fn answer(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        let graph = self.graph;
+        self.questions += 1;
+        // Where the cones answer most questions (open ground), they go
+        // first: a walk there may spread over every cell between the two.
+        let cones_first = self.cone_credit > 0;
+        if cones_first {
+            if let Some(steps) = self.through_cone(dragon, target) {
+                return Some(steps);
+            }
+        }
+        let tried = self.walk_credit > 0 || self.questions % RETRY_EVERY == 0;
+        if tried {
+            let (steps, cost) = self.through_root(dragon, target);
+            self.charge(target, cost);
+            if let Some(steps) = steps {
+                self.walk_credit = (self.walk_credit + 2).min(WALK_CREDIT_MAX);
+                return Some(steps);
+            }
+            self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
+        }
+        if !cones_first {
+            if let Some(steps) = self.through_cone(dragon, target) {
+                return Some(steps);
+            }
+        }
+        if let Some(steps) = self.through_skeleton(dragon, target) {
+            return Some(steps);
+        }
+        let (found, mut cost) =
+            self.directed
+                .steps_or_stop(graph, guide(&self.shared, self.trial), dragon, target);
+        let found = found.map(|(steps, apart)| {
+            let steps =
+                steps.unwrap_or_else(|| self.settle_level(dragon, target, apart, &mut cost));
+            (steps, apart)
+        });
+        self.charge(target, cost);
+        self.unrooted += cost as u64;
+        self.directed_work += cost as u64;
+        // A search settles a cell about four times slower than a pass.
+        self.spend(cost.saturating_mul(4));
+        let span = u64::from(graph.manhattan(dragon, target)).max(1);
+        self.excess = self.excess - self.excess / 8 + 16 * cost as u64 / span / 8;
+        self.judge_landmarks();
+        let (steps, apart) = found?;
+        // Ski rental: once the work spent on this target reaches the price of
+        // a field (a visit per cell), buy one for its next questions.
+        if self
+            .spent
+            .get(target.index())
+            .is_some_and(|&s| s as usize >= graph.len())
+        {
+            self.promote(target);
+        } else if tried && self.unrooted >= self.root_cost {
+            self.reroot(dragon, apart);
+        }
+        Some(steps)
+    }
+}
