@@ -204,12 +204,12 @@ impl RootField {
     /// continues. `None` when neither lies below the other, or when the
     /// search would spread past a few chains per level between them.
     ///
-    /// Also returns the work done (chains searched).
+    /// Also returns the work done (chains searched), which stops at `cap`.
     pub(super) fn steps(
         &self,
         graph: &Graph,
-        dragon: CellId,
-        target: CellId,
+        (dragon, target): (CellId, CellId),
+        cap: usize,
         scratch: &mut Scratch<'_>,
     ) -> (Option<DirSet>, usize) {
         let (from, to) = (self.level(dragon.index()), self.level(target.index()));
@@ -222,7 +222,7 @@ impl RootField {
         if from == to {
             return (None, 0);
         }
-        let budget = 4 * from.abs_diff(to) as usize + 64;
+        let budget = (4 * from.abs_diff(to) as usize + 64).min(cap);
         let mut work = Work { done: 0, budget };
         let mut steps = DirSet::default();
         if from < to {
@@ -387,7 +387,8 @@ mod tests {
 
     /// A whole field on a tree answers every question, as the reference
     /// does, from any root; on a map with a loop, or over a ball, it is no
-    /// tree and answers only along its chains.
+    /// tree and answers only along its chains; a walk capped at a few
+    /// chains gives up there.
     #[test]
     fn a_tree_field_answers_every_question() {
         let mut random = Random(0x2545_f491_4f6c_dd1d);
@@ -424,7 +425,7 @@ mod tests {
                                 epoch: &mut epoch,
                                 stack: &mut stack,
                             };
-                            let (steps, _) = field.steps(&graph, d, t, &mut scratch);
+                            let (steps, _) = field.steps(&graph, (d, t), usize::MAX, &mut scratch);
                             let expected = reference.shortest_steps(d, t);
                             let in_field = field.level(d.index()) != UNREACHABLE
                                 && field.level(t.index()) != UNREACHABLE;
@@ -432,6 +433,13 @@ mod tests {
                             // answer, when there is one, is the reference's.
                             if field.tree && in_field || steps.is_some() {
                                 assert_eq!(steps, expected, "{family:?}: {d:?} to {t:?}");
+                            }
+                            // A capped walk stops there, and what it answers
+                            // is still the reference's.
+                            let (capped, work) = field.steps(&graph, (d, t), 4, &mut scratch);
+                            assert!(work <= 5, "{family:?}: {work} chains past a cap of 4");
+                            if capped.is_some() {
+                                assert_eq!(capped, expected, "{family:?}: {d:?} to {t:?}");
                             }
                         }
                     }

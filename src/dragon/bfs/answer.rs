@@ -2,7 +2,7 @@
 //! cones, the skeleton, else a goal-directed search (and maybe a new root
 //! or field bought for the next questions), in the order the credits say.
 
-use super::{BfsFields, RETRY_EVERY, WALK_CREDIT_MAX, guide};
+use super::{BfsFields, CONE_CREDIT_MAX, RETRY_EVERY, RETRY_WORK, WALK_CREDIT_MAX, guide};
 use crate::dragon::steps_from_field;
 use crate::graph::{CellId, DirSet, UNREACHABLE};
 
@@ -60,7 +60,12 @@ impl BfsFields<'_> {
         }
         let tried = self.walk_credit > 0 || self.questions % RETRY_EVERY == 0;
         if tried {
-            let (steps, cost) = self.through_root(dragon, target);
+            let cap = if self.walk_credit > 0 {
+                usize::MAX
+            } else {
+                RETRY_WORK
+            };
+            let (steps, cost) = self.through_root(dragon, target, cap);
             self.charge(target, cost);
             if let Some(steps) = steps {
                 self.walk_credit = (self.walk_credit + 2).min(WALK_CREDIT_MAX);
@@ -68,7 +73,11 @@ impl BfsFields<'_> {
             }
             self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
         }
-        if !cones_first {
+        // Where they keep failing (far questions in a maze), the cones too
+        // are tried only now and then.
+        let cones_later =
+            self.cone_credit > -CONE_CREDIT_MAX / 2 || self.questions % RETRY_EVERY == 0;
+        if !cones_first && cones_later {
             if let Some(steps) = self.through_cone(dragon, target) {
                 return Some(steps);
             }

@@ -6,7 +6,10 @@
 //! distance fields cached for the targets whose searches grow large.
 //! Where the cones answer more than two questions in three (open ground),
 //! they go before the walk, which there may spread over every cell
-//! between the two and rarely answers.
+//! between the two and rarely answers. A walk or cone that keeps failing
+//! is tried again only every so often, and a walk tried again without
+//! credit gives up after a few chains: one that answers in a maze needs
+//! no more, one in open rooms may cost thousands.
 
 use super::cone::Cone;
 use super::directed::Directed;
@@ -21,8 +24,12 @@ const NO_SLOT: u32 = u32::MAX;
 
 /// Bounds of the walk's credit (see [`BfsFields`]'s `walk_credit`).
 const WALK_CREDIT_MAX: i32 = 64;
-/// Without credit, one question in this many still tries a walk.
+/// Without credit, one question in this many still tries a walk, and
+/// gives up past this much work (chains searched): on open ground a walk
+/// that fails may spread over every cell between the two, while one that
+/// answers in a maze takes a few chains.
 const RETRY_EVERY: u64 = 32;
+const RETRY_WORK: usize = 256;
 /// Bounds of the cones' credit (see [`BfsFields`]'s `cone_credit`).
 const CONE_CREDIT_MAX: i32 = 64;
 
@@ -149,9 +156,11 @@ pub struct BfsFields<'g> {
     /// positive only every `RETRY_EVERY`th question tries a walk, so maps
     /// where the dragon leaves the root's shortest paths pay little for them.
     walk_credit: i32,
-    /// Grows by one when a cone answers and shrinks by two when it does
-    /// not; while it is positive (the cones answer more than two questions
-    /// in three) they are asked before the walks.
+    /// Grows by one when a cone answers (from zero at least) and shrinks by
+    /// two when it does not; while it is positive (the cones answer more
+    /// than two questions in three) they are asked before the walks, and
+    /// once it is down to half its bound (many failures since the last
+    /// answer) only every `RETRY_EVERY`th question asks them.
     cone_credit: i32,
     questions: u64,
     /// Work spent by goal-directed searches since the last root was added,
@@ -446,7 +455,12 @@ impl BfsFields<'_> {
     /// roots to the target, or the searches grow past their budgets).
     ///
     /// Also returns the work done (chains searched).
-    fn through_root(&mut self, dragon: CellId, target: CellId) -> (Option<DirSet>, usize) {
+    fn through_root(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+        cap: usize,
+    ) -> (Option<DirSet>, usize) {
         let mut work = 0;
         for i in 0..self.roots.len() {
             // Built field by field (not `self.scratch()`): `self.roots` stays
@@ -456,7 +470,8 @@ impl BfsFields<'_> {
                 epoch: &mut self.epoch,
                 stack: &mut self.queue,
             };
-            let (steps, spent) = self.roots[i].steps(self.graph, dragon, target, &mut scratch);
+            let question = (dragon, target);
+            let (steps, spent) = self.roots[i].steps(self.graph, question, cap, &mut scratch);
             work += spent;
             if steps.is_some() {
                 self.walked += 1;
@@ -553,7 +568,7 @@ impl BfsFields<'_> {
         self.charge(target, work);
         self.coned += u64::from(steps.is_some());
         self.cone_credit = if steps.is_some() {
-            (self.cone_credit + 1).min(CONE_CREDIT_MAX)
+            (self.cone_credit.max(0) + 1).min(CONE_CREDIT_MAX)
         } else {
             (self.cone_credit - 2).max(-CONE_CREDIT_MAX)
         };
