@@ -11,8 +11,9 @@
 //! path), a cached field, the Manhattan distance where a cone proves it is
 //! the distance (`cone.rs`: the distance is never shorter, and equal
 //! exactly when a staircase path joins the two), or searches whose bounds
-//! are admissible and consistent (`directed.rs`). The tie rule needs every neighbour one step closer, not
-//! one shortest path; each method yields the whole set.
+//! are admissible and consistent (`directed.rs`). The tie rule needs every
+//! neighbour one step closer, not one shortest path; each method yields
+//! the whole set.
 
 mod bfs;
 mod cone;

@@ -31,6 +31,7 @@
 //! also holds the hero's last step, packed with the dragon's cell into the
 //! table's second number (see [`Reversals`]).
 
+use super::given_up;
 use super::hanging::Hanging;
 use super::pockets::{Landing, Pockets};
 use super::state::{NO_STATE, StateId, StateTable};
@@ -170,12 +171,10 @@ pub(super) fn search(
         stats.states_expanded += 1;
         let (hero, packed) = table.get(state);
         let (dragon, back) = reversals.unpack(packed);
-        let mut gaps = gaps.map(|gaps| {
-            gaps.toward[state as usize] = game
-                .hero_steps_toward(hero, dragon)
-                .expect("the dragon reaches the hero");
-            &*gaps
-        });
+        let mut gaps = gaps;
+        // The hero's steps towards the dragon, asked once a position and
+        // only when a step needs them.
+        let mut toward = None;
         for (step, to) in hero_moves(graph, speed, wait, hero, dragon) {
             if step.direction().is_some_and(|d| Some(d) == back)
                 || hanging.is_some_and(|h| h.needless(hero, to, dragon))
@@ -186,7 +185,14 @@ pub(super) fn search(
                 return Some((state, dragon));
             }
             let direction = step.direction();
-            if let Some(gaps) = gaps.as_mut() {
+            if let Some(gaps) = gaps.as_deref_mut() {
+                if direction.is_some() && toward.is_none() {
+                    let steps = game
+                        .hero_steps_toward(hero, dragon)
+                        .expect("the dragon reaches the hero");
+                    gaps.toward[state as usize] = steps;
+                    toward = Some(steps);
+                }
                 let after = gaps.after(state, direction);
                 if exit_distance[to.index()] > moves_left(after, gaps.speed) {
                     continue; // too close to the dragon to reach the exit
@@ -445,16 +451,16 @@ impl Gaps {
     }
 
     /// The distance after the hero's move from `state` (a step, or a wait
-    /// for `None`) and the dragon's reply.
+    /// for `None`) and the dragon's reply: the turn takes `N - 1` and what
+    /// the move gives up off it ([`given_up::cost`]).
     fn after(&self, state: StateId, step: Option<Direction>) -> u32 {
         let here = self.distance[state as usize];
-        let moved = match step {
-            None => here,
-            Some(d) if self.toward[state as usize].contains(d) => here - 1,
-            Some(_) => here + 1,
-        };
-        debug_assert!(moved > self.speed, "a legal move ends out of reach");
-        moved - self.speed
+        let spent = given_up::cost(step, self.toward[state as usize]);
+        debug_assert!(
+            here + 1 - spent > self.speed,
+            "a legal move ends out of reach"
+        );
+        here + 1 - spent - self.speed
     }
 
     /// Numbers the position the hero's move from `from` reached.

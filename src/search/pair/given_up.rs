@@ -59,13 +59,25 @@
 //! the longest line were 1.36 M of them.
 
 use super::state::StateTable;
-use crate::graph::CellId;
+use crate::graph::{CellId, DirSet, Direction};
 use crate::search::position::StateId;
 use crate::search::solution::Move;
 use crate::search::turn::{Game, hero_moves};
 
 /// Marks a position not taken.
 const NOT_TAKEN: u32 = u32::MAX;
+
+/// What a move gives up (see the module's documentation): 0 for a step
+/// away from the dragon, 1 for a wait (`None`), 2 for a step towards it,
+/// `toward` being the hero's steps towards the dragon. A turn takes this
+/// plus `N - 1` off the distance between them.
+pub(super) fn cost(step: Option<Direction>, toward: DirSet) -> u32 {
+    match step {
+        None => 1,
+        Some(d) if toward.contains(d) => 2,
+        Some(_) => 0,
+    }
+}
 
 /// A longest line and what finding it took.
 pub(super) struct Longest {
@@ -91,7 +103,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     // Per position (by number): its distance, its least cost so far and
     // its place among the taken ones.
     let mut distance = vec![d0];
-    let mut cost = vec![0];
+    let mut least = vec![0];
     let mut taken = vec![NOT_TAKEN];
     table.intern(start.0, start.1);
     // Per taken position: its number, then its moves' replies.
@@ -113,7 +125,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             if longest.is_some_and(|l| bound(c) < l) {
                 break 'costs;
             }
-            if cost[s as usize] != c || taken[s as usize] != NOT_TAKEN {
+            if least[s as usize] != c || taken[s as usize] != NOT_TAKEN {
                 continue; // met again at a lower cost, or taken already
             }
             if game.over_budget(table.len(), || held(&table, &order, &replies)) {
@@ -127,17 +139,14 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             let mut toward = None;
             for (step, to) in hero_moves(graph, game.speed, game.wait, hero, dragon) {
                 debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
-                let spent = match step {
-                    Move::Wait => 1,
-                    Move::Step(dir) => {
-                        let toward = *toward.get_or_insert_with(|| {
-                            game.hero_steps_toward(hero, dragon)
-                                .expect("the dragon reaches the hero")
-                        });
-                        if toward.contains(dir) { 2 } else { 0 }
-                    }
+                let toward = match step {
+                    Move::Wait => DirSet::default(),
+                    Move::Step(_) => *toward.get_or_insert_with(|| {
+                        game.hero_steps_toward(hero, dragon)
+                            .expect("the dragon reaches the hero")
+                    }),
                 };
-                moves.push((spent, to));
+                moves.push((cost(step.direction(), toward), to));
             }
             if moves.is_empty() {
                 let depth = (d0 - d - c) / gain;
@@ -151,11 +160,11 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                 let (at, after) = (c + spent, d - gain - spent);
                 if new {
                     distance.push(after);
-                    cost.push(at);
+                    least.push(at);
                     taken.push(NOT_TAKEN);
                     buckets[at as usize % 3].push(id);
-                } else if at < cost[id as usize] {
-                    cost[id as usize] = at;
+                } else if at < least[id as usize] {
+                    least[id as usize] = at;
                     buckets[at as usize % 3].push(id);
                 }
                 debug_assert_eq!(

@@ -56,6 +56,13 @@ fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId),
     });
 }
 
+/// A game on `graph` from `start` under `rules`, with the default oracle
+/// and no memory limit.
+fn fresh_game(graph: &Graph, start: (CellId, CellId), rules: Rules) -> Game<'_> {
+    let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
+    Game::new(graph, start, oracle, rules, usize::MAX)
+}
+
 /// The escape search with no shortcut: the line, or `None` when the hero
 /// is caught.
 fn plain_chase(game: &mut Game<'_>, solver: &Solver) -> Option<Vec<(CellId, CellId)>> {
@@ -119,8 +126,7 @@ fn the_dead_end_rule_keeps_every_escape_length() {
             let mut lengths = [None, None];
             let mut stored = [0, 0];
             for (i, hanging) in [None, Some(&solver.hanging)].into_iter().enumerate() {
-                let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-                let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+                let mut game = fresh_game(graph, (hero, dragon), rules);
                 let mut stats = Stats::default();
                 let line = chase::search(
                     &mut game,
@@ -179,8 +185,7 @@ fn the_pocket_rule_keeps_every_escape_length() {
                 pockets.walk_budget = budget;
                 pockets
             });
-            let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-            let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+            let mut game = fresh_game(graph, (hero, dragon), rules);
             let mut stats = Stats::default();
             lines[i] = chase::search(
                 &mut game,
@@ -236,8 +241,7 @@ fn a_left_out_position_is_reached_from_the_first_jump() {
         let graph = solver.graph();
         let ties = rules.ties;
         let mut pockets = pockets::Pockets::new(&solver.hanging, &solver.exit_distance, rules.wait);
-        let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-        let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+        let mut game = fresh_game(graph, (hero, dragon), rules);
         chase::search(
             &mut game,
             &solver.exit_distance,
@@ -455,8 +459,7 @@ fn a_line_that_escapes_every_reply_is_the_adversarial_answer() {
     let (mut held, mut not, mut straight) = (0, 0, 0);
     each_start(40, 11, |seed, start, solver, hero, dragon| {
         let graph = solver.graph();
-        let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-        let mut game = Game::new(graph, (hero, dragon), oracle, Rules::default(), usize::MAX);
+        let mut game = fresh_game(graph, (hero, dragon), Rules::default());
         let mut stats = Stats::default();
         let reversals = chase::Reversals::Allowed;
         let Some(line) = chase::search(
@@ -557,8 +560,7 @@ fn a_hero_trapped_in_a_dead_end_is_caught_in_closed_form() {
                 ties,
                 ..Rules::default()
             };
-            let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-            let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+            let mut game = fresh_game(graph, (hero, dragon), rules);
             let hanging = &solver.hanging;
             let Some(closed) = acyclic::trapped(&mut game, hanging, hero, dragon) else {
                 continue;
@@ -614,11 +616,7 @@ fn a_faster_dragons_longest_line_best_first_is_the_whole_analysis_line() {
                 speed: Speed::new(steps).unwrap(),
                 ..Rules::default()
             };
-            let new_game = || {
-                let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-                Game::new(graph, (hero, dragon), oracle, rules, usize::MAX)
-            };
-            let mut game = new_game();
+            let mut game = fresh_game(graph, (hero, dragon), rules);
             if plain_chase(&mut game, solver).is_some() {
                 continue;
             }
@@ -626,7 +624,11 @@ fn a_faster_dragons_longest_line_best_first_is_the_whole_analysis_line() {
             caught += 1;
             let (line, ending, stored) = whole_line(&mut game, (hero, dragon), true);
             assert_eq!(ending, Ending::Stuck, "{case}");
-            let best_first = given_up::longest_line(&mut new_game(), (hero, dragon)).unwrap();
+            let best_first = given_up::longest_line(
+                &mut fresh_game(graph, (hero, dragon), rules),
+                (hero, dragon),
+            )
+            .unwrap();
             assert_eq!(best_first.line, line, "{case}: the longest line");
             fewer += usize::from((best_first.stored as u64) < stored);
             long += usize::from(line.len() > 4);
@@ -667,8 +669,7 @@ fn a_faster_dragons_gaps_keep_every_escape() {
             };
             for reversals in [chase::Reversals::Allowed, chase::Reversals::Forbidden] {
                 let search = |gaps| {
-                    let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
-                    let mut game = Game::new(graph, (hero, dragon), oracle, rules, usize::MAX);
+                    let mut game = fresh_game(graph, (hero, dragon), rules);
                     let mut stats = Stats::default();
                     let limit = chase::Limit {
                         moves: usize::MAX,
