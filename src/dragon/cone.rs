@@ -513,13 +513,14 @@ pub(super) mod tests {
     /// field, no landmarks), and with its skeleton bought at the first
     /// question no walk answers (and no cones: in every family with loops
     /// the skeleton answers some); and with a few targets on larger maps
-    /// against breadth-first distances, with room for the cones only.
+    /// against breadth-first distances, with room for the cones only. A
+    /// distance told with the steps is the reference's.
     #[test]
     fn the_default_oracle_answers_as_the_reference() {
         use crate::dragon::{BfsFields, DragonOracle, FloydWarshall};
         let mut random = Random(0x0123_4567_89ab_cdef);
         for family in FAMILIES {
-            let (mut maps, mut skeletal) = (0, 0);
+            let (mut maps, mut skeletal, mut distances_told) = (0, 0, 0);
             while maps < 16 {
                 let (height, width) =
                     (1 + random.below(16) as usize, 1 + random.below(16) as usize);
@@ -538,13 +539,16 @@ pub(super) mod tests {
                     }
                     for t in (0..n).map(CellId) {
                         for d in (0..n).map(CellId).filter(|&d| d != t) {
-                            assert_eq!(
-                                oracle.shortest_steps(d, t),
-                                reference.shortest_steps(d, t),
-                                "{family:?}: dragon {:?}, target {:?}",
-                                graph.pos(d),
-                                graph.pos(t)
-                            );
+                            let answer = oracle.shortest_steps_apart(d, t);
+                            let expected = reference.shortest_steps_apart(d, t);
+                            let at = (family, graph.pos(d), graph.pos(t));
+                            assert_eq!(answer.map(|a| a.0), expected.map(|e| e.0), "{at:?}");
+                            // A distance told is the distance.
+                            let told = answer.and_then(|a| a.1);
+                            if told.is_some() {
+                                assert_eq!(told, expected.and_then(|e| e.1), "{at:?}");
+                            }
+                            distances_told += u32::from(told.is_some());
                         }
                     }
                     skeletal += oracle.skeletal();
@@ -552,6 +556,7 @@ pub(super) mod tests {
             }
             if !matches!(family, Family::Perfect) {
                 assert!(skeletal > 0, "{family:?}: the skeleton answered");
+                assert!(distances_told > 0, "{family:?}: distances were told");
             }
             for _ in 0..2 {
                 let graph = large_map(family, &mut random);
@@ -569,7 +574,11 @@ pub(super) mod tests {
                                 .map(|(dir, _)| dir)
                                 .collect::<DirSet>()
                         });
-                        assert_eq!(oracle.shortest_steps(d, target), expected, "{family:?}");
+                        let answer = oracle.shortest_steps_apart(d, target);
+                        assert_eq!(answer.map(|a| a.0), expected, "{family:?}");
+                        if let Some((_, Some(told))) = answer {
+                            assert_eq!(told, field[d.index()], "{family:?}");
+                        }
                     }
                 }
                 if matches!(family, Family::Open | Family::Pillars | Family::Lattice) {

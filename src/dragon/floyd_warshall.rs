@@ -82,6 +82,15 @@ impl DragonOracle for FloydWarshall<'_> {
     }
 
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        self.shortest_steps_apart(dragon, target)
+            .map(|(steps, _)| steps)
+    }
+
+    fn shortest_steps_apart(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<(DirSet, Option<u32>)> {
         let column = target.index();
         let (n, dist) = (self.n, &self.dist);
         steps_from_field(
@@ -90,5 +99,6 @@ impl DragonOracle for FloydWarshall<'_> {
             |c| u32::from(dist[c.index() * n + column]),
             u32::from(INF),
         )
+        .map(|(steps, apart)| (steps, Some(apart)))
     }
 }

@@ -64,6 +64,18 @@ pub trait DragonOracle {
     /// `dragon` and `target` are different cells.
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet>;
 
+    /// [`DragonOracle::shortest_steps`], with the distance between the two
+    /// cells when the oracle knew it without more work (`None` otherwise):
+    /// a search that needs that distance then need not ask again.
+    fn shortest_steps_apart(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<(DirSet, Option<u32>)> {
+        self.shortest_steps(dragon, target)
+            .map(|steps| (steps, None))
+    }
+
     /// About how many bytes the oracle holds now (it may grow within the
     /// budget it was built with). The solver counts it against
     /// [`crate::Options::max_memory`] with the search's own; an oracle
@@ -116,24 +128,24 @@ impl OracleKind {
 }
 
 /// The steps from `dragon` whose neighbour is one closer to the target,
-/// according to `distance_to_target` (shared by the oracles).
+/// according to `distance_to_target` (shared by the oracles), and the
+/// dragon's distance.
 #[inline]
 fn steps_from_field(
     graph: &Graph,
     dragon: CellId,
     distance_to_target: impl Fn(CellId) -> u32,
     unreachable: u32,
-) -> Option<DirSet> {
+) -> Option<(DirSet, u32)> {
     let here = distance_to_target(dragon);
     if here == unreachable {
         return None;
     }
     debug_assert_ne!(here, 0, "the dragon never stands on its target");
-    Some(
-        graph
-            .neighbors(dragon)
-            .filter(|&(_, n)| distance_to_target(n) == here - 1)
-            .map(|(d, _)| d)
-            .collect(),
-    )
+    let steps = graph
+        .neighbors(dragon)
+        .filter(|&(_, n)| distance_to_target(n) == here - 1)
+        .map(|(d, _)| d)
+        .collect();
+    Some((steps, here))
 }

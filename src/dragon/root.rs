@@ -250,6 +250,15 @@ impl RootField {
 
     /// The dragon's one step towards `target` in a tree field (see the
     /// module's documentation, "A tree").
+    /// The distance between the dragon and the target of a question a
+    /// walk ([`RootField::steps`]) answered: the difference of their
+    /// levels, the one lying on a shortest path from the root to the
+    /// other; not known on a tree, whose walk climbs down and up.
+    pub(super) fn walked_apart(&self, dragon: CellId, target: CellId) -> Option<u32> {
+        let (from, to) = (self.level(dragon.index()), self.level(target.index()));
+        (!self.tree).then(|| from.abs_diff(to))
+    }
+
     fn tree_step(&self, graph: &Graph, dragon: CellId, target: CellId) -> DirSet {
         let (d, t) = (dragon.index(), target.index());
         let below_target = self.on_chain(d, t);

@@ -693,15 +693,15 @@ impl Reader {
         Some(best)
     }
 
-    /// The dragon's steps towards `target` that lie on a shortest path, or
-    /// `None` when the skeleton cannot tell.
+    /// The dragon's steps towards `target` that lie on a shortest path and
+    /// its distance, or `None` when the skeleton cannot tell.
     pub(super) fn steps(
         &mut self,
         skeleton: &Skeleton,
         graph: &Graph,
         dragon: CellId,
         target: CellId,
-    ) -> Option<DirSet> {
+    ) -> Option<(DirSet, u32)> {
         if !self.aim(skeleton, graph, target) {
             return None;
         }
@@ -715,7 +715,7 @@ impl Reader {
                 steps.insert(d);
             }
         }
-        Some(steps)
+        Some((steps, here))
     }
 }
 

@@ -270,9 +270,10 @@ impl<'a> Oracles<'a> {
     }
 
     /// Dragon `which`'s shortest steps from `dragon` towards `target` on
-    /// the map with the doors of `opened` open, or `None` when no path
-    /// joins them (or the door state's oracles did not fit: then
-    /// [`Oracles::failure`] says so and the search stops).
+    /// the map with the doors of `opened` open, with the distance between
+    /// them when the oracle knew it ([`DragonOracle::shortest_steps_apart`]),
+    /// or `None` when no path joins them (or the door state's oracles did
+    /// not fit: then [`Oracles::failure`] says so and the search stops).
     #[inline]
     pub(crate) fn steps(
         &mut self,
@@ -281,12 +282,14 @@ impl<'a> Oracles<'a> {
         which: usize,
         dragon: CellId,
         target: CellId,
-    ) -> Option<DirSet> {
+    ) -> Option<(DirSet, Option<u32>)> {
         let i = match self.last {
             Some((last, i)) if last == opened => i,
             _ => {
                 if let Source::Ruler(ruler) = &mut self.source {
-                    return ruler.steps_on(terrain.map(opened), opened, dragon, target);
+                    return ruler
+                        .steps_on(terrain.map(opened), opened, dragon, target)
+                        .map(|steps| (steps, None));
                 }
                 match self.state(terrain, opened) {
                     Ok(i) => {
@@ -303,7 +306,7 @@ impl<'a> Oracles<'a> {
         self.weighed.asked(i);
         let oracles = &mut self.states[i];
         let last = oracles.len() - 1;
-        oracles[which.min(last)].shortest_steps(dragon, target)
+        oracles[which.min(last)].shortest_steps_apart(dragon, target)
     }
 
     /// The error of a door state whose oracles did not fit, if any.

@@ -373,6 +373,8 @@ impl<'a> Game<'a> {
     /// with the doors of `opened` open, the rule 4 of a turn: its first
     /// shortest step in the priority order, or every shortest step under
     /// the choosing rules; its own cell when no path joins them (rule 5).
+    /// Tells the distance between `dragon` and `hero` when the oracle knew
+    /// it.
     #[inline]
     fn dragon_step(
         &mut self,
@@ -381,13 +383,14 @@ impl<'a> Game<'a> {
         dragon: CellId,
         hero: CellId,
         mut reply: impl FnMut(CellId),
-    ) {
+    ) -> Option<u32> {
         self.queries += 1;
-        let Some(steps) = self
+        let Some((steps, apart)) = self
             .oracles
             .steps(&self.terrain, opened, which, dragon, hero)
         else {
-            return reply(dragon);
+            reply(dragon);
+            return None;
         };
         let to = |d: Direction| {
             self.graph
@@ -403,6 +406,7 @@ impl<'a> Game<'a> {
             }
             Ties::Adversarial | Ties::Optimistic => steps.iter().for_each(|d| reply(to(d))),
         }
+        apart
     }
 
     /// The hero's steps that bring it one closer to the one dragon of the
@@ -411,7 +415,8 @@ impl<'a> Game<'a> {
     /// like a dragon's, and counted as one.
     pub(crate) fn hero_steps_toward(&mut self, hero: CellId, dragon: CellId) -> Option<DirSet> {
         self.queries += 1;
-        self.oracles.steps(&self.terrain, 0, 0, hero, dragon)
+        let (steps, _) = self.oracles.steps(&self.terrain, 0, 0, hero, dragon)?;
+        Some(steps)
     }
 
     /// The cells dragon `which` on `dragon` may end its move on once the
@@ -420,6 +425,8 @@ impl<'a> Game<'a> {
     /// ends on under the choosing rules (each once, in the direction order
     /// of the first sequence reaching it), its own cell when it sleeps. A
     /// faster dragon takes its steps one by one, each by the tie rule.
+    /// Tells the distance between `dragon` and `hero` when the oracle knew
+    /// it.
     fn dragon_ends(
         &mut self,
         which: usize,
@@ -427,17 +434,21 @@ impl<'a> Game<'a> {
         dragon: CellId,
         hero: CellId,
         ends: &mut Vec<u32>,
-    ) {
+    ) -> Option<u32> {
         ends.clear();
         if self.speed.is_one() {
             return self.dragon_step(which, opened, dragon, hero, |r| ends.push(r.0));
         }
+        let mut apart = None;
         match self.ties {
             Ties::Priority(_) => {
                 let mut at = dragon;
-                for _ in 0..self.speed.steps() {
+                for step in 0..self.speed.steps() {
                     let mut next = at;
-                    self.dragon_step(which, opened, at, hero, |r| next = r);
+                    let told = self.dragon_step(which, opened, at, hero, |r| next = r);
+                    if step == 0 {
+                        apart = told;
+                    }
                     if next == at {
                         // It sleeps (only ever on its first step).
                         break;
@@ -453,14 +464,17 @@ impl<'a> Game<'a> {
                 // of the dragon, a few dozen.
                 ends.push(dragon.0);
                 let mut next = Vec::with_capacity(8);
-                for _ in 0..self.speed.steps() {
+                for step in 0..self.speed.steps() {
                     next.clear();
                     for &at in ends.iter() {
-                        self.dragon_step(which, opened, CellId(at), hero, |r| {
+                        let told = self.dragon_step(which, opened, CellId(at), hero, |r| {
                             if !next.contains(&r.0) {
                                 next.push(r.0);
                             }
                         });
+                        if step == 0 {
+                            apart = told;
+                        }
                     }
                     if next == *ends {
                         // It sleeps.
@@ -474,25 +488,28 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        apart
     }
 
     /// The official game's reply: calls `reply` with each cell the one
     /// dragon may move to once the hero stands on `hero`, on a map without
-    /// doors (see [`Game::replies`]).
+    /// doors (see [`Game::replies`]). Tells the distance between `dragon`
+    /// and `hero` when the oracle knew it.
     #[inline]
     pub(crate) fn dragon_replies(
         &mut self,
         dragon: CellId,
         hero: CellId,
         mut reply: impl FnMut(CellId),
-    ) {
+    ) -> Option<u32> {
         if self.speed.is_one() {
             return self.dragon_step(0, 0, dragon, hero, reply);
         }
         let mut ends = std::mem::take(&mut self.ends[0]);
-        self.dragon_ends(0, 0, dragon, hero, &mut ends);
+        let apart = self.dragon_ends(0, 0, dragon, hero, &mut ends);
         ends.iter().for_each(|&e| reply(CellId(e)));
         self.ends[0] = ends;
+        apart
     }
 
     /// The dragons' half of a turn, the hero having moved: calls `reply`
@@ -509,7 +526,9 @@ impl<'a> Game<'a> {
         let mut ends = std::mem::take(&mut self.ends);
         for (i, list) in ends.iter_mut().enumerate().take(count) {
             match moved.dragons.get(i) {
-                Some(d) => self.dragon_ends(i, opened, d, moved.hero, list),
+                Some(d) => {
+                    self.dragon_ends(i, opened, d, moved.hero, list);
+                }
                 None => {
                     list.clear();
                     list.push(NONE);

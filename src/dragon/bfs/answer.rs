@@ -30,7 +30,8 @@ impl BfsFields<'_> {
             self.finish_work -= self.finish_work / 8;
             let field = &self.fields[slot];
             return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
-                .expect("the dragon is connected to its target");
+                .expect("the dragon is connected to its target")
+                .0;
         }
         let before = *cost;
         let steps = self.directed.finish_level(
@@ -46,8 +47,13 @@ impl BfsFields<'_> {
     }
 
     /// The dragon's steps for a question no field holds: a walk down a root
-    /// field, else goal-directed searches (and maybe a new root or field).
-    pub(super) fn answer(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+    /// field, else goal-directed searches (and maybe a new root or field);
+    /// with the distance, when the method that answered knew it.
+    pub(super) fn answer(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<(DirSet, Option<u32>)> {
         let graph = self.graph;
         self.questions += 1;
         // Where the cones answer most questions (open ground), they go
@@ -102,6 +108,7 @@ impl BfsFields<'_> {
         self.excess = self.excess - self.excess / 8 + 16 * cost as u64 / span / 8;
         self.judge_landmarks();
         let (steps, apart) = found?;
+        let answer = (steps, Some(apart));
         // Ski rental: once the work spent on this target reaches the price of
         // a field (a visit per cell), buy one for its next questions.
         if self
@@ -113,6 +120,6 @@ impl BfsFields<'_> {
         } else if tried && self.unrooted >= self.root_cost {
             self.reroot(dragon, apart);
         }
-        Some(steps)
+        Some(answer)
     }
 }

@@ -149,6 +149,9 @@ pub struct BfsFields<'g> {
     /// (`dragon << 32 | target`, or `NO_QUESTION`) and their steps.
     recent: Vec<u64>,
     recent_steps: Vec<DirSet>,
+    /// The distance of each recent answer, [`UNKNOWN`] when the method
+    /// that answered did not tell it.
+    recent_apart: Vec<u32>,
     built: u64,
     roots_built: u64,
     walked: u64,
@@ -330,6 +333,7 @@ impl<'g> BfsFields<'g> {
             directed: Directed::with_cells(n),
             recent: vec![NO_QUESTION; recent_entries(n)],
             recent_steps: vec![DirSet::EMPTY; recent_entries(n)],
+            recent_apart: vec![UNKNOWN; recent_entries(n)],
             built: 0,
             roots_built: 0,
             walked: 0,
@@ -370,7 +374,7 @@ impl<'g> BfsFields<'g> {
         RootField::bytes_needed(cells)
             + Directed::bytes_needed(cells)
             + cells * (3 + per_target + fields) * size_of::<u32>()
-            + recent_entries(cells) * (size_of::<u64>() + size_of::<DirSet>())
+            + recent_entries(cells) * RECENT_ENTRY
     }
 
     /// About how many bytes the oracle needs for `cells` cells with a
@@ -460,7 +464,7 @@ impl BfsFields<'_> {
         dragon: CellId,
         target: CellId,
         cap: usize,
-    ) -> (Option<DirSet>, usize) {
+    ) -> (Option<(DirSet, Option<u32>)>, usize) {
         let mut work = 0;
         for i in 0..self.roots.len() {
             // Built field by field (not `self.scratch()`): `self.roots` stays
@@ -473,11 +477,12 @@ impl BfsFields<'_> {
             let question = (dragon, target);
             let (steps, spent) = self.roots[i].steps(self.graph, question, cap, &mut scratch);
             work += spent;
-            if steps.is_some() {
+            if let Some(steps) = steps {
                 self.walked += 1;
+                let apart = self.roots[i].walked_apart(dragon, target);
                 // Most recently useful first.
                 self.roots[..=i].rotate_right(1);
-                return (steps, work);
+                return (Some((steps, apart)), work);
             }
         }
         (None, work)
@@ -552,7 +557,7 @@ impl BfsFields<'_> {
 
     /// The dragon's steps when a staircase joins it to `target` (see
     /// `dragon/cone.rs`), the cones built first if the room holds them.
-    fn through_cone(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+    fn through_cone(&mut self, dragon: CellId, target: CellId) -> Option<(DirSet, Option<u32>)> {
         if self.cone.is_none() {
             let graph = self.graph;
             let bytes = *self
@@ -572,7 +577,8 @@ impl BfsFields<'_> {
         } else {
             (self.cone_credit - 2).max(-CONE_CREDIT_MAX)
         };
-        steps
+        // A staircase is as long as the Manhattan distance.
+        steps.map(|steps| (steps, Some(self.graph.manhattan(dragon, target))))
     }
 
     /// Adds `cost` to the work spent on `target` without a field.
@@ -637,6 +643,12 @@ impl BfsFields<'_> {
     }
 }
 
+/// The bytes of a recent answer: the question, the steps, the distance.
+const RECENT_ENTRY: usize = size_of::<u64>() + size_of::<DirSet>() + size_of::<u32>();
+
+/// A recent answer's distance that its method did not tell.
+const UNKNOWN: u32 = u32::MAX;
+
 /// How many recent answers the oracle keeps for a map of `cells` cells:
 /// one for every two cells (a power of two, at least two, so that the
 /// hash's shift stays under 64), up to `RECENT_MAX`.
@@ -674,7 +686,7 @@ impl DragonOracle for BfsFields<'_> {
         self.roots.len() * RootField::bytes_needed(n)
             + Directed::bytes_needed(n)
             + (3 * n + self.spent.len() + self.slot_of.len()) * size_of::<u32>()
-            + self.recent.len() * (size_of::<u64>() + size_of::<DirSet>())
+            + self.recent.len() * RECENT_ENTRY
             + self.fields.len() * n * size_of::<u32>()
             + self
                 .component
@@ -699,6 +711,20 @@ impl DragonOracle for BfsFields<'_> {
     }
 
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+        self.shortest_steps_apart(dragon, target)
+            .map(|(steps, _)| steps)
+    }
+
+    /// Every method but the walk down a root field of a tree knows the
+    /// distance it answers with: a field holds it, the cones' staircase
+    /// is as long as the Manhattan distance, a walk along a root field's
+    /// shortest paths spans the difference of two levels, the skeleton
+    /// and the directed searches compute it.
+    fn shortest_steps_apart(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<(DirSet, Option<u32>)> {
         let graph = self.graph;
         if !self.connected(dragon, target) {
             return None;
@@ -708,19 +734,25 @@ impl DragonOracle for BfsFields<'_> {
         if slot != NO_SLOT {
             self.last_read[slot as usize] = self.tick;
             let field = &self.fields[slot as usize];
-            return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE);
+            return steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
+                .map(|(steps, apart)| (steps, Some(apart)));
         }
         let question = u64::from(dragon.0) << 32 | u64::from(target.0);
         // Fibonacci hashing: the top bits of the product index the table.
         let entry = (question.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             >> (64 - self.recent.len().trailing_zeros())) as usize;
         if self.recent[entry] == question {
-            return Some(self.recent_steps[entry]);
+            let apart = self.recent_apart[entry];
+            return Some((
+                self.recent_steps[entry],
+                (apart != UNKNOWN).then_some(apart),
+            ));
         }
-        let steps = self.answer(dragon, target)?;
+        let (steps, apart) = self.answer(dragon, target)?;
         self.recent[entry] = question;
         self.recent_steps[entry] = steps;
-        Some(steps)
+        self.recent_apart[entry] = apart.unwrap_or(UNKNOWN);
+        Some((steps, apart))
     }
 }
 

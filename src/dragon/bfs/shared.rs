@@ -55,7 +55,11 @@ impl BfsFields<'_> {
     /// The dragon's steps read off the skeleton (see `dragon/skeleton.rs`),
     /// bought first as its prices come due, when the room holds it;
     /// `None` before, or when the skeleton cannot tell.
-    pub(super) fn through_skeleton(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
+    pub(super) fn through_skeleton(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<(DirSet, Option<u32>)> {
         if self.reader.is_none() && !self.buy_skeleton() {
             return None;
         }
@@ -65,7 +69,7 @@ impl BfsFields<'_> {
         let reader = self.reader.as_mut()?;
         let steps = reader.steps(skeleton, self.graph, dragon, target);
         self.skeletal += u64::from(steps.is_some());
-        steps
+        steps.map(|(steps, apart)| (steps, Some(apart)))
     }
 
     /// Buys what the skeleton needs next, unless another dragon's oracle

@@ -28,7 +28,12 @@
 //!
 //! Positions are taken in order of the least cost that reaches them
 //! (Dijkstra's order; a move costs 0, 1 or 2, so three buckets, by cost
-//! modulo 3, do).
+//! modulo 3, do). A move's cost is read off the distance the oracle tells
+//! with the dragon's first step ([`crate::dragon::DragonOracle::shortest_steps_apart`]:
+//! the dragon's distance to the hero's new cell is `d + 1` after a step
+//! away, `d` after a wait, `d - 1` after a step towards it), so the moves
+//! cost no question of their own; an oracle that does not tell it is asked
+//! for the hero's steps towards the dragon, once a position.
 //! Each position taken with no legal move ends a line of its depth; let `L`
 //! be the longest so far. The search stops once the next position's cost
 //! `C` has `B(C) < L`: no position left lies on a longer line. Every
@@ -115,7 +120,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     let mut buckets: [Vec<StateId>; 3] = Default::default();
     buckets[0].push(0);
     let mut longest: Option<u32> = None;
-    let mut moves: Vec<(u32, CellId)> = Vec::with_capacity(5);
+    let mut moves: Vec<(Move, CellId)> = Vec::with_capacity(5);
     let held = |table: &StateTable, order: &[StateId], replies: &[StateId]| {
         table.bytes() + table.len() * 12 + order.len() * 12 + replies.len() * 4
     };
@@ -136,26 +141,37 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             let (hero, dragon) = table.get(s);
             let d = distance[s as usize];
             moves.clear();
-            let mut toward = None;
-            for (step, to) in hero_moves(graph, game.speed, game.wait, hero, dragon) {
-                debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
-                let toward = match step {
-                    Move::Wait => DirSet::default(),
-                    Move::Step(_) => *toward.get_or_insert_with(|| {
-                        game.hero_steps_toward(hero, dragon)
-                            .expect("the dragon reaches the hero")
-                    }),
-                };
-                moves.push((cost(step.direction(), toward), to));
-            }
+            moves.extend(hero_moves(graph, game.speed, game.wait, hero, dragon));
             if moves.is_empty() {
                 let depth = (d0 - d - c) / gain;
                 longest = Some(longest.map_or(depth, |l| l.max(depth)));
             }
-            for &(spent, to) in &moves {
+            let mut toward = None;
+            for &(step, to) in &moves {
+                debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
                 let mut reply = None;
-                game.dragon_replies(dragon, to, |r| reply = Some(r));
+                let apart = game.dragon_replies(dragon, to, |r| reply = Some(r));
                 let reply = reply.expect("a priority rule replies once");
+                // What the move gave up: read from the dragon's distance to
+                // the hero's new cell when the oracle told it (one more than
+                // `d` for a step away, one less for a step towards it).
+                let spent = match apart {
+                    Some(apart) => d + 1 - apart,
+                    None => {
+                        let toward = *toward.get_or_insert_with(|| {
+                            game.hero_steps_toward(hero, dragon)
+                                .expect("the dragon reaches the hero")
+                        });
+                        cost(step.direction(), toward)
+                    }
+                };
+                debug_assert!(
+                    apart.is_none_or(|a| {
+                        let toward = game.hero_steps_toward(hero, dragon).unwrap_or_default();
+                        d + 1 - a == cost(step.direction(), toward)
+                    }),
+                    "the distance told is the move's"
+                );
                 let (id, new) = table.intern(to, reply);
                 let (at, after) = (c + spent, d - gain - spent);
                 if new {
