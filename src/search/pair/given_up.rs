@@ -72,6 +72,10 @@ use crate::search::turn::{Game, hero_moves};
 /// Marks a position not taken.
 const NOT_TAKEN: u32 = u32::MAX;
 
+/// Positions taken at a time: their moves' replies are all found before
+/// any of them is looked up in the table.
+const BATCH: usize = 256;
+
 /// What a move gives up (see the module's documentation): 0 for a step
 /// away from the dragon, 1 for a wait (`None`), 2 for a step towards it,
 /// `toward` being the hero's steps towards the dragon. A turn takes this
@@ -121,77 +125,112 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     buckets[0].push(0);
     let mut longest: Option<u32> = None;
     let mut moves: Vec<(Move, CellId)> = Vec::with_capacity(5);
+    // A batch of positions taken, then their moves: (the cell the hero
+    // moves to, the dragon's reply, what the move gave up, the distance
+    // after it) and how many moves each position has.
+    let mut batch: Vec<StateId> = Vec::with_capacity(BATCH);
+    let mut made: Vec<(CellId, CellId, u32, u32)> = Vec::with_capacity(4 * BATCH);
+    let mut counts: Vec<u8> = Vec::with_capacity(BATCH);
     let held = |table: &StateTable, order: &[StateId], replies: &[StateId]| {
         table.bytes() + table.len() * 12 + order.len() * 12 + replies.len() * 4
     };
     let mut c = 0;
     'costs: while buckets.iter().any(|b| !b.is_empty()) {
-        while let Some(s) = buckets[c as usize % 3].pop() {
+        loop {
+            // Take a batch of positions of cost `c`.
+            batch.clear();
+            while batch.len() < BATCH {
+                let Some(s) = buckets[c as usize % 3].pop() else {
+                    break;
+                };
+                if least[s as usize] != c || taken[s as usize] != NOT_TAKEN {
+                    continue; // met again at a lower cost, or taken already
+                }
+                if game.over_budget(table.len(), || held(&table, &order, &replies)) {
+                    return None;
+                }
+                taken[s as usize] = order.len() as u32;
+                order.push(s);
+                batch.push(s);
+            }
+            if batch.is_empty() {
+                break;
+            }
+            // Their moves and the dragon's replies (the oracle's work).
+            made.clear();
+            counts.clear();
+            for &s in &batch {
+                let (hero, dragon) = table.get(s);
+                let d = distance[s as usize];
+                moves.clear();
+                moves.extend(hero_moves(graph, game.speed, game.wait, hero, dragon));
+                if moves.is_empty() {
+                    let depth = (d0 - d - c) / gain;
+                    longest = Some(longest.map_or(depth, |l| l.max(depth)));
+                }
+                counts.push(moves.len() as u8);
+                let mut toward = None;
+                for &(step, to) in &moves {
+                    debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
+                    let mut reply = None;
+                    let apart = game.dragon_replies(dragon, to, |r| reply = Some(r));
+                    let reply = reply.expect("a priority rule replies once");
+                    // What the move gave up: read from the dragon's distance
+                    // to the hero's new cell when the oracle told it (one
+                    // more than `d` for a step away, one less towards it).
+                    let spent = match apart {
+                        Some(apart) => d + 1 - apart,
+                        None => {
+                            let toward = *toward.get_or_insert_with(|| {
+                                game.hero_steps_toward(hero, dragon)
+                                    .expect("the dragon reaches the hero")
+                            });
+                            cost(step.direction(), toward)
+                        }
+                    };
+                    debug_assert!(
+                        apart.is_none_or(|a| {
+                            let toward = game.hero_steps_toward(hero, dragon).unwrap_or_default();
+                            d + 1 - a == cost(step.direction(), toward)
+                        }),
+                        "the distance told is the move's"
+                    );
+                    made.push((to, reply, spent, d - gain - spent));
+                }
+            }
+            // Then their numbers, in one run: the table's lookups, each a
+            // likely miss of the caches, overlap when no oracle work
+            // stands between them.
+            let mut made = made.iter();
+            for &count in &counts {
+                for &(to, reply, spent, after) in made.by_ref().take(count as usize) {
+                    let (id, new) = table.intern(to, reply);
+                    let at = c + spent;
+                    if new {
+                        distance.push(after);
+                        least.push(at);
+                        taken.push(NOT_TAKEN);
+                        buckets[at as usize % 3].push(id);
+                    } else if at < least[id as usize] {
+                        least[id as usize] = at;
+                        buckets[at as usize % 3].push(id);
+                    }
+                    debug_assert_eq!(
+                        distance[id as usize], after,
+                        "a move costs what it gives up"
+                    );
+                    replies.push(id);
+                }
+                move_first.push(replies.len() as u32);
+            }
             if longest.is_some_and(|l| bound(c) < l) {
                 break 'costs;
             }
-            if least[s as usize] != c || taken[s as usize] != NOT_TAKEN {
-                continue; // met again at a lower cost, or taken already
-            }
-            if game.over_budget(table.len(), || held(&table, &order, &replies)) {
-                return None;
-            }
-            taken[s as usize] = order.len() as u32;
-            order.push(s);
-            let (hero, dragon) = table.get(s);
-            let d = distance[s as usize];
-            moves.clear();
-            moves.extend(hero_moves(graph, game.speed, game.wait, hero, dragon));
-            if moves.is_empty() {
-                let depth = (d0 - d - c) / gain;
-                longest = Some(longest.map_or(depth, |l| l.max(depth)));
-            }
-            let mut toward = None;
-            for &(step, to) in &moves {
-                debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
-                let mut reply = None;
-                let apart = game.dragon_replies(dragon, to, |r| reply = Some(r));
-                let reply = reply.expect("a priority rule replies once");
-                // What the move gave up: read from the dragon's distance to
-                // the hero's new cell when the oracle told it (one more than
-                // `d` for a step away, one less for a step towards it).
-                let spent = match apart {
-                    Some(apart) => d + 1 - apart,
-                    None => {
-                        let toward = *toward.get_or_insert_with(|| {
-                            game.hero_steps_toward(hero, dragon)
-                                .expect("the dragon reaches the hero")
-                        });
-                        cost(step.direction(), toward)
-                    }
-                };
-                debug_assert!(
-                    apart.is_none_or(|a| {
-                        let toward = game.hero_steps_toward(hero, dragon).unwrap_or_default();
-                        d + 1 - a == cost(step.direction(), toward)
-                    }),
-                    "the distance told is the move's"
-                );
-                let (id, new) = table.intern(to, reply);
-                let (at, after) = (c + spent, d - gain - spent);
-                if new {
-                    distance.push(after);
-                    least.push(at);
-                    taken.push(NOT_TAKEN);
-                    buckets[at as usize % 3].push(id);
-                } else if at < least[id as usize] {
-                    least[id as usize] = at;
-                    buckets[at as usize % 3].push(id);
-                }
-                debug_assert_eq!(
-                    distance[id as usize], after,
-                    "a move costs what it gives up"
-                );
-                replies.push(id);
-            }
-            move_first.push(replies.len() as u32);
         }
         c += 1;
+        if longest.is_some_and(|l| bound(c) < l) {
+            break;
+        }
     }
     game.record(table.len(), held(&table, &order, &replies));
     // Values, children first: every move lowers the distance.
