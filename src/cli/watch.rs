@@ -4,7 +4,8 @@
 //! `solve-maze` solves on the calling thread; a [`Watch`] runs beside it on
 //! a thread of its own. On a terminal, a solve that takes longer than a
 //! second shows a spinner with what it has done so far ([`progress_line`]:
-//! positions, memory, the fewest moves an escape can still take), cleared
+//! positions, memory, the fewest moves an escape can still take, or the
+//! bounds of a caught hero's longest line), cleared
 //! when it ends. With `--max-time`, the watch asks the solve to stop
 //! ([`Progress::stop`]) once the time has passed; the solve then ends with
 //! [`Error::Stopped`], which says how far it got.
@@ -98,7 +99,8 @@ impl Watch<'_> {
 }
 
 /// What a running solve of `name` has done: the positions and memory it
-/// holds against `budget`, and the fewest moves an escape can still take.
+/// holds against `budget`, and the fewest moves an escape can still take
+/// (or, once the hero is caught, the bounds of its longest line).
 /// The line is cut to the terminal's width (80 columns hold all but the
 /// name): the spinner and the time taken say that it is searching, and the
 /// file's name comes last.
@@ -109,8 +111,12 @@ fn progress_line(name: &str, progress: &Progress, budget: usize) -> String {
         .filter(|_| !progress.caught())
         .or_else(|| progress.caught().then(|| ", no escape at all".to_owned()))
         .unwrap_or_default();
+    let line = match progress.survives().filter(|_| progress.caught()) {
+        Some((at_least, at_most)) => format!(", longest line {at_least} to {at_most} moves"),
+        None => String::new(),
+    };
     format!(
-        "{} positions, {} of {}{bound} ({name})",
+        "{} positions, {} of {}{bound}{line} ({name})",
         progress.positions(),
         crate::error::bytes(progress.bytes()),
         crate::error::bytes(budget)
@@ -164,6 +170,14 @@ mod tests {
             .unwrap();
         assert!(
             progress_line("m.txt", &caught, 4 << 30).ends_with(", no escape at all (m.txt)"),
+            "{}",
+            progress_line("m.txt", &caught, 4 << 30)
+        );
+        // A faster dragon's longest line, while it is searched: its bounds.
+        caught.survival(12, 40);
+        assert!(
+            progress_line("m.txt", &caught, 4 << 30)
+                .ends_with(", no escape at all, longest line 12 to 40 moves (m.txt)"),
             "{}",
             progress_line("m.txt", &caught, 4 << 30)
         );

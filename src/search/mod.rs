@@ -619,7 +619,13 @@ pub(crate) fn stopped(positions: usize, progress: Option<&Progress>) -> Error {
 /// What a search that stopped early had shown of the answer, for its error.
 fn shown(progress: Option<&Progress>) -> String {
     if progress.is_some_and(Progress::caught) {
-        return ", having shown that the dragon catches the hero on every path".into();
+        let line = match progress.and_then(Progress::survives) {
+            Some((at_least, at_most)) => {
+                format!(" and that its longest line takes {at_least} to {at_most} moves")
+            }
+            None => String::new(),
+        };
+        return format!(", having shown that the dragon catches the hero on every path{line}");
     }
     progress
         .and_then(Progress::at_least)

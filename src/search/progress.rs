@@ -29,6 +29,9 @@ pub struct Progress {
     at_least: AtomicUsize,
     /// Whether the search has shown that the hero cannot escape.
     caught: AtomicBool,
+    /// One more than the bounds of the caught hero's longest line, so that
+    /// 0 means none yet: the longest found, the most any can take.
+    survives: [AtomicUsize; 2],
     stop: AtomicBool,
 }
 
@@ -57,6 +60,17 @@ impl Progress {
         self.caught.load(Ordering::Relaxed)
     }
 
+    /// While the line a caught hero survives longest is searched best
+    /// first (one dragon faster than the hero, a priority rule): the
+    /// longest line found so far and the most moves any line can still
+    /// take, as far as the search has shown. The two meet at the answer.
+    pub fn survives(&self) -> Option<(usize, usize)> {
+        let [at_least, at_most] = &self.survives;
+        let at_least = at_least.load(Ordering::Relaxed).checked_sub(1)?;
+        let at_most = at_most.load(Ordering::Relaxed).checked_sub(1)?;
+        Some((at_least, at_most))
+    }
+
     /// Asks the solve watched through this to stop: it ends soon after
     /// with [`Error::Stopped`](crate::Error::Stopped), its figures left as
     /// they were. A solve that needs no search (a loop-free map, a map with
@@ -80,6 +94,15 @@ impl Progress {
     /// Notes that the hero cannot escape.
     pub(crate) fn shown_caught(&self) {
         self.caught.store(true, Ordering::Relaxed);
+    }
+
+    /// Notes that the caught hero's longest line takes from `at_least` to
+    /// `at_most` moves.
+    pub(crate) fn survival(&self, at_least: usize, at_most: usize) {
+        debug_assert!(at_least <= at_most, "bounds in order");
+        // The upper bound first: a reader never sees the lower one pass it.
+        self.survives[1].store(at_most.saturating_add(1), Ordering::Relaxed);
+        self.survives[0].store(at_least.saturating_add(1), Ordering::Relaxed);
     }
 
     /// Notes that no escape takes fewer than `moves` moves.
@@ -185,6 +208,41 @@ mod tests {
                 assert!(solver.solve_watched(&options, &running).is_ok(), "{name}");
             }
         }
+    }
+
+    /// Against a faster dragon, the caught hero's longest line is searched
+    /// best first: its bounds are there when the solve ends, met at the
+    /// line's length (the search may have shown wider ones on the way).
+    /// A caught hero whose line is found otherwise has none.
+    #[test]
+    fn a_faster_dragons_longest_line_is_bounded() {
+        use crate::Speed;
+        let puzzle = example("large-101.txt");
+        let solver = Solver::new(&puzzle);
+        let speed = Rules::default().with_speed(Speed::new(2).unwrap());
+        let options = Options {
+            rules: speed,
+            ..Options::default()
+        };
+        let progress = Progress::default();
+        let solution = solver.solve_watched(&options, &progress).unwrap();
+        assert!(matches!(solution.outcome, Outcome::Caught { .. }));
+        let moves = solution.turns.len();
+        assert!(moves > 1, "a line of {moves} moves");
+        assert!(progress.caught());
+        assert_eq!(progress.survives(), Some((moves, moves)));
+        // Speed 1: the survival line comes from the whole analysis.
+        let caught = Solver::new(&example("waiting.txt"));
+        let progress = Progress::default();
+        let solution = caught
+            .solve_watched(&Options::default(), &progress)
+            .unwrap();
+        assert!(matches!(solution.outcome, Outcome::Caught { .. }));
+        assert_eq!(progress.survives(), None);
+        // A reader never sees the lower bound pass the upper one.
+        let progress = Progress::default();
+        progress.survival(3, 9);
+        assert_eq!(progress.survives(), Some((3, 9)));
     }
 
     /// The bound only grows.

@@ -107,7 +107,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     let graph = game.graph;
     let gain = game.speed.steps() - 1;
     let d0 = graph.distance(start.0, start.1)?;
-    let bound = |cost: u32| (d0 - 1 - cost) / gain;
+    let bound = |cost: u32| (d0 - 1).saturating_sub(cost) / gain;
     let mut table = StateTable::default();
     // Per position (by number): its distance, its least cost so far and
     // its place among the taken ones.
@@ -134,6 +134,8 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     let held = |table: &StateTable, order: &[StateId], replies: &[StateId]| {
         table.bytes() + table.len() * 12 + order.len() * 12 + replies.len() * 4
     };
+    // The depth of the deepest position taken.
+    let mut deepest = 0;
     let mut c = 0;
     'costs: while buckets.iter().any(|b| !b.is_empty()) {
         loop {
@@ -152,6 +154,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                 taken[s as usize] = order.len() as u32;
                 order.push(s);
                 batch.push(s);
+                deepest = deepest.max((d0 - distance[s as usize] - c) / gain);
             }
             if batch.is_empty() {
                 break;
@@ -228,11 +231,21 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             }
         }
         c += 1;
+        if let Some(progress) = game.progress {
+            // A line goes on from every position taken until the hero is
+            // caught; every position below cost `c` is taken, so a line
+            // longer than the longest found ends on one of cost `c` or more.
+            let found = longest.unwrap_or(0);
+            progress.survival(deepest as usize, found.max(bound(c)) as usize);
+        }
         if longest.is_some_and(|l| bound(c) < l) {
             break;
         }
     }
     game.record(table.len(), held(&table, &order, &replies));
+    if let (Some(progress), Some(longest)) = (game.progress, longest) {
+        progress.survival(longest as usize, longest as usize);
+    }
     // Values, children first: every move lowers the distance.
     let mut by_distance: Vec<u32> = (0..order.len() as u32).collect();
     by_distance.sort_unstable_by_key(|&i| distance[order[i as usize] as usize]);
