@@ -270,18 +270,19 @@ impl<'a> Oracles<'a> {
     }
 
     /// Dragon `which`'s shortest steps from `dragon` towards `target` on
-    /// the map with the doors of `opened` open, with the distance between
-    /// them when the oracle knew it ([`DragonOracle::shortest_steps_apart`]),
-    /// or `None` when no path joins them (or the door state's oracles did
-    /// not fit: then [`Oracles::failure`] says so and the search stops).
+    /// the map with the doors of `opened` open, with (when `apart`) the
+    /// distance between them if the oracle knew it
+    /// ([`DragonOracle::shortest_steps_apart`]), or `None` when no path
+    /// joins them (or the door state's oracles did not fit: then
+    /// [`Oracles::failure`] says so and the search stops).
     #[inline]
     pub(crate) fn steps(
         &mut self,
         terrain: &Terrain<'a>,
         opened: u16,
         which: usize,
-        dragon: CellId,
-        target: CellId,
+        (dragon, target): (CellId, CellId),
+        apart: bool,
     ) -> Option<(DirSet, Option<u32>)> {
         let i = match self.last {
             Some((last, i)) if last == opened => i,
@@ -306,7 +307,14 @@ impl<'a> Oracles<'a> {
         self.weighed.asked(i);
         let oracles = &mut self.states[i];
         let last = oracles.len() - 1;
-        oracles[which.min(last)].shortest_steps_apart(dragon, target)
+        let oracle = &mut oracles[which.min(last)];
+        if apart {
+            oracle.shortest_steps_apart(dragon, target)
+        } else {
+            oracle
+                .shortest_steps(dragon, target)
+                .map(|steps| (steps, None))
+        }
     }
 
     /// The error of a door state whose oracles did not fit, if any.
@@ -374,7 +382,7 @@ mod tests {
         let mut oracles = Oracles::built(&terrain, OracleKind::FloydWarshall, budget).unwrap();
         assert_eq!(oracles.bytes(), reference);
         let (dragon, hero) = (layout.dragons()[0], graph.hero());
-        oracles.steps(&terrain, 1, 0, dragon, hero);
+        oracles.steps(&terrain, 1, 0, (dragon, hero), false);
         assert_eq!(oracles.bytes(), 2 * reference, "a second reference oracle");
         assert!(!oracles.failed());
         // With a share too small for the reference, the first state fails
@@ -382,7 +390,7 @@ mod tests {
         assert!(Oracles::built(&terrain, OracleKind::FloydWarshall, budget - 4).is_err());
         let mut oracles = Oracles::built(&terrain, OracleKind::FloydWarshall, budget).unwrap();
         oracles.share = reference - 1;
-        assert_eq!(oracles.steps(&terrain, 1, 0, dragon, hero), None);
+        assert_eq!(oracles.steps(&terrain, 1, 0, (dragon, hero), false), None);
         assert!(oracles.failed());
         assert!(matches!(oracles.failure(), Some(Error::TooLarge { .. })));
     }

@@ -373,21 +373,20 @@ impl<'a> Game<'a> {
     /// with the doors of `opened` open, the rule 4 of a turn: its first
     /// shortest step in the priority order, or every shortest step under
     /// the choosing rules; its own cell when no path joins them (rule 5).
-    /// Tells the distance between `dragon` and `hero` when the oracle knew
-    /// it.
+    /// When `asked`, tells the distance between `dragon` and `hero` if the
+    /// oracle knew it.
     #[inline]
     fn dragon_step(
         &mut self,
-        which: usize,
-        opened: u16,
-        dragon: CellId,
-        hero: CellId,
+        (which, opened): (usize, u16),
+        (dragon, hero): (CellId, CellId),
+        asked: bool,
         mut reply: impl FnMut(CellId),
     ) -> Option<u32> {
         self.queries += 1;
-        let Some((steps, apart)) = self
-            .oracles
-            .steps(&self.terrain, opened, which, dragon, hero)
+        let Some((steps, apart)) =
+            self.oracles
+                .steps(&self.terrain, opened, which, (dragon, hero), asked)
         else {
             reply(dragon);
             return None;
@@ -415,7 +414,9 @@ impl<'a> Game<'a> {
     /// like a dragon's, and counted as one.
     pub(crate) fn hero_steps_toward(&mut self, hero: CellId, dragon: CellId) -> Option<DirSet> {
         self.queries += 1;
-        let (steps, _) = self.oracles.steps(&self.terrain, 0, 0, hero, dragon)?;
+        let (steps, _) = self
+            .oracles
+            .steps(&self.terrain, 0, 0, (hero, dragon), false)?;
         Some(steps)
     }
 
@@ -425,19 +426,19 @@ impl<'a> Game<'a> {
     /// ends on under the choosing rules (each once, in the direction order
     /// of the first sequence reaching it), its own cell when it sleeps. A
     /// faster dragon takes its steps one by one, each by the tie rule.
-    /// Tells the distance between `dragon` and `hero` when the oracle knew
-    /// it.
+    /// When `asked`, tells the distance between `dragon` and `hero` if the
+    /// oracle knew it.
     fn dragon_ends(
         &mut self,
-        which: usize,
-        opened: u16,
-        dragon: CellId,
-        hero: CellId,
+        (which, opened): (usize, u16),
+        (dragon, hero): (CellId, CellId),
+        asked: bool,
         ends: &mut Vec<u32>,
     ) -> Option<u32> {
         ends.clear();
+        let on = (which, opened);
         if self.speed.is_one() {
-            return self.dragon_step(which, opened, dragon, hero, |r| ends.push(r.0));
+            return self.dragon_step(on, (dragon, hero), asked, |r| ends.push(r.0));
         }
         let mut apart = None;
         match self.ties {
@@ -445,7 +446,7 @@ impl<'a> Game<'a> {
                 let mut at = dragon;
                 for step in 0..self.speed.steps() {
                     let mut next = at;
-                    let told = self.dragon_step(which, opened, at, hero, |r| next = r);
+                    let told = self.dragon_step(on, (at, hero), asked && step == 0, |r| next = r);
                     if step == 0 {
                         apart = told;
                     }
@@ -467,7 +468,8 @@ impl<'a> Game<'a> {
                 for step in 0..self.speed.steps() {
                     next.clear();
                     for &at in ends.iter() {
-                        let told = self.dragon_step(which, opened, CellId(at), hero, |r| {
+                        let first = asked && step == 0;
+                        let told = self.dragon_step(on, (CellId(at), hero), first, |r| {
                             if !next.contains(&r.0) {
                                 next.push(r.0);
                             }
@@ -493,20 +495,42 @@ impl<'a> Game<'a> {
 
     /// The official game's reply: calls `reply` with each cell the one
     /// dragon may move to once the hero stands on `hero`, on a map without
-    /// doors (see [`Game::replies`]). Tells the distance between `dragon`
-    /// and `hero` when the oracle knew it.
+    /// doors (see [`Game::replies`]).
     #[inline]
     pub(crate) fn dragon_replies(
         &mut self,
         dragon: CellId,
         hero: CellId,
+        reply: impl FnMut(CellId),
+    ) {
+        self.one_dragons_replies(dragon, hero, false, reply);
+    }
+
+    /// [`Game::dragon_replies`], telling the distance between `dragon` and
+    /// `hero` when the oracle knew it (with its first step's answer).
+    #[inline]
+    pub(crate) fn dragon_replies_apart(
+        &mut self,
+        dragon: CellId,
+        hero: CellId,
+        reply: impl FnMut(CellId),
+    ) -> Option<u32> {
+        self.one_dragons_replies(dragon, hero, true, reply)
+    }
+
+    #[inline]
+    fn one_dragons_replies(
+        &mut self,
+        dragon: CellId,
+        hero: CellId,
+        asked: bool,
         mut reply: impl FnMut(CellId),
     ) -> Option<u32> {
         if self.speed.is_one() {
-            return self.dragon_step(0, 0, dragon, hero, reply);
+            return self.dragon_step((0, 0), (dragon, hero), asked, reply);
         }
         let mut ends = std::mem::take(&mut self.ends[0]);
-        let apart = self.dragon_ends(0, 0, dragon, hero, &mut ends);
+        let apart = self.dragon_ends((0, 0), (dragon, hero), asked, &mut ends);
         ends.iter().for_each(|&e| reply(CellId(e)));
         self.ends[0] = ends;
         apart
@@ -527,7 +551,7 @@ impl<'a> Game<'a> {
         for (i, list) in ends.iter_mut().enumerate().take(count) {
             match moved.dragons.get(i) {
                 Some(d) => {
-                    self.dragon_ends(i, opened, d, moved.hero, list);
+                    self.dragon_ends((i, opened), (d, moved.hero), false, list);
                 }
                 None => {
                     list.clear();

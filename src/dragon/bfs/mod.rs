@@ -148,9 +148,12 @@ pub struct BfsFields<'g> {
     /// Recent answers of walks and searches: the questions
     /// (`dragon << 32 | target`, or `NO_QUESTION`) and their steps.
     recent: Vec<u64>,
-    recent_steps: Vec<DirSet>,
-    /// The distance of each recent answer, [`UNKNOWN`] when the method
-    /// that answered did not tell it.
+    /// Each recent answer's steps (`DirSet`'s bits), with [`TOLD`] when
+    /// its distance is in `recent_apart`.
+    recent_steps: Vec<u8>,
+    /// The distances of recent answers asked with their distance, in a
+    /// table of their own: a question asked without never reads or writes
+    /// it.
     recent_apart: Vec<u32>,
     built: u64,
     roots_built: u64,
@@ -332,8 +335,8 @@ impl<'g> BfsFields<'g> {
             queue: Vec::with_capacity(n),
             directed: Directed::with_cells(n),
             recent: vec![NO_QUESTION; recent_entries(n)],
-            recent_steps: vec![DirSet::EMPTY; recent_entries(n)],
-            recent_apart: vec![UNKNOWN; recent_entries(n)],
+            recent_steps: vec![0; recent_entries(n)],
+            recent_apart: vec![0; recent_entries(n)],
             built: 0,
             roots_built: 0,
             walked: 0,
@@ -644,10 +647,10 @@ impl BfsFields<'_> {
 }
 
 /// The bytes of a recent answer: the question, the steps, the distance.
-const RECENT_ENTRY: usize = size_of::<u64>() + size_of::<DirSet>() + size_of::<u32>();
+const RECENT_ENTRY: usize = size_of::<u64>() + size_of::<u8>() + size_of::<u32>();
 
-/// A recent answer's distance that its method did not tell.
-const UNKNOWN: u32 = u32::MAX;
+/// A recent answer's flag beside its steps: its distance is known.
+const TOLD: u8 = 1 << 4;
 
 /// How many recent answers the oracle keeps for a map of `cells` cells:
 /// one for every two cells (a power of two, at least two, so that the
@@ -711,8 +714,7 @@ impl DragonOracle for BfsFields<'_> {
     }
 
     fn shortest_steps(&mut self, dragon: CellId, target: CellId) -> Option<DirSet> {
-        self.shortest_steps_apart(dragon, target)
-            .map(|(steps, _)| steps)
+        self.ask(dragon, target, false).map(|(steps, _)| steps)
     }
 
     /// Every method but the walk down a root field of a tree knows the
@@ -724,6 +726,21 @@ impl DragonOracle for BfsFields<'_> {
         &mut self,
         dragon: CellId,
         target: CellId,
+    ) -> Option<(DirSet, Option<u32>)> {
+        self.ask(dragon, target, true)
+    }
+}
+
+impl BfsFields<'_> {
+    /// A question, with the distance when `apart` and the method that
+    /// answered knew it: a recent answer's distance is read only then (it
+    /// lies apart from the questions and steps, which a probe reads).
+    #[inline(always)]
+    fn ask(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+        apart: bool,
     ) -> Option<(DirSet, Option<u32>)> {
         let graph = self.graph;
         if !self.connected(dragon, target) {
@@ -742,17 +759,18 @@ impl DragonOracle for BfsFields<'_> {
         let entry = (question.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             >> (64 - self.recent.len().trailing_zeros())) as usize;
         if self.recent[entry] == question {
-            let apart = self.recent_apart[entry];
-            return Some((
-                self.recent_steps[entry],
-                (apart != UNKNOWN).then_some(apart),
-            ));
+            let bits = self.recent_steps[entry];
+            let told = (apart && bits & TOLD != 0).then(|| self.recent_apart[entry]);
+            return Some((DirSet::from_bits(bits), told));
         }
-        let (steps, apart) = self.answer(dragon, target)?;
+        let (steps, told) = self.answer(dragon, target)?;
         self.recent[entry] = question;
-        self.recent_steps[entry] = steps;
-        self.recent_apart[entry] = apart.unwrap_or(UNKNOWN);
-        Some((steps, apart))
+        self.recent_steps[entry] = steps.bits();
+        if let Some(told) = told.filter(|_| apart) {
+            self.recent_steps[entry] |= TOLD;
+            self.recent_apart[entry] = told;
+        }
+        Some((steps, told))
     }
 }
 

@@ -176,7 +176,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                 for &(step, to) in &moves {
                     debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
                     let mut reply = None;
-                    let apart = game.dragon_replies(dragon, to, |r| reply = Some(r));
+                    let apart = game.dragon_replies_apart(dragon, to, |r| reply = Some(r));
                     let reply = reply.expect("a priority rule replies once");
                     // What the move gave up: read from the dragon's distance
                     // to the hero's new cell when the oracle told it (one
