@@ -443,6 +443,21 @@ fn a_long_corridors_search_keeps_within_its_budget() {
     assert!(!ran.search_overshoot && ran.over == 0, "{ran:?}");
 }
 
+/// An open map of 44x44 tiles with three dragons, keys and doors, solved
+/// adversarially under a 64 MiB budget (found by the harness): the quick
+/// try that walks the default rule's line against every choice of the
+/// dragons weighs the set of positions it holds, so the process keeps
+/// within its budget (a rehash of that set asked for 121 MB, and the
+/// process aborted, when it did not).
+#[cfg(all(unix, feature = "cli"))]
+#[test]
+fn every_choice_of_three_dragons_keeps_within_its_budget() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/regressions/cli/three-dragons-every-choice.bin");
+    let ran = cli(&std::fs::read(path).unwrap());
+    assert!(!ran.search_overshoot && ran.over == 0, "{ran:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 

@@ -625,7 +625,7 @@ where
 /// turn, `None` if it has none), reaches the exit against every choice of
 /// the dragons: worked out over the set of positions their choices may
 /// lead to, turn by turn, giving up (`false`) past `work` positions in
-/// all.
+/// all, or past the memory budget (then `game.exceeded` is set).
 fn every_choice<K: Kind>(
     game: &mut Game<'_>,
     kind: &K,
@@ -650,6 +650,21 @@ where
                 kind.replies(game, &moved, |reply| {
                     next.insert(K::canonical(reply));
                 });
+            }
+            // The next turn's set is weighed as it grows: past the work
+            // the try gives up, past the budget the solve stops.
+            if done + set.len() + next.len() > work {
+                return false;
+            }
+            let bytes = || {
+                crate::search::memory::hash_table(
+                    next.len(),
+                    next.capacity(),
+                    size_of::<K::Position>(),
+                ) + set.capacity() * size_of::<K::Position>()
+            };
+            if game.over_budget(next.len(), bytes) {
+                return false;
             }
         }
         done += set.len();
