@@ -76,7 +76,8 @@
 //! (6 to 7.5 M positions) the hero lingers near its start, stepping to and
 //! fro while the dragon comes from thousands of steps away: some 14,000
 //! hero cells, each with hundreds of dragon cells. The time is the oracle's
-//! (two questions a move for a dragon of speed 2) and the table's lookups,
+//! (a question a step of the dragon's, but for a step on from a corridor
+//! cell, which needs none: see [`crate::search::turn`]) and the table's lookups,
 //! each a likely miss of the caches: positions are taken in batches of
 //! [`BATCH`], all their replies asked first, then all looked up, so that
 //! the misses overlap.
@@ -265,8 +266,20 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
         progress.survival(longest as usize, longest as usize);
     }
     // Values, children first: every move lowers the distance.
-    let mut by_distance: Vec<u32> = (0..order.len() as u32).collect();
-    by_distance.sort_unstable_by_key(|&i| distance[order[i as usize] as usize]);
+    // (A counting sort: the distances run from 1 to the start's.)
+    let mut first = vec![0u32; d0 as usize + 2];
+    for &s in &order {
+        first[distance[s as usize] as usize + 1] += 1;
+    }
+    for d in 1..first.len() {
+        first[d] += first[d - 1];
+    }
+    let mut by_distance = vec![0u32; order.len()];
+    for (i, &s) in order.iter().enumerate() {
+        let at = &mut first[distance[s as usize] as usize];
+        by_distance[*at as usize] = i as u32;
+        *at += 1;
+    }
     let moves_of =
         |i: u32| &replies[move_first[i as usize] as usize..move_first[i as usize + 1] as usize];
     let mut value = vec![0u32; order.len()];
