@@ -113,6 +113,9 @@ pub struct BfsFields<'g> {
     /// outside the start's component (only asked by callers that probe
     /// arbitrary pairs: in a game the dragon never leaves it).
     component: Option<Vec<u32>>,
+    /// Whether the map is one component (the start's whole field reaches
+    /// every cell): then every two cells are joined, with no lookup.
+    one_component: bool,
     /// Root fields, most recently useful first: the dragon's start, and
     /// cells the dragon stood on when no root could answer.
     roots: Vec<RootField>,
@@ -318,6 +321,7 @@ impl<'g> BfsFields<'g> {
             graph,
             start,
             component: None,
+            one_component: false,
             roots: Vec::new(),
             max_roots: 1 + extra_roots,
             start_moves,
@@ -362,6 +366,7 @@ impl<'g> BfsFields<'g> {
         };
         let started = oracle.add_root(start, WHOLE);
         debug_assert!(started, "the fixed part holds the start's field");
+        oracle.one_component = (0..n).all(|c| oracle.roots[0].level(c) != UNREACHABLE);
         Ok(oracle)
     }
 
@@ -633,10 +638,13 @@ impl BfsFields<'_> {
         }
     }
 
-    /// Whether a path joins `a` and `b`: read off the whole field of the
-    /// dragon's start when it is kept and `a` is in its component, else off
-    /// component numbers.
+    /// Whether a path joins `a` and `b`: on a map of one component, yes;
+    /// else read off the whole field of the dragon's start when it is kept
+    /// and `a` is in its component, else off component numbers.
     fn connected(&mut self, a: CellId, b: CellId) -> bool {
+        if self.one_component {
+            return true;
+        }
         let whole = self.roots.iter().find(|r| r.is_whole());
         if let Some(whole) = whole.filter(|w| w.level(a.index()) != UNREACHABLE) {
             return whole.level(b.index()) != UNREACHABLE;
