@@ -248,8 +248,6 @@ impl RootField {
         ((!steps.is_empty()).then_some(steps), work.done)
     }
 
-    /// The dragon's one step towards `target` in a tree field (see the
-    /// module's documentation, "A tree").
     /// The distance between the dragon and the target of a question a
     /// walk ([`RootField::steps`]) answered: the difference of their
     /// levels, the one lying on a shortest path from the root to the
@@ -259,6 +257,8 @@ impl RootField {
         (!self.tree).then(|| from.abs_diff(to))
     }
 
+    /// The dragon's one step towards `target` in a tree field (see the
+    /// module's documentation, "A tree").
     fn tree_step(&self, graph: &Graph, dragon: CellId, target: CellId) -> DirSet {
         let (d, t) = (dragon.index(), target.index());
         let below_target = self.on_chain(d, t);

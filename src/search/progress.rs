@@ -100,7 +100,9 @@ impl Progress {
     /// `at_most` moves.
     pub(crate) fn survival(&self, at_least: usize, at_most: usize) {
         debug_assert!(at_least <= at_most, "bounds in order");
-        // The upper bound first: a reader never sees the lower one pass it.
+        // Every bound ever stored holds (the lower ones only rise to the
+        // answer, the upper ones only fall to it), so a reader that gets
+        // one from an older note than the other still reads them in order.
         self.survives[1].store(at_most.saturating_add(1), Ordering::Relaxed);
         self.survives[0].store(at_least.saturating_add(1), Ordering::Relaxed);
     }
@@ -239,7 +241,7 @@ mod tests {
             .unwrap();
         assert!(matches!(solution.outcome, Outcome::Caught { .. }));
         assert_eq!(progress.survives(), None);
-        // A reader never sees the lower bound pass the upper one.
+        // The bounds are read back as noted.
         let progress = Progress::default();
         progress.survival(3, 9);
         assert_eq!(progress.survives(), Some((3, 9)));

@@ -667,10 +667,8 @@ where
                 return false;
             }
         }
+        // (The set fit within the work: checked with its last position.)
         done += set.len();
-        if done > work {
-            return false;
-        }
         set.clear();
         set.extend(next.iter().copied());
         turn += 1;

@@ -127,6 +127,11 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     let gain = game.speed.steps() - 1;
     let d0 = graph.distance(start.0, start.1)?;
     let bound = |cost: u32| (d0 - 1).saturating_sub(cost) / gain;
+    // The depth of a position `d` apart reached at cost `cost`.
+    let depth = |d: u32, cost: u32| (d0 - d - cost) / gain;
+    // Whether no position of cost `cost` or more lies on a line longer
+    // than the longest found.
+    let done = |longest: Option<u32>, cost: u32| longest.is_some_and(|l| bound(cost) < l);
     let mut table = StateTable::default();
     // Per position (by number): its distance, its least cost so far and
     // its place among the taken ones.
@@ -173,7 +178,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                 taken[s as usize] = order.len() as u32;
                 order.push(s);
                 batch.push(s);
-                deepest = deepest.max((d0 - distance[s as usize] - c) / gain);
+                deepest = deepest.max(depth(distance[s as usize], c));
             }
             if batch.is_empty() {
                 break;
@@ -187,7 +192,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                 moves.clear();
                 moves.extend(hero_moves(graph, game.speed, game.wait, hero, dragon));
                 if moves.is_empty() {
-                    let depth = (d0 - d - c) / gain;
+                    let depth = depth(d, c);
                     longest = Some(longest.map_or(depth, |l| l.max(depth)));
                 }
                 counts.push(moves.len() as u8);
@@ -245,7 +250,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                 }
                 move_first.push(replies.len() as u32);
             }
-            if longest.is_some_and(|l| bound(c) < l) {
+            if done(longest, c) {
                 break 'costs;
             }
         }
@@ -257,7 +262,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             let found = longest.unwrap_or(0);
             progress.survival(deepest as usize, found.max(bound(c)) as usize);
         }
-        if longest.is_some_and(|l| bound(c) < l) {
+        if done(longest, c) {
             break;
         }
     }

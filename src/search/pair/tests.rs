@@ -56,6 +56,16 @@ fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId),
     });
 }
 
+/// The tie rules under which the dragon's reply is one cell: the official
+/// priority, another one, and the optimistic bound.
+fn deterministic_ties() -> [Ties; 3] {
+    [
+        Ties::default(),
+        Ties::Priority("RDLU".parse().unwrap()),
+        Ties::Optimistic,
+    ]
+}
+
 /// A game on `graph` from `start` under `rules`, with the default oracle
 /// and no memory limit.
 fn fresh_game(graph: &Graph, start: (CellId, CellId), rules: Rules) -> Game<'_> {
@@ -102,11 +112,7 @@ fn the_dead_end_rule_keeps_every_escape_length() {
     let (mut pruned, mut escapes, mut waited, mut fast) = (0, 0, 0, [0, 0]);
     each_start(100, 11, |seed, start, solver, hero, dragon| {
         let graph = solver.graph();
-        let ties = [
-            Ties::default(),
-            Ties::Priority("RDLU".parse().unwrap()),
-            Ties::Optimistic,
-        ];
+        let ties = deterministic_ties();
         let rule_sets = ties.into_iter().flat_map(|t| {
             [
                 (t, false, 1),
@@ -651,11 +657,7 @@ fn a_faster_dragons_gaps_keep_every_escape() {
     let (mut escapes, mut fewer) = (0, 0);
     each_start(40, 5, |seed, start, solver, hero, dragon| {
         let graph = solver.graph();
-        let ties = [
-            Ties::default(),
-            Ties::Priority("RDLU".parse().unwrap()),
-            Ties::Optimistic,
-        ];
+        let ties = deterministic_ties();
         for (steps, wait, ties) in [2, 3].into_iter().flat_map(|n| {
             [false, true]
                 .into_iter()
