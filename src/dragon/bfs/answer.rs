@@ -73,11 +73,16 @@ impl BfsFields<'_> {
             };
             let (steps, cost) = self.through_root(dragon, target, cap);
             self.charge(target, cost);
-            if let Some(steps) = steps {
+            // A walk earns credit when it answers cheaply: one that
+            // answers past the retries' cap counts as a failure.
+            if steps.is_some() && cost <= RETRY_WORK {
                 self.walk_credit = (self.walk_credit + 2).min(WALK_CREDIT_MAX);
-                return Some(steps);
+            } else {
+                self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
             }
-            self.walk_credit = (self.walk_credit - 1).max(-WALK_CREDIT_MAX);
+            if steps.is_some() {
+                return steps;
+            }
         }
         // Where they keep failing (far questions in a maze), the cones too
         // are tried only now and then.

@@ -161,7 +161,8 @@ pub struct BfsFields<'g> {
     built: u64,
     roots_built: u64,
     walked: u64,
-    /// Grows when walks answer and shrinks when they fail; while it is not
+    /// Grows when walks answer within `RETRY_WORK` and shrinks when they
+    /// fail or answer only past it; while it is not
     /// positive only every `RETRY_EVERY`th question tries a walk, so maps
     /// where the dragon leaves the root's shortest paths pay little for them.
     walk_credit: i32,
