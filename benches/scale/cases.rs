@@ -41,7 +41,7 @@ pub(crate) fn child(engine: &str) {
     }
     // "5" resets the peak resident set size to the current one (Linux >= 4.0).
     let _ = fs::write("/proc/self/clear_refs", "5");
-    let (started, mut ms) = (Instant::now(), Vec::new());
+    let (started, mut ms, mut asked) = (Instant::now(), Vec::new(), Vec::new());
     let run = loop {
         let start = Instant::now();
         let result = engine.run(&puzzle);
@@ -49,8 +49,12 @@ pub(crate) fn child(engine: &str) {
         ms.push(took.as_secs_f64() * 1e3);
         match result {
             Err(e) => return println!("error {e}"),
-            Ok(run) if ms.len() >= runs || started.elapsed() + took > budget => break run,
-            Ok(_) => {}
+            Ok(run) => {
+                asked.extend(run.asked_ms);
+                if ms.len() >= runs || started.elapsed() + took > budget {
+                    break run;
+                }
+            }
         }
     };
     let outcome = run
@@ -59,12 +63,17 @@ pub(crate) fn child(engine: &str) {
         .map_or(run.outcome.name().into(), |s| s.to_string());
     let stored = run.stored.map_or("-".into(), |s| s.to_string());
     let queries = run.queries.map_or("-".into(), |q| q.to_string());
+    let asked = if asked.is_empty() {
+        "-".into()
+    } else {
+        format!("{:.4}", median(&asked))
+    };
     let peak_kb = proc_kb("/proc/self/status", "VmHWM").unwrap_or(0);
     let ms: Vec<String> = ms.iter().map(|t| format!("{t:.4}")).collect();
     // The parent reads this line back with `Measured::parse`.
     let expanded = run.expanded;
     println!(
-        "{outcome} {expanded} {stored} {queries} {peak_kb} {}",
+        "{outcome} {expanded} {stored} {queries} {asked} {peak_kb} {}",
         ms.join(" ")
     );
 }
@@ -142,6 +151,9 @@ pub(crate) struct Measured {
     pub(crate) stored: Option<u64>,
     /// The questions asked of the dragon's oracle in one run.
     pub(crate) queries: Option<u64>,
+    /// The median time those questions took, where the engine times them
+    /// apart from its set-up.
+    pub(crate) asked_ms: Option<f64>,
 }
 
 impl Measured {
@@ -155,14 +167,17 @@ impl Measured {
         self.stored.unwrap_or(self.expanded)
     }
 
-    /// The oracle's questions per second of the median run.
+    /// The oracle's questions per second: of the median run, or of the
+    /// questions alone where the engine times them apart.
     pub(crate) fn questions_per_second(&self) -> Option<f64> {
-        Some(self.queries? as f64 / (self.median() / 1e3))
+        let ms = self.asked_ms.unwrap_or_else(|| self.median());
+        Some(self.queries? as f64 / (ms / 1e3))
     }
 
     /// Reads the child's line: outcome (steps, `caught` or `no_path`),
     /// states expanded, states stored (or `-`), the oracle's questions (or
-    /// `-`), peak kB, then the times.
+    /// `-`), the time they took when timed apart (or `-`), peak kB, then
+    /// the times.
     fn parse(output: &str) -> Result<Status, String> {
         if let Some(e) = output.strip_prefix("error ") {
             return Ok(Status::Refused(e.trim().into()));
@@ -183,6 +198,7 @@ impl Measured {
         let expanded = next()?.parse().map_err(|_| bad())?;
         let stored = next()?.parse().ok();
         let queries = next()?.parse().ok();
+        let asked_ms = next()?.parse().ok();
         let peak_mb = next()?.parse::<f64>().map_err(|_| bad())? / 1024.0;
         let ms = words.map(|w| w.parse().map_err(|_| bad()));
         let ms = ms.collect::<Result<Vec<f64>, _>>()?;
@@ -196,6 +212,7 @@ impl Measured {
             expanded,
             stored,
             queries,
+            asked_ms,
         }))
     }
 }

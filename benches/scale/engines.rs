@@ -4,6 +4,7 @@
 //! pieces they add to a map).
 
 use std::collections::{HashSet, VecDeque};
+use std::time::Instant;
 
 use dragon_escape::dragon::{BfsFields, DragonOracle};
 use dragon_escape::graph::UNREACHABLE;
@@ -34,7 +35,10 @@ pub(crate) enum Engine {
     Floor,
     /// The default oracle alone, asked [`QUESTIONS`] random questions
     /// (dragon and hero anywhere in the dragon's part of the map): the worst
-    /// case for it, with no chase to follow. Runs only when named.
+    /// case for it, with no chase to follow. Its questions per second are
+    /// those of [`ASKED`] more questions once the oracle has settled (the
+    /// structures it buys for want of answers bought), timed apart; its
+    /// time is the whole run's. Runs only when named.
     Oracle,
     /// The default solver for a dragon of speed 2 (a rule variant). Runs
     /// only when named.
@@ -53,8 +57,11 @@ pub(crate) enum Engine {
     Keys2,
 }
 
-/// How many questions [`Engine::Oracle`] asks.
+/// How many questions [`Engine::Oracle`] asks while it settles.
 pub(crate) const QUESTIONS: u64 = 2000;
+
+/// How many questions [`Engine::Oracle`] then asks, timed apart.
+pub(crate) const ASKED: u64 = 20_000;
 
 impl Engine {
     pub(crate) const ALL: [Engine; 12] = [
@@ -118,6 +125,7 @@ impl Engine {
                 expanded: solution.stats.states_expanded,
                 stored: Some(solution.stats.states_stored),
                 queries: Some(solution.stats.dragon_queries),
+                asked_ms: None,
             })
         };
         match self {
@@ -181,6 +189,9 @@ pub(crate) struct Run {
     pub(crate) stored: Option<u64>,
     /// The questions asked of the dragon's oracle, where the engine has one.
     pub(crate) queries: Option<u64>,
+    /// The time the questions took, where the engine times them apart
+    /// from its set-up (then `queries` counts only those).
+    pub(crate) asked_ms: Option<f64>,
 }
 
 /// The straightforward solver: `pathfinding`'s BFS over (hero, dragon)
@@ -233,6 +244,7 @@ fn pathfinding_solve(puzzle: &Puzzle) -> Result<Run, String> {
         expanded,
         stored: None,
         queries: Some(queries),
+        asked_ms: None,
     })
 }
 
@@ -321,7 +333,9 @@ fn with_pieces(puzzle: &Puzzle, dragons: usize, keys: usize) -> Result<Puzzle, S
 
 /// [`QUESTIONS`] questions to the default oracle about random cells of the
 /// dragon's part of the map (a fixed xorshift sequence), after one BFS that
-/// lists those cells. The outcome is the floor's, for the tables.
+/// lists those cells, then [`ASKED`] more, timed apart: what a question
+/// costs once the oracle has bought what it buys for want of answers (its
+/// skeleton, fields, roots). The outcome is the floor's, for the tables.
 fn oracle_questions(puzzle: &Puzzle) -> Result<Run, String> {
     let graph = Graph::new(puzzle);
     let reachable: Vec<CellId> = graph
@@ -340,19 +354,26 @@ fn oracle_questions(puzzle: &Puzzle) -> Result<Run, String> {
         state ^= state << 17;
         reachable[(state % reachable.len() as u64) as usize]
     };
-    let mut asked = 0;
-    while asked < QUESTIONS {
-        let (dragon, target) = (pick(), pick());
-        if dragon != target {
-            std::hint::black_box(oracle.shortest_steps(dragon, target));
-            asked += 1;
+    let mut ask = |questions: u64| {
+        let mut asked = 0;
+        while asked < questions {
+            let (dragon, target) = (pick(), pick());
+            if dragon != target {
+                std::hint::black_box(oracle.shortest_steps(dragon, target));
+                asked += 1;
+            }
         }
-    }
+    };
+    ask(QUESTIONS);
+    let settled = Instant::now();
+    ask(ASKED);
+    let asked_ms = settled.elapsed().as_secs_f64() * 1e3;
     Ok(Run {
         outcome: floor(puzzle).outcome,
-        expanded: asked,
+        expanded: QUESTIONS + ASKED,
         stored: None,
-        queries: Some(asked),
+        queries: Some(ASKED),
+        asked_ms: Some(asked_ms),
     })
 }
 
@@ -375,6 +396,7 @@ pub(crate) fn floor(puzzle: &Puzzle) -> Run {
                 expanded,
                 stored: None,
                 queries: None,
+                asked_ms: None,
             };
         }
         expanded += 1;
@@ -390,5 +412,6 @@ pub(crate) fn floor(puzzle: &Puzzle) -> Run {
         expanded,
         stored: None,
         queries: None,
+        asked_ms: None,
     }
 }
