@@ -46,6 +46,30 @@ const WITNESS_LIMIT: usize = 100;
 /// 1.6 times, for search spaces about a fifth larger).
 const ESTIMATE: usize = 1;
 
+/// The work a build may do per node and per bit of the node count (see [`budget`]).
+const WORK_PER_NODE_BIT: u64 = 48;
+
+/// The most work (arcs gone over) a hierarchy of `nodes` nodes may take to
+/// build: [`WORK_PER_NODE_BIT`] times `nodes` times the bits of `nodes`.
+///
+/// A map's junctions make a graph much like a road network, and its
+/// contraction goes over a few hundred arcs a node, slowly more on larger
+/// maps: measured, 174 and 264 a node on braided mazes of 1001 and 2001
+/// tiles a side (35,000 and 138,000 junctions), 401 on a Wilson maze of
+/// 1001, 453 and 603 with open rooms of 5 to 25 tiles (155,000 and 623,000
+/// junctions), about 24 to 31 a node per bit. Open ground scattered with
+/// pillars makes a grid of junctions instead, whose last nodes, contracted,
+/// form a dense core with a witness search for each pair of its
+/// neighbours: on a room of 1001 with 5 % pillars (712,000 junctions) the
+/// work passes 1,500 a node with 12,000 nodes left, and the build takes
+/// minutes. The budget lets the first kind through with room to spare and
+/// stops the second after a few seconds (5.8 s on that room), so the
+/// skeleton's price stays bounded whatever the map.
+pub(super) fn budget(nodes: usize) -> u64 {
+    let bits = u64::from(usize::BITS - nodes.leading_zeros()).max(1);
+    WORK_PER_NODE_BIT * bits * nodes as u64
+}
+
 /// An exact contraction hierarchy over an undirected weighted graph.
 /// Internally nodes are numbered by rank, so the top of the hierarchy is contiguous in memory.
 pub(super) struct Hierarchy {
@@ -150,9 +174,11 @@ fn shortcuts(
     limit: usize,
     sc: &mut Scratch,
     cuts: &mut Cuts,
+    work: &mut u64,
 ) -> i32 {
     cuts.clear();
     let nb = &adj[v];
+    *work += nb.len() as u64;
     for (i, &(u, wu)) in nb.iter().enumerate() {
         let rest = &nb[i + 1..];
         let bound = wu.saturating_add(rest.iter().map(|e| e.1).max().unwrap_or(0));
@@ -166,6 +192,7 @@ fn shortcuts(
             }
             settled += 1;
             left -= rest.iter().filter(|e| e.0 == x).count();
+            *work += (rest.len() + adj[x as usize].len()) as u64;
             for &(y, w) in &adj[x as usize] {
                 if y as usize != v {
                     sc.relax(y, d.saturating_add(w));
@@ -183,18 +210,20 @@ fn shortcuts(
 }
 
 impl Hierarchy {
-    /// Builds the hierarchy over nodes `0..nodes` with the given undirected edges `(a, b, weight)`.
+    /// Builds the hierarchy over nodes `0..nodes` with the given undirected edges `(a, b, weight)`,
+    /// or `None` once its work passes `budget`: the arcs the witness searches and the
+    /// contractions go over (see [`budget`]).
     /// Self-loops are dropped and of parallel edges only the lightest is kept.
-    pub(super) fn new(nodes: usize, edges: &[(u32, u32, u32)]) -> Hierarchy {
+    pub(super) fn new(nodes: usize, edges: &[(u32, u32, u32)], budget: u64) -> Option<Hierarchy> {
         // Remaining graph; once a node is contracted its list holds its upward arcs.
         let mut adj = vec![Vec::new(); nodes];
         for &(a, b, w) in edges.iter().filter(|e| e.0 != e.1) {
             add_arc(&mut adj, a, b, w);
         }
-        let (mut sc, mut cuts) = (Scratch::new(nodes), Vec::new());
+        let (mut sc, mut cuts, mut work) = (Scratch::new(nodes), Vec::new(), 0);
         let mut level = vec![0i32; nodes];
         let mut prio: Vec<i32> = (0..nodes)
-            .map(|v| shortcuts(&adj, v, ESTIMATE, &mut sc, &mut cuts))
+            .map(|v| shortcuts(&adj, v, ESTIMATE, &mut sc, &mut cuts, &mut work))
             .collect();
         let mut queue: BinaryHeap<_> = (0..nodes as u32)
             .map(|v| Reverse((prio[v as usize], v)))
@@ -205,7 +234,11 @@ impl Hierarchy {
             if p != prio[vi] {
                 continue; // stale, or contracted (`i32::MAX`)
             }
-            let p = shortcuts(&adj, vi, WITNESS_LIMIT, &mut sc, &mut cuts) + level[vi];
+            if work > budget {
+                return None;
+            }
+
+            let p = shortcuts(&adj, vi, WITNESS_LIMIT, &mut sc, &mut cuts, &mut work) + level[vi];
             if queue.peek().is_some_and(|top| p > top.0.0) {
                 prio[vi] = p;
                 queue.push(Reverse((p, v)));
@@ -215,15 +248,17 @@ impl Hierarchy {
             order.push(v);
             let up = std::mem::take(&mut adj[vi]);
             for &(u, _) in &up {
+                work += adj[u as usize].len() as u64;
                 adj[u as usize].retain(|e| e.0 != v);
                 level[u as usize] = level[u as usize].max(level[vi] + 1);
             }
             for &(a, b, w) in &cuts {
+                work += (adj[a as usize].len() + adj[b as usize].len()) as u64;
                 add_arc(&mut adj, a, b, w);
             }
             for &(u, _) in &up {
                 let u = u as usize;
-                prio[u] = shortcuts(&adj, u, ESTIMATE, &mut sc, &mut cuts) + level[u];
+                prio[u] = shortcuts(&adj, u, ESTIMATE, &mut sc, &mut cuts, &mut work) + level[u];
                 queue.push(Reverse((prio[u], u as u32)));
             }
             adj[vi] = up;
@@ -233,12 +268,12 @@ impl Hierarchy {
             arcs.extend(adj[v as usize].iter().map(|&(u, w)| (rank[u as usize], w)));
             first.push(arcs.len() as u32);
         }
-        Hierarchy {
+        Some(Hierarchy {
             first,
             arcs,
             rank,
             order,
-        }
+        })
     }
 
     /// Bytes held (approximately, the Vecs' lengths times their element sizes).
@@ -433,7 +468,12 @@ mod tests {
 
     /// Checks `distance`, and `meet` of the sorted up_spaces, against Dijkstra.
     fn check(n: usize, edges: &[(u32, u32, u32)], queries: &[Query]) {
-        let (h, mut sc, mut a, mut b) = (Hierarchy::new(n, edges), Scratch::new(n), vec![], vec![]);
+        let (h, mut sc, mut a, mut b) = (
+            Hierarchy::new(n, edges, u64::MAX).expect("no budget"),
+            Scratch::new(n),
+            vec![],
+            vec![],
+        );
         for (from, to) in queries {
             let dist = dijkstra(n, edges, from);
             let sums = to.iter().map(|&(t, o)| dist[t as usize].saturating_add(o));
@@ -504,5 +544,43 @@ mod tests {
                 .collect();
             check(n, &edges, &queries);
         }
+    }
+
+    /// A build within [`budget`] on mazes with and without rooms, given up
+    /// (`None`) past a budget too small for it, and exact when it is not.
+    #[test]
+    fn a_build_past_its_budget_is_given_up() {
+        let mut rng = Rng(777);
+        for (w, h, rooms) in [(80, 80, 0), (80, 80, 20)] {
+            let free = maze(w, h, rooms, &mut rng);
+            let (n, edges) = junctions(2 * w + 1, &free);
+            assert!(
+                Hierarchy::new(n, &edges, budget(n)).is_some(),
+                "{w}x{h}, {rooms} rooms"
+            );
+            assert!(
+                Hierarchy::new(n, &edges, n as u64).is_none(),
+                "{w}x{h}, {rooms} rooms"
+            );
+        }
+        // A grid of nodes (open ground with pillars): built without a
+        // budget, given up under one too small.
+        let side = 40;
+        let n = side * side;
+        let mut edges = Vec::new();
+        for r in 0..side {
+            for c in 0..side {
+                let v = (r * side + c) as u32;
+                if c + 1 < side {
+                    edges.push((v, v + 1, 1));
+                }
+                if r + 1 < side {
+                    edges.push((v, v + side as u32, 1));
+                }
+            }
+        }
+        let within = |budget| Hierarchy::new(n, &edges, budget).is_some();
+        assert!(within(u64::MAX));
+        assert!(!within(n as u64));
     }
 }

@@ -293,17 +293,19 @@ impl Shape {
 }
 
 impl Skeleton {
-    /// The skeleton of a map of this `shape`: its junctions' hierarchy.
-    pub(super) fn new(mut shape: Shape) -> Skeleton {
-        let hierarchy = Hierarchy::new(shape.junctions(), &shape.edges);
+    /// The skeleton of a map of this `shape`: its junctions' hierarchy,
+    /// or `None` once building it passes `budget` (in the hierarchy's
+    /// units of work: see [`Hierarchy::new`]).
+    pub(super) fn new(mut shape: Shape, budget: u64) -> Option<Skeleton> {
+        let hierarchy = Hierarchy::new(shape.junctions(), &shape.edges, budget)?;
         shape.edges = Vec::new();
-        Skeleton { shape, hierarchy }
+        Some(Skeleton { shape, hierarchy })
     }
 
     /// The skeleton of `graph`, shape and hierarchy at once.
     #[cfg(test)]
     pub(super) fn of(graph: &Graph) -> Skeleton {
-        Skeleton::new(Shape::new(graph))
+        Skeleton::new(Shape::new(graph), u64::MAX).expect("no budget")
     }
 
     /// Bytes held.

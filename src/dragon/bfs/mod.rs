@@ -77,7 +77,9 @@ const NO_QUESTION: u64 = u64::MAX;
 /// its hierarchy, whose price is counted by the junctions the shape found
 /// (open rooms keep only their rings, but rooms too small or ragged to be
 /// taken out, pillars and scattered walls make many junctions, and the
-/// hierarchy dear).
+/// hierarchy dear). A hierarchy whose build passes its budget (a grid of
+/// junctions, as open ground with pillars makes: see `dragon/hierarchy.rs`)
+/// is given up, and the other methods answer.
 ///
 /// When none of these can tell, goal-directed searches (A* with the Manhattan
 /// distance, see `dragon/directed.rs`) find the distance from `t` to `d`'s

@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use super::BfsFields;
 use crate::dragon::DragonOracle;
+use crate::dragon::hierarchy::budget;
 use crate::dragon::landmarks::Landmarks;
 use crate::dragon::skeleton::{Reader, Shape, Skeleton};
 use crate::graph::{CellId, DirSet};
@@ -105,9 +106,11 @@ impl BfsFields<'_> {
             let Some(shape) = shape else {
                 return false;
             };
-            let skeleton = Skeleton::new(shape);
-            let fits = self.fits(skeleton.bytes());
-            let _ = self.shared.skeleton.set(fits.then_some(skeleton));
+            // A hierarchy past its budget (a grid of junctions: open ground
+            // with pillars) is given up, and the skeleton with it.
+            let skeleton = Skeleton::new(shape, budget(junctions));
+            let fits = skeleton.as_ref().is_some_and(|s| self.fits(s.bytes()));
+            let _ = self.shared.skeleton.set(skeleton.filter(|_| fits));
         }
         let Some(Some(skeleton)) = self.shared.skeleton.get() else {
             return false;
