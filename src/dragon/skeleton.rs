@@ -524,16 +524,15 @@ pub(crate) struct Reader {
     labels: Vec<(u32, u32)>,
     /// The most entries `labels` may hold before it is cleared.
     cap: usize,
-    /// The target whose label is spread: its cell, and per junction its
-    /// distance to the target when `stamp` is current.
+    /// The target whose label is spread: its cell, and per junction the
+    /// stamp it was written with and its distance to the target then
+    /// (side by side: a read takes one cache line).
     target: u32,
-    to_target: Vec<u32>,
-    stamped: Vec<u32>,
+    to_target: Vec<(u32, u32)>,
     stamp: u32,
-    /// Per junction: its distance to the aimed target, when `known` is
-    /// current.
-    memo: Vec<u32>,
-    known: Vec<u32>,
+    /// Per junction: the stamp of the target its distance was worked out
+    /// for, and that distance.
+    memo: Vec<(u32, u32)>,
     scratch: Scratch,
     space: Vec<(u32, u32)>,
     copy: Vec<(u32, u32)>,
@@ -553,11 +552,9 @@ impl Reader {
             labels: Vec::new(),
             cap: bytes / size_of::<(u32, u32)>(),
             target: NONE,
-            to_target: vec![0; junctions],
-            stamped: vec![0; junctions],
+            to_target: vec![(0, 0); junctions],
             stamp: 0,
-            memo: vec![0; junctions],
-            known: vec![0; junctions],
+            memo: vec![(0, 0); junctions],
             scratch: Scratch::new(junctions),
             space: Vec::new(),
             copy: Vec::new(),
@@ -600,8 +597,8 @@ impl Reader {
         };
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.stamped.fill(0);
-            self.known.fill(0);
+            self.to_target.fill((0, 0));
+            self.memo.fill((0, 0));
             self.stamp = 1;
         }
         for (junction, steps) in anchors {
@@ -612,9 +609,9 @@ impl Reader {
             for &(via, d) in &self.labels[range] {
                 let d = d.saturating_add(steps);
                 let v = via as usize;
-                if self.stamped[v] != self.stamp || d < self.to_target[v] {
-                    self.stamped[v] = self.stamp;
-                    self.to_target[v] = d;
+                let slot = &mut self.to_target[v];
+                if slot.0 != self.stamp || d < slot.1 {
+                    *slot = (self.stamp, d);
                 }
             }
         }
@@ -625,18 +622,18 @@ impl Reader {
     /// The distance from `junction` to the aimed target.
     fn junction_to_target(&mut self, skeleton: &Skeleton, junction: u32) -> u32 {
         let j = junction as usize;
-        if self.known[j] == self.stamp {
-            return self.memo[j];
+        if self.memo[j].0 == self.stamp {
+            return self.memo[j].1;
         }
         let range = self.label(skeleton, junction);
         let mut best = UNREACHABLE;
         for &(via, d) in &self.labels[range] {
-            if self.stamped[via as usize] == self.stamp {
-                best = best.min(d.saturating_add(self.to_target[via as usize]));
+            let (stamp, to) = self.to_target[via as usize];
+            if stamp == self.stamp {
+                best = best.min(d.saturating_add(to));
             }
         }
-        self.known[j] = self.stamp;
-        self.memo[j] = best;
+        self.memo[j] = (self.stamp, best);
         best
     }
 
