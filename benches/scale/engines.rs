@@ -58,7 +58,7 @@ pub(crate) enum Engine {
 }
 
 /// How many questions [`Engine::Oracle`] asks while it settles.
-pub(crate) const QUESTIONS: u64 = 2000;
+pub(crate) const QUESTIONS: u64 = 10_000;
 
 /// How many questions [`Engine::Oracle`] then asks, timed apart.
 pub(crate) const ASKED: u64 = 20_000;

@@ -57,7 +57,7 @@ const WORK_PER_NODE_BIT: u64 = 48;
 /// maps: measured, 174 and 264 a node on braided mazes of 1001 and 2001
 /// tiles a side (35,000 and 138,000 junctions), 401 on a Wilson maze of
 /// 1001, 453 and 603 with open rooms of 5 to 25 tiles (155,000 and 623,000
-/// junctions), about 24 to 31 a node per bit. Open ground scattered with
+/// junctions), 11 to 30 a node per bit. Open ground scattered with
 /// pillars makes a grid of junctions instead, whose last nodes, contracted,
 /// form a dense core with a witness search for each pair of its
 /// neighbours: on a room of 1001 with 5 % pillars (712,000 junctions) the
