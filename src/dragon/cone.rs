@@ -367,9 +367,6 @@ pub(super) mod tests {
         walls
     }
 
-    /// A random map of `family`, a border of walls around it or not, with
-    /// a few of its cells closed (doors, cut off as `Graph::with_closed`
-    /// does) or none; `None` when it has too few free tiles.
     /// A map of `family` of 60 to 159 tiles a side, wider and taller than
     /// a word, drawn until one has a graph.
     pub(in crate::dragon) fn large_map(family: Family, random: &mut Random) -> Graph {
@@ -384,6 +381,9 @@ pub(super) mod tests {
         }
     }
 
+    /// A random map of `family`, a border of walls around it or not, with
+    /// a few of its cells closed (doors, cut off as `Graph::with_closed`
+    /// does) or none; `None` when it has too few free tiles.
     pub(in crate::dragon) fn map(
         family: Family,
         height: usize,
