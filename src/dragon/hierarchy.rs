@@ -612,5 +612,18 @@ mod tests {
         let within = |budget| Hierarchy::new(n, &edges, budget).is_some();
         assert!(within(u64::MAX));
         assert!(!within(n as u64));
+        // A grid of 10,000 nodes (as a pillared room's junctions are) is
+        // given up within its budget, where the mazes above are built.
+        let side = 100;
+        let n = side * side;
+        let edges: Vec<(u32, u32, u32)> = (0..n as u32)
+            .flat_map(|v| {
+                let (r, c) = (v as usize / side, v as usize % side);
+                let right = (c + 1 < side).then_some((v, v + 1, 1));
+                let down = (r + 1 < side).then_some((v, v + side as u32, 1));
+                right.into_iter().chain(down)
+            })
+            .collect();
+        assert!(Hierarchy::new(n, &edges, budget(n)).is_none());
     }
 }
