@@ -75,7 +75,7 @@ const WORK_PER_NODE_BIT: u64 = 48;
 /// over) falls and then climbs again (5.3 M with 268,000 nodes left, 7.5 M
 /// with 125,000), where on the mazes and rooms it falls to the end; a
 /// build past a quarter of its budget stops once that sum is a quarter
-/// over the least it has been ([`DENSER`]): 1.8 s on that room.
+/// over the least it has been ([`DENSER`]): 2.1 s on that room.
 pub(super) fn budget(nodes: usize) -> u64 {
     let bits = u64::from(usize::BITS - nodes.leading_zeros()).max(1);
     WORK_PER_NODE_BIT * bits * nodes as u64
