@@ -47,8 +47,8 @@ const WITNESS_LIMIT: usize = 100;
 const ESTIMATE: usize = 1;
 
 /// A build past a quarter of its budget stops once the remaining graph's
-/// sum of squared degrees is this many parts of itself over the least it
-/// has been (see [`budget`]).
+/// sum of squared degrees exceeds the least it has been by more than that
+/// least over this (a quarter: see [`budget`]).
 const DENSER: u64 = 4;
 
 /// The work a build may do per node and per bit of the node count (see [`budget`]).
@@ -576,8 +576,22 @@ mod tests {
         }
     }
 
+    /// A square grid of `side` x `side` nodes, joined to their right and
+    /// lower neighbours by edges of one: its node count and edges.
+    fn grid(side: usize) -> (usize, Vec<(u32, u32, u32)>) {
+        let edges = (0..(side * side) as u32)
+            .flat_map(|v| {
+                let (r, c) = (v as usize / side, v as usize % side);
+                let right = (c + 1 < side).then_some((v, v + 1, 1));
+                let down = (r + 1 < side).then_some((v, v + side as u32, 1));
+                right.into_iter().chain(down)
+            })
+            .collect();
+        (side * side, edges)
+    }
+
     /// A build within [`budget`] on mazes with and without rooms, given up
-    /// (`None`) past a budget too small for it, and exact when it is not.
+    /// (`None`) past a budget too small for it.
     #[test]
     fn a_build_past_its_budget_is_given_up() {
         let mut rng = Rng(777);
@@ -595,35 +609,13 @@ mod tests {
         }
         // A grid of nodes (open ground with pillars): built without a
         // budget, given up under one too small.
-        let side = 40;
-        let n = side * side;
-        let mut edges = Vec::new();
-        for r in 0..side {
-            for c in 0..side {
-                let v = (r * side + c) as u32;
-                if c + 1 < side {
-                    edges.push((v, v + 1, 1));
-                }
-                if r + 1 < side {
-                    edges.push((v, v + side as u32, 1));
-                }
-            }
-        }
+        let (n, edges) = grid(40);
         let within = |budget| Hierarchy::new(n, &edges, budget).is_some();
         assert!(within(u64::MAX));
         assert!(!within(n as u64));
         // A grid of 10,000 nodes (as a pillared room's junctions are) is
         // given up within its budget, where the mazes above are built.
-        let side = 100;
-        let n = side * side;
-        let edges: Vec<(u32, u32, u32)> = (0..n as u32)
-            .flat_map(|v| {
-                let (r, c) = (v as usize / side, v as usize % side);
-                let right = (c + 1 < side).then_some((v, v + 1, 1));
-                let down = (r + 1 < side).then_some((v, v + side as u32, 1));
-                right.into_iter().chain(down)
-            })
-            .collect();
+        let (n, edges) = grid(100);
         assert!(Hierarchy::new(n, &edges, budget(n)).is_none());
     }
 }
