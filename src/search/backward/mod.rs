@@ -456,7 +456,7 @@ const PROOF_WORK: u64 = 1 << 23;
 /// the proof search gets that far the analysis is the dearer of the two:
 /// on an open room of 501 tiles a side with pillars, hero and exit in
 /// opposite corners and the dragon in a third, a proof takes about 10 M
-/// positions (16 s on three maps), and the analysis it gave way to at
+/// positions (14 to 18 s on five maps), and the analysis it gave way to at
 /// 8.4 M had no answer after 300 s. Four a cell had been the share; 64
 /// a cell lets that proof through (15 M at 501), at about 1.5 µs a
 /// position at most 100 µs a cell where it fails.
