@@ -91,6 +91,19 @@ use crate::search::turn::{Game, hero_moves};
 /// Marks a position not taken.
 const NOT_TAKEN: u32 = u32::MAX;
 
+/// What the search knows of a numbered position, in one place: the
+/// lookups of a position met again and of a position taken read one
+/// cache line.
+#[derive(Clone, Copy)]
+struct Seen {
+    /// The distance between hero and dragon.
+    distance: u32,
+    /// The least cost that reaches it so far.
+    least: u32,
+    /// Its place among the taken positions, or [`NOT_TAKEN`].
+    taken: u32,
+}
+
 /// Positions taken at a time: their moves' replies are all found before
 /// any of them is looked up in the table.
 const BATCH: usize = 256;
@@ -133,11 +146,12 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     // than the longest found.
     let done = |longest: Option<u32>, cost: u32| longest.is_some_and(|l| bound(cost) < l);
     let mut table = StateTable::default();
-    // Per position (by number): its distance, its least cost so far and
-    // its place among the taken ones.
-    let mut distance = vec![d0];
-    let mut least = vec![0];
-    let mut taken = vec![NOT_TAKEN];
+    // Per position (by number).
+    let mut seen = vec![Seen {
+        distance: d0,
+        least: 0,
+        taken: NOT_TAKEN,
+    }];
     table.intern(start.0, start.1);
     // Per taken position: its number, then its moves' replies.
     let mut order: Vec<StateId> = Vec::new();
@@ -169,16 +183,17 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                 let Some(s) = buckets[c as usize % 3].pop() else {
                     break;
                 };
-                if least[s as usize] != c || taken[s as usize] != NOT_TAKEN {
+                let at = &mut seen[s as usize];
+                if at.least != c || at.taken != NOT_TAKEN {
                     continue; // met again at a lower cost, or taken already
                 }
                 if game.over_budget(table.len(), || held(&table, &order, &replies)) {
                     return None;
                 }
-                taken[s as usize] = order.len() as u32;
+                at.taken = order.len() as u32;
+                deepest = deepest.max(depth(at.distance, c));
                 order.push(s);
                 batch.push(s);
-                deepest = deepest.max(depth(distance[s as usize], c));
             }
             if batch.is_empty() {
                 break;
@@ -188,7 +203,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             counts.clear();
             for &s in &batch {
                 let (hero, dragon) = table.get(s);
-                let d = distance[s as usize];
+                let d = seen[s as usize].distance;
                 moves.clear();
                 moves.extend(hero_moves(graph, game.speed, game.wait, hero, dragon));
                 if moves.is_empty() {
@@ -234,16 +249,18 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
                     let (id, new) = table.intern(to, reply);
                     let at = c + spent;
                     if new {
-                        distance.push(after);
-                        least.push(at);
-                        taken.push(NOT_TAKEN);
+                        seen.push(Seen {
+                            distance: after,
+                            least: at,
+                            taken: NOT_TAKEN,
+                        });
                         buckets[at as usize % 3].push(id);
-                    } else if at < least[id as usize] {
-                        least[id as usize] = at;
+                    } else if at < seen[id as usize].least {
+                        seen[id as usize].least = at;
                         buckets[at as usize % 3].push(id);
                     }
                     debug_assert_eq!(
-                        distance[id as usize], after,
+                        seen[id as usize].distance, after,
                         "a move costs what it gives up"
                     );
                     replies.push(id);
@@ -274,21 +291,21 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
     // (A counting sort: the distances run from 1 to the start's.)
     let mut first = vec![0u32; d0 as usize + 2];
     for &s in &order {
-        first[distance[s as usize] as usize + 1] += 1;
+        first[seen[s as usize].distance as usize + 1] += 1;
     }
     for d in 1..first.len() {
         first[d] += first[d - 1];
     }
     let mut by_distance = vec![0u32; order.len()];
     for (i, &s) in order.iter().enumerate() {
-        let at = &mut first[distance[s as usize] as usize];
+        let at = &mut first[seen[s as usize].distance as usize];
         by_distance[*at as usize] = i as u32;
         *at += 1;
     }
     let moves_of =
         |i: u32| &replies[move_first[i as usize] as usize..move_first[i as usize + 1] as usize];
     let mut value = vec![0u32; order.len()];
-    let worth = |value: &[u32], r: StateId| match taken[r as usize] {
+    let worth = |value: &[u32], r: StateId| match seen[r as usize].taken {
         NOT_TAKEN => 1,
         i => value[i as usize] + 1,
     };
@@ -309,7 +326,7 @@ pub(super) fn longest_line(game: &mut Game<'_>, start: (CellId, CellId)) -> Opti
             .reduce(|a, b| if b.0 > a.0 { b } else { a });
         let Some((_, next)) = best else { break };
         line.push(table.get(next));
-        i = taken[next as usize];
+        i = seen[next as usize].taken;
         if i == NOT_TAKEN {
             debug_assert!(false, "a longest line leaves the positions taken");
             return None;
