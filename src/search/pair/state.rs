@@ -3,25 +3,29 @@
 //! Positions are numbered densely as they are found; all per-position data
 //! lives in `Vec`s indexed by that number. Only the lookup from a pair to its
 //! number is hashed, because the pairs actually reached are a sparse subset
-//! of the n² possible ones. The hash table ([`Slots`]) is open-addressed
-//! and probed linearly, and each slot holds its pair itself: a search of millions of positions probes a table far
-//! larger than the caches, and a probe then costs the memory reads it
-//! makes. A slot that holds its pair is read once (the next slots probed
-//! share its cache line), where a table of numbers reads its slot and then
-//! the pair (and a table with control bytes, those first): on a sparse
-//! braid of 1001 tiles a side, 12 million positions, the lookup took 46 %
-//! of the search as a table of numbers with control bytes. A table that
-//! gives numbers for pairs met before ([`StateTable::intern`]) keeps each
-//! number in the slot beside its pair (twelve bytes a slot, where eight do
-//! for a table asked only whether a pair is new).
+//! of the n² possible ones. A table that gives the numbers of pairs met
+//! before ([`StateTable::intern`]) hashes the numbers alone (four bytes a
+//! slot, with a control byte each): a slot's pair is read from the vector
+//! of pairs.
 //!
-//! A search that only asks whether a pair is new ([`StateTable::add`]),
-//! never a known pair's number, may instead keep one bit for each possible
-//! pair, on a map small enough ([`StateTable::with_bits`]): a probe is then
-//! two memory accesses to small tables (a directory and a tile), that stay
-//! in the caches where the hash table's slots would not, and the table
-//! grows by a tile at a time. The bits of one second number
-//! (the dragon's cell) for [`TILE`] hero cells in a row of numbers form a
+//! A search that only asks whether a pair is new ([`StateTable::add`])
+//! needs no number in its slots, and keeps the pairs themselves there
+//! ([`Slots`], open-addressed and probed linearly): a search of millions
+//! of positions probes a table far larger than the caches, and a probe
+//! then costs the memory reads it makes, here one (the next slots probed
+//! share its cache line), where a table of numbers reads its control
+//! bytes, the slot and then the pair. On a sparse braid of 1001 tiles a
+//! side (12 million positions) the lookups took 46 % of the escape search
+//! as a table of numbers; with the pairs in the slots the search takes
+//! 15 to 20 % less time. (The survival search, whose lookups come in
+//! batches that overlap their misses, and which needs the numbers, gained
+//! nothing from twelve-byte slots holding pair and number.)
+//!
+//! Such a search may instead keep one bit for each possible pair, on a map
+//! small enough ([`StateTable::with_bits`]): a probe is then two memory
+//! accesses to small tables (a directory and a tile), that stay in the
+//! caches where the hash table's slots would not, and the table grows by
+//! a tile at a time. The bits of one second number (the dragon's cell) for [`TILE`] hero cells in a row of numbers form a
 //! tile, made when a pair first falls in it: a search meets a few thousand
 //! dragon cells and, for each, heroes in a few parts of the map, so its
 //! tiles take a few megabytes where a bit for every pair would spread over
@@ -32,6 +36,12 @@
 //! to 5,487. The directory too is zeroed as it is touched, which costs: so
 //! the table hashes its first [`BITS_FROM`] pairs and only then moves to
 //! bits. The budget counts the directory and the tiles made.
+
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
+use rustc_hash::FxBuildHasher;
 
 use crate::graph::CellId;
 
@@ -76,34 +86,39 @@ const BITS_FROM: usize = 1 << 16;
 /// The most bytes the bits of [`StateTable::with_bits`] may take.
 const MAX_BITS_BYTES: usize = 128 << 20;
 
+#[inline]
+fn hash([hero, second]: [u32; 2]) -> u64 {
+    FxBuildHasher.hash_one((u64::from(hero) << 32) | u64::from(second))
+}
+
 /// An open-addressed hash table of pairs, probed linearly. Each slot
-/// holds its pair (`u32::MAX` as hero when free) and, in a table that
-/// numbers its pairs (`W = 3`), the pair's number beside it. At most three
-/// quarters of the slots are filled: a probe for a pair not in the table
-/// then goes over 8.5 slots on average (Knuth's bound for linear probing,
-/// ½ (1 + 1/(1 - ¾)²)), five to eight to a cache line.
-struct Slots<const W: usize> {
+/// holds its pair (`u32::MAX` as hero when free). At most three quarters
+/// of the slots are filled: a probe for a pair not in the table then goes
+/// over 8.5 slots on average (Knuth's bound for linear probing,
+/// ½ (1 + 1/(1 - ¾)²)), eight to a cache line.
+struct Slots {
     /// A power of two of slots, or none before the first pair.
-    slots: Vec<[u32; W]>,
+    slots: Vec<[u32; 2]>,
     /// Pairs held.
     len: usize,
 }
 
-/// The table's slots: pairs only, for a table asked whether a pair is new,
-/// or pairs and their numbers.
+/// The table's index: slots of pairs, for a table asked only whether a
+/// pair is new, or a hash table of numbers, whose slots read the pairs
+/// back (see the module's documentation).
 enum Index {
-    Plain(Slots<2>),
-    Numbered(Slots<3>),
+    Plain(Slots),
+    Numbered(HashTable<StateId>),
 }
 
-impl<const W: usize> Slots<W> {
+impl Slots {
     /// A free slot (no cell is numbered `u32::MAX`).
-    const FREE: [u32; W] = [u32::MAX; W];
+    const FREE: [u32; 2] = [u32::MAX; 2];
 
     /// Slots of the first table.
     const FIRST: usize = 16;
 
-    fn new() -> Slots<W> {
+    fn new() -> Slots {
         Slots {
             slots: Vec::new(),
             len: 0,
@@ -144,7 +159,7 @@ impl<const W: usize> Slots<W> {
 
     /// The slot holding the pair, if any.
     #[inline]
-    fn find(&self, hero: u32, second: u32) -> Option<&[u32; W]> {
+    fn find(&self, hero: u32, second: u32) -> Option<&[u32; 2]> {
         if self.slots.is_empty() {
             return None;
         }
@@ -155,7 +170,7 @@ impl<const W: usize> Slots<W> {
     /// Puts `slot` in unless its pair is held: the slot that holds the
     /// pair, and whether it is new.
     #[inline]
-    fn insert(&mut self, slot: [u32; W]) -> ([u32; W], bool) {
+    fn insert(&mut self, slot: [u32; 2]) -> ([u32; 2], bool) {
         if self.len >= Self::room(self.slots.len()) {
             self.grow();
         }
@@ -184,7 +199,7 @@ impl<const W: usize> Slots<W> {
     /// The bytes the table holds, and the table twice as large that its
     /// growth builds once it is near full (see [`crate::search::memory`]).
     fn bytes(&self) -> usize {
-        let (slots, slot) = (self.slots.len(), size_of::<[u32; W]>());
+        let (slots, slot) = (self.slots.len(), size_of::<[u32; 2]>());
         let next = (2 * slots).max(Self::FIRST);
         crate::search::memory::open_table(self.len, Self::room(slots), slots * slot, next * slot)
     }
@@ -256,7 +271,7 @@ impl Default for StateTable {
     /// A table that numbers its pairs, for [`StateTable::intern`].
     fn default() -> StateTable {
         StateTable {
-            index: Index::Numbered(Slots::new()),
+            index: Index::Numbered(HashTable::new()),
             pairs: Vec::new(),
             bits: None,
         }
@@ -328,13 +343,26 @@ impl StateTable {
     #[inline]
     fn hashed(&mut self, hero: CellId, dragon: CellId) -> (StateId, bool) {
         let next = self.pairs.len() as StateId;
-        let (id, new) = match &mut self.index {
-            Index::Plain(slots) => (next, slots.insert([hero.0, dragon.0]).1),
-            Index::Numbered(slots) => {
-                let ([.., id], new) = slots.insert([hero.0, dragon.0, next]);
-                (id, new)
+        let pair = [hero.0, dragon.0];
+        let new = match &mut self.index {
+            Index::Plain(slots) => slots.insert(pair).1,
+            Index::Numbered(index) => {
+                let pairs = &self.pairs;
+                let entry = index.entry(
+                    hash(pair),
+                    |&id| pairs[id as usize] == pair,
+                    |&id| hash(pairs[id as usize]),
+                );
+                match entry {
+                    Entry::Occupied(e) => return (*e.get(), false),
+                    Entry::Vacant(e) => {
+                        e.insert(next);
+                        true
+                    }
+                }
             }
         };
+        let id = next;
         if new {
             self.pairs.push([hero.0, dragon.0]);
         }
@@ -349,7 +377,12 @@ impl StateTable {
         }
         match &self.index {
             Index::Plain(slots) => slots.find(hero.0, dragon.0).is_some(),
-            Index::Numbered(slots) => slots.find(hero.0, dragon.0).is_some(),
+            Index::Numbered(index) => {
+                let pair = [hero.0, dragon.0];
+                let pairs = &self.pairs;
+                let found = index.find(hash(pair), |&id| pairs[id as usize] == pair);
+                found.is_some()
+            }
         }
     }
 
@@ -367,7 +400,11 @@ impl StateTable {
     pub(crate) fn bytes(&self) -> usize {
         let index = match &self.index {
             Index::Plain(slots) => slots.bytes(),
-            Index::Numbered(slots) => slots.bytes(),
+            Index::Numbered(index) => crate::search::memory::hash_table(
+                index.len(),
+                index.capacity(),
+                size_of::<StateId>(),
+            ),
         };
         index + self.len() * 2 * size_of::<u32>() + self.bits.as_ref().map_or(0, Bits::bytes)
     }
@@ -437,8 +474,8 @@ mod tests {
 
     proptest! {
         /// A numbered table gives each pair the number it had when it was
-        /// new, through the growths of its slots, and counts at least the
-        /// slots it holds.
+        /// new, through the growths of its hash table, and counts at least
+        /// a slot and the pair for each.
         #[test]
         fn a_numbered_table_keeps_its_numbers(
             pairs in proptest::collection::vec((0u32..60, 0u32..60), 0..3000),
@@ -451,7 +488,7 @@ mod tests {
                 let (id, new) = table.intern(CellId(hero), CellId(dragon));
                 prop_assert_eq!((id, new), (number, number == next));
                 prop_assert_eq!(table.get(id), (CellId(hero), CellId(dragon)));
-                prop_assert!(table.bytes() >= table.len() * (8 + 4 + 8));
+                prop_assert!(table.bytes() >= table.len() * (4 + 8));
             }
             prop_assert_eq!(table.len(), model.len());
             for (&(hero, dragon), &number) in &model {
