@@ -119,11 +119,48 @@ impl OracleKind {
         self,
         graph: &'g Graph,
         memory_budget: usize,
-    ) -> Result<Box<dyn DragonOracle + 'g>, Error> {
+    ) -> Result<Box<dyn DragonOracle + Send + 'g>, Error> {
         Ok(match self {
             OracleKind::Bfs => Box::new(BfsFields::new(graph, memory_budget)?),
             OracleKind::FloydWarshall => Box::new(FloydWarshall::new(graph, memory_budget)?),
         })
+    }
+
+    /// [`OracleKind::build`], the default oracle sharing `tables` (its
+    /// landmarks and skeleton) with the other oracles built on them: a
+    /// helper on another thread ([`OracleKind::helper`]).
+    ///
+    /// # Errors
+    /// As [`OracleKind::build`].
+    pub(crate) fn build_sharing<'g>(
+        self,
+        graph: &'g Graph,
+        memory_budget: usize,
+        tables: &Shared,
+    ) -> Result<Box<dyn DragonOracle + Send + 'g>, Error> {
+        match self {
+            OracleKind::Bfs => Ok(Box::new(BfsFields::sharing(
+                graph,
+                memory_budget,
+                graph.dragon(),
+                Shared::clone(tables),
+            )?)),
+            OracleKind::FloydWarshall => self.build(graph, memory_budget),
+        }
+    }
+
+    /// A second oracle of this kind on `tables`, for a search that asks
+    /// questions on two threads: the default oracle only (the reference's
+    /// table would be built twice).
+    pub(crate) fn helper<'g>(
+        self,
+        graph: &'g Graph,
+        memory_budget: usize,
+        tables: &Shared,
+    ) -> Option<Box<dyn DragonOracle + Send + 'g>> {
+        (self == OracleKind::Bfs)
+            .then(|| self.build_sharing(graph, memory_budget, tables).ok())
+            .flatten()
     }
 }
 

@@ -10,7 +10,8 @@
 //! with the budget error ([`Oracles::failure`]), and the oracle asked for
 //! is the one every state gets (the reference stays the reference).
 
-use std::cell::{Cell, OnceCell};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rustc_hash::FxHashMap;
 
@@ -28,8 +29,8 @@ const PAGE: usize = 256;
 /// nothing until their states are met.
 #[derive(Default)]
 pub(crate) struct DoorMaps {
-    pages: Vec<OnceCell<Box<[OnceCell<Graph>]>>>,
-    bytes: Cell<usize>,
+    pages: Vec<OnceLock<Box<[OnceLock<Graph>]>>>,
+    bytes: AtomicUsize,
 }
 
 impl DoorMaps {
@@ -38,15 +39,16 @@ impl DoorMaps {
         let states = if doors == 0 { 0 } else { 1usize << doors };
         DoorMaps {
             pages: (0..states.div_ceil(PAGE))
-                .map(|_| OnceCell::new())
+                .map(|_| OnceLock::new())
                 .collect(),
-            bytes: Cell::new(0),
+            bytes: AtomicUsize::new(0),
         }
     }
 
     /// About how many bytes the maps made so far hold.
     pub(crate) fn bytes(&self) -> usize {
-        self.bytes.get() + self.pages.len() * size_of::<OnceCell<Box<[OnceCell<Graph>]>>>()
+        self.bytes.load(Ordering::Relaxed)
+            + self.pages.len() * size_of::<OnceLock<Box<[OnceLock<Graph>]>>>()
     }
 }
 
@@ -92,15 +94,16 @@ impl<'a> Terrain<'a> {
         };
         let i = usize::from(opened);
         let page =
-            maps.pages[i / PAGE].get_or_init(|| (0..PAGE).map(|_| OnceCell::new()).collect());
+            maps.pages[i / PAGE].get_or_init(|| (0..PAGE).map(|_| OnceLock::new()).collect());
         page[i % PAGE].get_or_init(|| {
             let map = self.base.with_doors(doors, Locks { taken: 0, opened });
             let page_bytes = if i % PAGE == 0 {
-                PAGE * size_of::<OnceCell<Graph>>()
+                PAGE * size_of::<OnceLock<Graph>>()
             } else {
                 0
             };
-            maps.bytes.set(maps.bytes.get() + map.bytes() + page_bytes);
+            maps.bytes
+                .fetch_add(map.bytes() + page_bytes, Ordering::Relaxed);
             map
         })
     }
@@ -130,7 +133,7 @@ enum Source<'a> {
 pub(crate) struct Oracles<'a> {
     source: Source<'a>,
     /// The oracles of each door state met, one a dragon (or one for all).
-    states: Vec<Vec<Box<dyn DragonOracle + 'a>>>,
+    states: Vec<Vec<Box<dyn DragonOracle + Send + 'a>>>,
     state_of: FxHashMap<u16, usize>,
     /// The door state last asked about and its place in `states`.
     last: Option<(u16, usize)>,
@@ -174,7 +177,7 @@ impl Weighed {
 
 impl<'a> Oracles<'a> {
     /// One given oracle for every dragon, on a map without doors.
-    pub(crate) fn given(oracle: Box<dyn DragonOracle + 'a>) -> Self {
+    pub(crate) fn given(oracle: Box<dyn DragonOracle + Send + 'a>) -> Self {
         let mut state_of = FxHashMap::default();
         state_of.insert(0, 0);
         Oracles {
@@ -247,7 +250,7 @@ impl<'a> Oracles<'a> {
             unreachable!("given oracles serve a map without doors")
         };
         let map = terrain.map(opened);
-        let made: Vec<Box<dyn DragonOracle + 'a>> = if *kind == OracleKind::Bfs {
+        let made: Vec<Box<dyn DragonOracle + Send + 'a>> = if *kind == OracleKind::Bfs {
             // One oracle a dragon, each with its first root at its start;
             // the landmarks and the skeleton depend on the map only, so they share them.
             let share = self.share / starts.len();
@@ -256,7 +259,7 @@ impl<'a> Oracles<'a> {
                 .iter()
                 .map(|&start| {
                     BfsFields::sharing(map, share, start, tables.clone())
-                        .map(|o| Box::new(o) as Box<dyn DragonOracle + 'a>)
+                        .map(|o| Box::new(o) as Box<dyn DragonOracle + Send + 'a>)
                 })
                 .collect::<Result<_, _>>()?
         } else {

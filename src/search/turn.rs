@@ -274,6 +274,9 @@ pub(crate) struct Game<'a> {
     pub(crate) progress: Option<&'a Progress>,
     /// Scratch: each dragon's end cells.
     ends: Vec<Vec<u32>>,
+    /// How many games share the room the search leaves the oracles: two
+    /// for a game and its helper ([`Game::helper`]).
+    parts: usize,
 }
 
 impl<'a> Game<'a> {
@@ -283,7 +286,7 @@ impl<'a> Game<'a> {
     pub(crate) fn new(
         graph: &'a Graph,
         start: (CellId, CellId),
-        oracle: Box<dyn DragonOracle + 'a>,
+        oracle: Box<dyn DragonOracle + Send + 'a>,
         rules: Rules,
         memory: usize,
     ) -> Self {
@@ -316,7 +319,32 @@ impl<'a> Game<'a> {
             stopped: false,
             progress: None,
             ends: vec![Vec::new(); MAX_DRAGONS],
+            parts: 1,
         }
+    }
+
+    /// A game like this one (a pair game, without doors) whose questions
+    /// `oracle` answers, to ask them on another thread; the two share the
+    /// room the search leaves the oracles from now on.
+    pub(crate) fn helper(&mut self, oracle: Box<dyn DragonOracle + Send + 'a>) -> Game<'a> {
+        debug_assert_eq!(self.terrain.bytes(), 0, "no door states");
+        self.parts = 2;
+        let mut helper = Game::on(
+            self.terrain,
+            self.start,
+            Oracles::given(oracle),
+            self.rules(),
+            self.memory,
+        );
+        helper.parts = 2;
+        helper
+    }
+
+    /// Takes back a helper's work: its questions count as this game's, and
+    /// the room is this game's oracles' alone again.
+    pub(crate) fn join(&mut self, helper: Game<'a>) {
+        self.queries += helper.queries;
+        self.parts = 1;
     }
 
     /// The rules the game plays.
@@ -373,7 +401,8 @@ impl<'a> Game<'a> {
         self.oracles.set_room(
             self.memory
                 .saturating_sub(bytes)
-                .saturating_sub(self.terrain.bytes()),
+                .saturating_sub(self.terrain.bytes())
+                / self.parts,
         );
         let held = bytes.saturating_add(self.ground_bytes());
         if let Some(progress) = self.progress {
@@ -741,5 +770,15 @@ mod tests {
         );
         let replies = [(1, Prospect::Lost(3)), (2, Prospect::Lost(3))];
         assert_eq!(worst_reply(replies, |(_, p)| p).map(|r| r.0), Some(1));
+    }
+}
+
+#[cfg(test)]
+mod send_check {
+    fn send<T: Send>() {}
+    #[test]
+    fn a_game_and_its_oracle_go_to_another_thread() {
+        send::<crate::dragon::BfsFields<'static>>();
+        send::<super::Game<'static>>();
     }
 }

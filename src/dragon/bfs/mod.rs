@@ -15,10 +15,11 @@ use super::cone::Cone;
 use super::directed::Directed;
 use super::landmarks::Landmarks;
 use super::root::{RootField, Scratch, WHOLE};
-use super::skeleton::{Reader, Shape};
+use super::skeleton::Reader;
 use super::{DragonOracle, steps_from_field};
 use crate::error::{Error, Resource, bytes_apart};
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
+use std::sync::atomic::Ordering;
 
 const NO_SLOT: u32 = u32::MAX;
 
@@ -716,7 +717,7 @@ impl DragonOracle for BfsFields<'_> {
                 _ if !self.owns_skeleton => 0,
                 Some(Some(skeleton)) => skeleton.bytes(),
                 Some(None) => 0,
-                None => self.shared.shape.borrow().as_ref().map_or(0, Shape::bytes),
+                None => self.shared.shape_bytes.load(Ordering::Relaxed),
             }
     }
 
@@ -793,7 +794,7 @@ impl BfsFields<'_> {
     /// The skeleton bought at the first question no walk answers, and no
     /// cones, so that the skeleton is what answers.
     pub(crate) fn skeleton_first(&mut self) {
-        self.shared.spent.set(u64::MAX / 2);
+        self.shared.spent.store(u64::MAX / 2, Ordering::Relaxed);
         self.cone_bytes = Some(usize::MAX);
     }
 }

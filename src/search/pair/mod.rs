@@ -40,8 +40,14 @@ use super::rules::Ties;
 use super::solution::{Ending, Method, Stats};
 use super::turn::Game;
 use super::{End, Found, Options, Progress, Solver, outgrown};
+use crate::dragon::Shared;
 use crate::error::{Error, Resource};
 use crate::graph::CellId;
+
+/// The fewest cells of a map whose faster dragon's longest line asks its
+/// questions on two threads: below, starting the helper's oracle costs
+/// more than it saves.
+const SHARED_CELLS: usize = 1 << 16;
 
 /// A line of (hero, dragon) pairs as positions.
 fn positions(line: &[(CellId, CellId)]) -> Vec<Position> {
@@ -76,7 +82,11 @@ impl Solver {
                 });
             }
         }
-        let oracle = options.oracle.build(graph, self.oracle_budget(options)?)?;
+        let oracle_budget = self.oracle_budget(options)?;
+        let tables = Shared::default();
+        let oracle = options
+            .oracle
+            .build_sharing(graph, oracle_budget, &tables)?;
         let hanging = shortcuts.dead_ends.then_some(&self.hanging);
         // The pocket rule's tables count against the search's memory: it is
         // left out where they would take over a quarter of it.
@@ -198,7 +208,13 @@ impl Solver {
                 }
                 // A faster dragon's longest line, best first (see `given_up`).
                 if shortcuts.given_up && explored.is_none() && options.caught_line {
-                    if let Some(longest) = given_up::longest_line(&mut game, start) {
+                    // Its questions are asked on two threads on a large
+                    // map, when the machine has them.
+                    let two = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+                    let make = || options.oracle.helper(graph, oracle_budget, &tables);
+                    let helper = (two && graph.len() >= SHARED_CELLS).then_some(&make as &_);
+                    let longest = given_up::longest_line(&mut game, helper, start);
+                    if let Some(longest) = longest {
                         stats.states_stored = stats.states_stored.max(longest.stored as u64);
                         stats.states_expanded += longest.taken as u64;
                         stats.dragon_queries = game.queries;
@@ -267,7 +283,11 @@ impl Solver {
                 ),
             });
         }
-        let oracle = options.oracle.build(graph, self.oracle_budget(options)?)?;
+        let oracle_budget = self.oracle_budget(options)?;
+        let tables = Shared::default();
+        let oracle = options
+            .oracle
+            .build_sharing(graph, oracle_budget, &tables)?;
         let memory = self.search_memory(options);
         let start = (graph.hero(), graph.dragon());
         let mut game = Game::new(graph, start, oracle, options.rules, memory);

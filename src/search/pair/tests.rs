@@ -605,10 +605,12 @@ fn a_hero_trapped_in_a_dead_end_is_caught_in_closed_form() {
 /// A faster dragon's longest line found best first ([`given_up`]) is the
 /// whole analysis's line, move for move, from every caught start of one in
 /// five on random maps: speeds 2 and 3, with and without waiting, under
-/// two priority rules; and it numbers fewer positions.
+/// two priority rules; and it numbers fewer positions. One start in four
+/// is also searched with a helper asking half of each batch's questions on
+/// another thread: the same line.
 #[test]
 fn a_faster_dragons_longest_line_best_first_is_the_whole_analysis_line() {
-    let (mut caught, mut fewer, mut long) = (0, 0, 0);
+    let (mut caught, mut fewer, mut long, mut helped) = (0, 0, 0, 0);
     each_start(60, 5, |seed, start, solver, hero, dragon| {
         let graph = solver.graph();
         for (steps, wait, ties) in [2, 3].into_iter().flat_map(|n| {
@@ -632,17 +634,31 @@ fn a_faster_dragons_longest_line_best_first_is_the_whole_analysis_line() {
             assert_eq!(ending, Ending::Stuck, "{case}");
             let best_first = given_up::longest_line(
                 &mut fresh_game(graph, (hero, dragon), rules),
+                None,
                 (hero, dragon),
             )
             .unwrap();
             assert_eq!(best_first.line, line, "{case}: the longest line");
+            // Its questions shared with a helper on another thread, whose
+            // oracle shares the first one's tables.
+            if start % 4 == 0 {
+                let tables = crate::dragon::Shared::default();
+                let oracle = OracleKind::Bfs.build_sharing(graph, 1 << 24, &tables);
+                let mut game = Game::new(graph, (hero, dragon), oracle.unwrap(), rules, usize::MAX);
+                let make = || OracleKind::Bfs.helper(graph, 1 << 24, &tables);
+                let shared = given_up::longest_line(&mut game, Some(&make), (hero, dragon));
+                let shared = shared.unwrap();
+                assert_eq!(shared.line, line, "{case}: with a helper");
+                helped += usize::from(shared.helped > 0);
+            }
             fewer += usize::from((best_first.stored as u64) < stored);
             long += usize::from(line.len() > 4);
         }
     });
     assert!(
-        caught > 100_000 && fewer > 30_000 && long > 30_000,
-        "too few cases: {caught} caught, {fewer} with fewer positions, {long} longer than 3 moves"
+        caught > 100_000 && fewer > 30_000 && long > 30_000 && helped > 10_000,
+        "too few cases: {caught} caught, {fewer} with fewer positions, {long} longer than 3 \
+         moves, {helped} where the helper asked"
     );
 }
 
