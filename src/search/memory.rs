@@ -36,19 +36,6 @@ pub(super) fn hash_table(len: usize, capacity: usize, entry: usize) -> usize {
     buckets * slot + growth
 }
 
-/// The bytes of an open-addressed table of `bytes` that holds at most
-/// `room` entries before it moves into a table of `next` bytes, `len`
-/// held: with the next table once it is within [`ahead`] entries of full,
-/// as for [`hash_table`].
-pub(super) fn open_table(len: usize, room: usize, bytes: usize, next: usize) -> usize {
-    let growth = if len.saturating_add(ahead(room)) >= room {
-        next
-    } else {
-        0
-    };
-    bytes + growth
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,29 +3,16 @@
 //! Positions are numbered densely as they are found; all per-position data
 //! lives in `Vec`s indexed by that number. Only the lookup from a pair to its
 //! number is hashed, because the pairs actually reached are a sparse subset
-//! of the n² possible ones. A table that gives the numbers of pairs met
-//! before ([`StateTable::intern`]) hashes the numbers alone (four bytes a
-//! slot, with a control byte each): a slot's pair is read from the vector
-//! of pairs.
+//! of the n² possible ones. The hash table holds the numbers alone (four
+//! bytes a slot): a slot's pair is read from the vector of pairs.
 //!
-//! A search that only asks whether a pair is new ([`StateTable::add`])
-//! needs no number in its slots, and keeps the pairs themselves there
-//! ([`Slots`], open-addressed and probed linearly): a search of millions
-//! of positions probes a table far larger than the caches, and a probe
-//! then costs the memory reads it makes, here one (the next slots probed
-//! share its cache line), where a table of numbers reads its control
-//! bytes, the slot and then the pair. On a sparse braid of 1001 tiles a
-//! side (12 million positions) the lookups took 46 % of the escape search
-//! as a table of numbers; with the pairs in the slots the search takes
-//! 15 to 20 % less time. (The survival search, whose lookups come in
-//! batches that overlap their misses, and which needs the numbers, gained
-//! nothing from twelve-byte slots holding pair and number.)
-//!
-//! Such a search may instead keep one bit for each possible pair, on a map
-//! small enough ([`StateTable::with_bits`]): a probe is then two memory
-//! accesses to small tables (a directory and a tile), that stay in the
-//! caches where the hash table's slots would not, and the table grows by
-//! a tile at a time. The bits of one second number (the dragon's cell) for [`TILE`] hero cells in a row of numbers form a
+//! A search that only asks whether a pair is new ([`StateTable::add`]),
+//! never a known pair's number, may instead keep one bit for each possible
+//! pair, on a map small enough ([`StateTable::with_bits`]): a probe is then
+//! two memory accesses to small tables (a directory and a tile), where the
+//! hash table takes two or three (its control bytes, the slot, the pair),
+//! and the table grows by a tile at a time. The bits of one second number
+//! (the dragon's cell) for [`TILE`] hero cells in a row of numbers form a
 //! tile, made when a pair first falls in it: a search meets a few thousand
 //! dragon cells and, for each, heroes in a few parts of the map, so its
 //! tiles take a few megabytes where a bit for every pair would spread over
@@ -51,8 +38,9 @@ use crate::search::position::Table;
 /// Marks "no state" in parent links.
 pub(crate) const NO_STATE: StateId = u32::MAX;
 
+#[derive(Default)]
 pub(crate) struct StateTable {
-    index: Index,
+    index: HashTable<StateId>,
     /// The pair of each number, side by side: a probe reads one cache line.
     pairs: Vec<[u32; 2]>,
     /// With bits, they replace `index` (see the module's documentation).
@@ -87,122 +75,8 @@ const BITS_FROM: usize = 1 << 16;
 const MAX_BITS_BYTES: usize = 128 << 20;
 
 #[inline]
-fn hash([hero, second]: [u32; 2]) -> u64 {
-    FxBuildHasher.hash_one((u64::from(hero) << 32) | u64::from(second))
-}
-
-/// An open-addressed hash table of pairs, probed linearly. Each slot
-/// holds its pair (`u32::MAX` as hero when free). At most three quarters
-/// of the slots are filled: a probe for a pair not in the table then goes
-/// over 8.5 slots on average (Knuth's bound for linear probing,
-/// ½ (1 + 1/(1 - ¾)²)), eight to a cache line.
-struct Slots {
-    /// A power of two of slots, or none before the first pair.
-    slots: Vec<[u32; 2]>,
-    /// Pairs held.
-    len: usize,
-}
-
-/// The table's index: slots of pairs, for a table asked only whether a
-/// pair is new, or a hash table of numbers, whose slots read the pairs
-/// back (see the module's documentation).
-enum Index {
-    Plain(Slots),
-    Numbered(HashTable<StateId>),
-}
-
-impl Slots {
-    /// A free slot (no cell is numbered `u32::MAX`).
-    const FREE: [u32; 2] = [u32::MAX; 2];
-
-    /// Slots of the first table.
-    const FIRST: usize = 16;
-
-    fn new() -> Slots {
-        Slots {
-            slots: Vec::new(),
-            len: 0,
-        }
-    }
-
-    /// The first slot probed for a pair, in a table of `slots` slots: the
-    /// top bits of a multiplicative hash of the pair, its halves mixed
-    /// first so that both reach them.
-    #[inline]
-    fn home(hero: u32, second: u32, slots: usize) -> usize {
-        let key = (u64::from(hero) << 32) | u64::from(second);
-        let mixed = (key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> (64 - slots.trailing_zeros())) as usize
-    }
-
-    /// The most pairs `slots` slots hold.
-    fn room(slots: usize) -> usize {
-        slots / 4 * 3
-    }
-
-    /// The slot of the pair, or the free slot where it would go.
-    #[inline]
-    fn probe(&self, hero: u32, second: u32) -> (usize, bool) {
-        let mask = self.slots.len() - 1;
-        let mut at = Self::home(hero, second, self.slots.len());
-        loop {
-            let slot = &self.slots[at];
-            if slot[0] == hero && slot[1] == second {
-                return (at, true);
-            }
-            if slot[0] == u32::MAX {
-                return (at, false);
-            }
-            at = (at + 1) & mask;
-        }
-    }
-
-    /// The slot holding the pair, if any.
-    #[inline]
-    fn find(&self, hero: u32, second: u32) -> Option<&[u32; 2]> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let (at, found) = self.probe(hero, second);
-        found.then(|| &self.slots[at])
-    }
-
-    /// Puts `slot` in unless its pair is held: the slot that holds the
-    /// pair, and whether it is new.
-    #[inline]
-    fn insert(&mut self, slot: [u32; 2]) -> ([u32; 2], bool) {
-        if self.len >= Self::room(self.slots.len()) {
-            self.grow();
-        }
-        let (at, found) = self.probe(slot[0], slot[1]);
-        if found {
-            return (self.slots[at], false);
-        }
-        self.slots[at] = slot;
-        self.len += 1;
-        (slot, true)
-    }
-
-    /// Moves every pair into a table twice as large.
-    #[cold]
-    fn grow(&mut self) {
-        let slots = (2 * self.slots.len()).max(Self::FIRST);
-        let old = std::mem::replace(&mut self.slots, vec![Self::FREE; slots]);
-        for slot in old {
-            if slot[0] != u32::MAX {
-                let (at, _) = self.probe(slot[0], slot[1]);
-                self.slots[at] = slot;
-            }
-        }
-    }
-
-    /// The bytes the table holds, and the table twice as large that its
-    /// growth builds once it is near full (see [`crate::search::memory`]).
-    fn bytes(&self) -> usize {
-        let (slots, slot) = (self.slots.len(), size_of::<[u32; 2]>());
-        let next = (2 * slots).max(Self::FIRST);
-        crate::search::memory::open_table(self.len, Self::room(slots), slots * slot, next * slot)
-    }
+fn hash(hero: u32, dragon: u32) -> u64 {
+    FxBuildHasher.hash_one((u64::from(hero) << 32) | u64::from(dragon))
 }
 
 impl Bits {
@@ -267,17 +141,6 @@ impl Bits {
     }
 }
 
-impl Default for StateTable {
-    /// A table that numbers its pairs, for [`StateTable::intern`].
-    fn default() -> StateTable {
-        StateTable {
-            index: Index::Numbered(HashTable::new()),
-            pairs: Vec::new(),
-            bits: None,
-        }
-    }
-}
-
 impl StateTable {
     /// A table for pairs of `heroes` hero cells and `width` second numbers
     /// that keeps a bit for each possible pair, when its directory and all
@@ -293,9 +156,8 @@ impl StateTable {
             width,
         });
         StateTable {
-            index: Index::Plain(Slots::new()),
-            pairs: Vec::new(),
             bits,
+            ..StateTable::default()
         }
     }
 
@@ -325,7 +187,7 @@ impl StateTable {
             for &[hero, second] in &self.pairs {
                 bits.set(hero, second);
             }
-            self.index = Index::Plain(Slots::new());
+            self.index = HashTable::new();
         }
     }
 
@@ -333,40 +195,31 @@ impl StateTable {
     /// table with bits, which knows no number of a pair met before.
     #[inline]
     pub(crate) fn intern(&mut self, hero: CellId, dragon: CellId) -> (StateId, bool) {
-        debug_assert!(
-            matches!(self.index, Index::Numbered(_)),
-            "a table with bits only adds"
-        );
+        debug_assert!(self.bits.is_none(), "a table with bits only adds");
         self.hashed(hero, dragon)
     }
 
     #[inline]
     fn hashed(&mut self, hero: CellId, dragon: CellId) -> (StateId, bool) {
         let next = self.pairs.len() as StateId;
+        let pairs = &self.pairs;
         let pair = [hero.0, dragon.0];
-        let new = match &mut self.index {
-            Index::Plain(slots) => slots.insert(pair).1,
-            Index::Numbered(index) => {
-                let pairs = &self.pairs;
-                let entry = index.entry(
-                    hash(pair),
-                    |&id| pairs[id as usize] == pair,
-                    |&id| hash(pairs[id as usize]),
-                );
-                match entry {
-                    Entry::Occupied(e) => return (*e.get(), false),
-                    Entry::Vacant(e) => {
-                        e.insert(next);
-                        true
-                    }
-                }
+        let entry = self.index.entry(
+            hash(hero.0, dragon.0),
+            |&id| pairs[id as usize] == pair,
+            |&id| {
+                let [h, d] = pairs[id as usize];
+                hash(h, d)
+            },
+        );
+        match entry {
+            Entry::Occupied(e) => (*e.get(), false),
+            Entry::Vacant(e) => {
+                e.insert(next);
+                self.pairs.push(pair);
+                (next, true)
             }
-        };
-        let id = next;
-        if new {
-            self.pairs.push([hero.0, dragon.0]);
         }
-        (id, new)
     }
 
     /// Whether `(hero, dragon)` has a number.
@@ -375,15 +228,12 @@ impl StateTable {
         if let Some(bits) = self.bits.as_ref().filter(|b| !b.directory.is_empty()) {
             return bits.get(hero.0, dragon.0);
         }
-        match &self.index {
-            Index::Plain(slots) => slots.find(hero.0, dragon.0).is_some(),
-            Index::Numbered(index) => {
-                let pair = [hero.0, dragon.0];
-                let pairs = &self.pairs;
-                let found = index.find(hash(pair), |&id| pairs[id as usize] == pair);
-                found.is_some()
-            }
-        }
+        let pair = [hero.0, dragon.0];
+        self.index
+            .find(hash(hero.0, dragon.0), |&id| {
+                self.pairs[id as usize] == pair
+            })
+            .is_some()
     }
 
     #[inline]
@@ -398,15 +248,12 @@ impl StateTable {
 
     /// The bytes the table holds (see [`crate::search::memory`]).
     pub(crate) fn bytes(&self) -> usize {
-        let index = match &self.index {
-            Index::Plain(slots) => slots.bytes(),
-            Index::Numbered(index) => crate::search::memory::hash_table(
-                index.len(),
-                index.capacity(),
-                size_of::<StateId>(),
-            ),
-        };
-        index + self.len() * 2 * size_of::<u32>() + self.bits.as_ref().map_or(0, Bits::bytes)
+        crate::search::memory::hash_table(
+            self.index.len(),
+            self.index.capacity(),
+            size_of::<StateId>(),
+        ) + self.len() * 2 * size_of::<u32>()
+            + self.bits.as_ref().map_or(0, Bits::bytes)
     }
 }
 
