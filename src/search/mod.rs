@@ -95,6 +95,10 @@ pub struct Options {
     /// closed form of loop-free maps, the adversarial analysis, the search
     /// of maps with several dragons, keys or doors). On by default.
     pub caught_line: bool,
+    /// The most threads a solve may use; 0, the default, for as many as
+    /// the machine has. A faster dragon's longest line on a large map asks
+    /// its questions on two; every other search uses one.
+    pub threads: usize,
 }
 
 /// What every solve may need per cell of the map, counted against
@@ -154,6 +158,21 @@ impl Options {
         }
     }
 
+    /// These options with at most `threads` threads a solve
+    /// ([`Options::threads`]; 0 for as many as the machine has).
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> Self {
+        Options { threads, ..self }
+    }
+
+    /// Whether a solve may use a second thread.
+    pub(crate) fn two_threads(&self) -> bool {
+        match self.threads {
+            0 => std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
+            n => n >= 2,
+        }
+    }
+
     /// The dragon oracle's share of the budget.
     pub(crate) fn oracle_budget(&self) -> usize {
         self.oracle_memory.min(self.max_memory / 2)
@@ -168,6 +187,7 @@ impl Default for Options {
             oracle_memory: usize::MAX,
             max_memory: 4 << 30,
             caught_line: true,
+            threads: 0,
         }
     }
 }

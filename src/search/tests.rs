@@ -446,3 +446,12 @@ fn the_proof_search_plays_as_the_analysis_on_whole_positions() {
         "too few cases: {proved} proved, {lost} lost"
     );
 }
+
+/// A solve uses a second thread only where the options allow one.
+#[test]
+fn threads_follow_the_options() {
+    assert!(!Options::default().with_threads(1).two_threads());
+    assert!(Options::default().with_threads(2).two_threads());
+    let machine = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(Options::default().two_threads(), machine >= 2);
+}

@@ -120,7 +120,8 @@ fn end_if_signalled(out: &mut impl Write) {
 }
 
 /// What each of the files solved at once may use: `--max-memory` is the
-/// budget of the whole run, split equally among its jobs.
+/// budget of the whole run, split equally among its jobs, and with
+/// several jobs each solve keeps to one thread.
 pub(super) struct Share {
     /// The solve options, with the job's share of the budget.
     pub(super) options: crate::Options,
@@ -134,6 +135,8 @@ impl Share {
         Share {
             options: crate::Options {
                 max_memory: config.options.max_memory / jobs.max(1),
+                // Several files at once keep each solve to one thread.
+                threads: if jobs > 1 { 1 } else { config.options.threads },
                 ..config.options
             },
             jobs,

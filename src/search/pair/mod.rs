@@ -209,10 +209,10 @@ impl Solver {
                 // A faster dragon's longest line, best first (see `given_up`).
                 if shortcuts.given_up && explored.is_none() && options.caught_line {
                     // Its questions are asked on two threads on a large
-                    // map, when the machine has them.
-                    let two = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+                    // map, when the options allow them.
                     let make = || options.oracle.helper(graph, oracle_budget, &tables);
-                    let helper = (two && graph.len() >= SHARED_CELLS).then_some(&make as &_);
+                    let two = options.two_threads() && graph.len() >= SHARED_CELLS;
+                    let helper = two.then_some(&make as &_);
                     let longest = given_up::longest_line(&mut game, helper, start);
                     if let Some(longest) = longest {
                         stats.states_stored = stats.states_stored.max(longest.stored as u64);
