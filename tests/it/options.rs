@@ -128,6 +128,7 @@ fn solve_args() -> impl Strategy<Value = Vec<String>> {
     some_of(vec![
         ("--max-memory", size().boxed()),
         ("--jobs", number().boxed()),
+        ("--threads", number().boxed()),
         ("--frame-length", number().boxed()),
         ("--priority", priority.boxed()),
         ("--ties", ties.boxed()),

@@ -233,6 +233,13 @@ pub struct Args {
     )]
     pub(super) jobs: usize,
 
+    /// The most threads one solve may use (0: as many as the machine has).
+    /// A dragon faster than the hero, caught, has its longest line found on
+    /// two threads on a large map; every other search uses one. With
+    /// several jobs each solve uses one.
+    #[arg(long, value_name = "N", default_value_t = 0, hide_short_help = true)]
+    pub(super) threads: usize,
+
     /// Draw maps (--map, -p, --play, --record) with ASCII aliases instead
     /// of emoji.
     #[arg(long)]

@@ -278,6 +278,7 @@ impl Args {
                 },
                 oracle: self.oracle,
                 max_memory: self.max_memory,
+                threads: self.threads,
                 // The plain sentences name the outcome alone: the line a
                 // caught hero survives is only worked out to be shown.
                 caught_line: json
