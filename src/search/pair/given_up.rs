@@ -99,7 +99,8 @@
 //! and caches), which a smaller search does not win back: hence the
 //! threshold.
 
-use std::sync::{Mutex, OnceLock, PoisonError, mpsc};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::{Scope, ScopedJoinHandle};
 
 use super::state::StateTable;
 use crate::dragon::DragonOracle;
@@ -188,6 +189,31 @@ struct Job {
     others: usize,
     /// The bytes the helper's oracle holds, once the job is done.
     held: usize,
+}
+
+/// Runs `helper` on a thread of `scope`: it takes jobs, makes their moves
+/// and sends them back until the search drops its sender, and then gives
+/// the game back.
+fn run_helper<'scope, 'a: 'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    mut helper: Game<'a>,
+    jobs: Receiver<Job>,
+    back: Sender<Job>,
+) -> ScopedJoinHandle<'scope, Game<'a>> {
+    scope.spawn(move || {
+        for mut job in jobs {
+            // Its oracle's room, beside the search and the first oracle.
+            helper.over_budget(job.stored, || job.others);
+            job.made.clear();
+            job.counts.clear();
+            moves_made(&mut helper, &job.from, &mut job.made, &mut job.counts);
+            job.held = helper.ground_bytes();
+            if back.send(job).is_err() {
+                break;
+            }
+        }
+        helper
+    })
 }
 
 /// Makes the helper's oracle (see [`longest_line`]).
@@ -289,155 +315,143 @@ pub(super) fn longest_line<'a>(
     // The depth of the deepest position taken.
     let mut deepest = 0;
     let mut c = 0;
-    // The helper's game, once made, and what its oracle holds.
-    let shared: OnceLock<Mutex<Game<'a>>> = OnceLock::new();
+    // What the helper's oracle holds, and the positions it made moves for.
     let (mut theirs, mut helped) = (0, 0);
     let finished = std::thread::scope(|scope| {
-        // The helper's thread, once started: takes a share of a batch (a
-        // job), makes its moves and gives it back, until the search drops
-        // its sender.
+        // The helper's thread, once started (see `run_helper`), and the
+        // channels to it and back.
+        let mut worker = None;
         let (to_helper, jobs) = mpsc::channel::<Job>();
         let (to_main, from_helper) = mpsc::channel::<Job>();
-        let mut start_helper = Some((jobs, to_main));
-        let mut sharing = false;
-        let mut job = Job::default();
-        'costs: while buckets.iter().any(|b| !b.is_empty()) {
-            loop {
-                // Take a batch of positions of cost `c`.
-                batch.clear();
-                while batch.len() < size {
-                    let Some(s) = buckets[c as usize % 3].pop() else {
-                        break;
-                    };
-                    let at = &mut seen[s as usize];
-                    if at.least != c || at.taken != NOT_TAKEN {
-                        continue; // met again at a lower cost, or taken already
-                    }
-                    let search = || held(&table, &order, &replies) + theirs;
-                    if game.over_budget(table.len(), search) {
-                        return false;
-                    }
-                    at.taken = order.len() as u32;
-                    deepest = deepest.max(depth(at.distance, c));
-                    order.push(s);
-                    batch.push(s);
-                }
-                if batch.is_empty() {
-                    break;
-                }
-                // Their moves and the dragon's replies (the oracle's work),
-                // half of them on the helper's thread when there is one.
-                from.clear();
-                from.extend(batch.iter().map(|&s| {
-                    let (hero, dragon) = table.get(s);
-                    (hero, dragon, seen[s as usize].distance)
-                }));
-                made.clear();
-                counts.clear();
-                if !sharing && order.len() >= SHARED_AFTER {
-                    if let (Some(make), Some((jobs, to_main))) = (helper, start_helper.take()) {
-                        if let Some(oracle) = make() {
-                            let helper = shared.get_or_init(|| Mutex::new(game.helper(oracle)));
-                            scope.spawn(move || {
-                                let mut helper =
-                                    helper.lock().unwrap_or_else(PoisonError::into_inner);
-                                for mut job in jobs {
-                                    // Its oracle's room, beside the search
-                                    // and the first oracle.
-                                    helper.over_budget(job.stored, || job.others);
-                                    job.made.clear();
-                                    job.counts.clear();
-                                    moves_made(
-                                        &mut helper,
-                                        &job.from,
-                                        &mut job.made,
-                                        &mut job.counts,
-                                    );
-                                    job.held = helper.ground_bytes();
-                                    if to_main.send(job).is_err() {
-                                        break;
-                                    }
-                                }
-                            });
-                            sharing = true;
-                            size = SHARED_BATCH;
-                        }
-                    }
-                }
-                match sharing {
-                    true if from.len() >= SHARED_FROM => {
-                        let half = from.len() / 2;
-                        job.from.clear();
-                        job.from.extend_from_slice(&from[half..]);
-                        job.stored = table.len();
-                        job.others = held(&table, &order, &replies) + game.ground_bytes();
-                        if to_helper.send(std::mem::take(&mut job)).is_err() {
-                            return false; // the helper's thread panicked
-                        }
-                        moves_made(game, &from[..half], &mut made, &mut counts);
-                        let Ok(back) = from_helper.recv() else {
-                            return false;
+        let mut channels = Some((jobs, to_main));
+        let mut run = || {
+            let mut job = Job::default();
+            'costs: while buckets.iter().any(|b| !b.is_empty()) {
+                loop {
+                    // Take a batch of positions of cost `c`.
+                    batch.clear();
+                    while batch.len() < size {
+                        let Some(s) = buckets[c as usize % 3].pop() else {
+                            break;
                         };
-                        job = back;
-                        theirs = job.held;
-                        helped += job.from.len();
-                        made.extend_from_slice(&job.made);
-                        counts.extend_from_slice(&job.counts);
-                    }
-                    _ => moves_made(game, &from, &mut made, &mut counts),
-                }
-                for (&(_, _, d), _) in from.iter().zip(&counts).filter(|(_, n)| **n == 0) {
-                    let depth = depth(d, c);
-                    longest = Some(longest.map_or(depth, |l| l.max(depth)));
-                }
-                // Then their numbers, in one run: the table's lookups, each a
-                // likely miss of the caches, overlap when no oracle work
-                // stands between them.
-                let mut made = made.iter();
-                for &count in &counts {
-                    for &(to, reply, spent, after) in made.by_ref().take(count as usize) {
-                        let (id, new) = table.intern(to, reply);
-                        let at = c + spent;
-                        if new {
-                            seen.push(Seen {
-                                distance: after,
-                                least: at,
-                                taken: NOT_TAKEN,
-                            });
-                            buckets[at as usize % 3].push(id);
-                        } else if at < seen[id as usize].least {
-                            seen[id as usize].least = at;
-                            buckets[at as usize % 3].push(id);
+                        let at = &mut seen[s as usize];
+                        if at.least != c || at.taken != NOT_TAKEN {
+                            continue; // met again at a lower cost, or taken already
                         }
-                        debug_assert_eq!(
-                            seen[id as usize].distance, after,
-                            "a move costs what it gives up"
-                        );
-                        replies.push(id);
+                        let search = || held(&table, &order, &replies) + theirs;
+                        if game.over_budget(table.len(), search) {
+                            return false;
+                        }
+                        at.taken = order.len() as u32;
+                        deepest = deepest.max(depth(at.distance, c));
+                        order.push(s);
+                        batch.push(s);
                     }
-                    move_first.push(replies.len() as u32);
+                    if batch.is_empty() {
+                        break;
+                    }
+                    // Their moves and the dragon's replies (the oracle's work),
+                    // half of them on the helper's thread when there is one.
+                    from.clear();
+                    from.extend(batch.iter().map(|&s| {
+                        let (hero, dragon) = table.get(s);
+                        (hero, dragon, seen[s as usize].distance)
+                    }));
+                    made.clear();
+                    counts.clear();
+                    if worker.is_none() && order.len() >= SHARED_AFTER {
+                        if let (Some(make), Some((jobs, to_main))) = (helper, channels.take()) {
+                            worker = make().map(|oracle| {
+                                run_helper(scope, game.helper(oracle), jobs, to_main)
+                            });
+                            if worker.is_some() {
+                                size = SHARED_BATCH;
+                            }
+                        }
+                    }
+                    match worker {
+                        Some(_) if from.len() >= SHARED_FROM => {
+                            let half = from.len() / 2;
+                            job.from.clear();
+                            job.from.extend_from_slice(&from[half..]);
+                            job.stored = table.len();
+                            job.others = held(&table, &order, &replies) + game.ground_bytes();
+                            if to_helper.send(std::mem::take(&mut job)).is_err() {
+                                return false; // the helper's thread panicked (raised below)
+                            }
+                            moves_made(game, &from[..half], &mut made, &mut counts);
+                            let Ok(back) = from_helper.recv() else {
+                                return false;
+                            };
+                            job = back;
+                            theirs = job.held;
+                            helped += job.from.len();
+                            made.extend_from_slice(&job.made);
+                            counts.extend_from_slice(&job.counts);
+                        }
+                        _ => moves_made(game, &from, &mut made, &mut counts),
+                    }
+                    for (&(_, _, d), _) in from.iter().zip(&counts).filter(|(_, n)| **n == 0) {
+                        let depth = depth(d, c);
+                        longest = Some(longest.map_or(depth, |l| l.max(depth)));
+                    }
+                    // Then their numbers, in one run: the table's lookups, each a
+                    // likely miss of the caches, overlap when no oracle work
+                    // stands between them.
+                    let mut made = made.iter();
+                    for &count in &counts {
+                        for &(to, reply, spent, after) in made.by_ref().take(count as usize) {
+                            let (id, new) = table.intern(to, reply);
+                            let at = c + spent;
+                            if new {
+                                seen.push(Seen {
+                                    distance: after,
+                                    least: at,
+                                    taken: NOT_TAKEN,
+                                });
+                                buckets[at as usize % 3].push(id);
+                            } else if at < seen[id as usize].least {
+                                seen[id as usize].least = at;
+                                buckets[at as usize % 3].push(id);
+                            }
+                            debug_assert_eq!(
+                                seen[id as usize].distance, after,
+                                "a move costs what it gives up"
+                            );
+                            replies.push(id);
+                        }
+                        move_first.push(replies.len() as u32);
+                    }
+                    if done(longest, c) {
+                        break 'costs;
+                    }
+                }
+                c += 1;
+                if let Some(progress) = game.progress {
+                    // A line goes on from every position taken until the hero is
+                    // caught; every position below cost `c` is taken, so a line
+                    // longer than the longest found ends on one of cost `c` or more.
+                    let found = longest.unwrap_or(0);
+                    progress.survival(deepest as usize, found.max(bound(c)) as usize);
                 }
                 if done(longest, c) {
-                    break 'costs;
+                    break;
                 }
             }
-            c += 1;
-            if let Some(progress) = game.progress {
-                // A line goes on from every position taken until the hero is
-                // caught; every position below cost `c` is taken, so a line
-                // longer than the longest found ends on one of cost `c` or more.
-                let found = longest.unwrap_or(0);
-                progress.survival(deepest as usize, found.max(bound(c)) as usize);
-            }
-            if done(longest, c) {
-                break;
+            true
+        };
+        let finished = run();
+        // The helper's thread ends once its sender is gone; its game's
+        // work is taken back, or its panic raised again.
+        drop(to_helper);
+        if let Some(worker) = worker {
+            match worker.join() {
+                Ok(helper) => game.join(helper),
+                Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        true
+        finished
     });
-    if let Some(helper) = shared.into_inner() {
-        game.join(helper.into_inner().unwrap_or_else(PoisonError::into_inner));
-    }
     if !finished {
         return None;
     }
