@@ -88,16 +88,28 @@
 //! slowest maps. Past [`SHARED_AFTER`] positions, on a large map of a
 //! machine with two threads, a second oracle on the same map tables (the
 //! skeleton and the landmarks shared, its fields and caches its own)
-//! makes the moves of half of each batch on another thread while the
-//! search makes the other half. The lookups stay on the search's thread,
-//! in the batch's order, so the numbering and the line are those of one
-//! thread; the two oracles share the room the search leaves them. On
-//! braided 1001 with the slowest seed measured (611651, 9.9 M positions
-//! taken) the search took 15 % less time (11.7 and 11.9 s before, 9.9 and
-//! 10.3 s after, alternated); on a seed of 1.4 M positions (888504) about
-//! 5 % more. The second oracle starts cold (it buys its own root fields
-//! and caches), which a smaller search does not win back: hence the
-//! threshold.
+//! makes a share of each batch's moves on another thread while the search
+//! makes the rest; the two oracles share the room the search leaves them.
+//! The lookups stay on the search's thread, and while it numbers one
+//! batch's moves the helper already makes its share of the next: the
+//! next batch of the same cost is taken before this one is numbered
+//! (numbering adds positions of cost `c` or more and lowers none below
+//! `c`, so any position of cost `c` waiting may be taken). The search's
+//! own share is the smaller, as it also numbers; on full batches it
+//! follows whichever thread waited for the other. Positions are thus
+//! taken in another order than on one thread, and the batch taken ahead
+//! is finished when the search stops, but the line is the same: the
+//! argument holds for any order within a cost, and values computed over
+//! more positions are still lower bounds, exact on a longest line.
+//!
+//! On braided 1001 with the slowest seed of a fresh draw (573291, 11.0 M
+//! positions taken) the search took 22.1 s on one thread with a helper
+//! making half of each batch in turn, and 16.0 to 18.2 s with the helper
+//! working ahead (the same positions); the helper made the first form
+//! 15 % faster than one thread. On a seed of 1.4 M positions (888504) the
+//! first form was about 5 % slower than one thread: the second oracle
+//! starts cold (it buys its own root fields and caches), which a smaller
+//! search does not win back, hence the threshold.
 
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{Scope, ScopedJoinHandle};
@@ -226,6 +238,10 @@ const BATCH: usize = 256;
 /// Positions taken at a time with a helper.
 const SHARED_BATCH: usize = 4096;
 
+/// The fewest positions of a batch that steer the shares (see
+/// [`longest_line`]).
+const STEER_FROM: usize = SHARED_BATCH / 4;
+
 /// The positions taken before the helper is made: its oracle starts with
 /// none of the first one's fields and caches, which a smaller search does
 /// not win back.
@@ -260,14 +276,142 @@ pub(super) struct Longest {
     pub(super) helped: usize,
 }
 
+/// A batch of positions taken: their numbers, then their heroes, dragons
+/// and distances, then their moves (see [`moves_made`]). The positions
+/// from `split` on are the helper's share.
+#[derive(Default)]
+struct Batch {
+    ids: Vec<StateId>,
+    from: Vec<(CellId, CellId, u32)>,
+    made: Vec<Made>,
+    counts: Vec<u8>,
+    split: usize,
+}
+
+/// The search's positions: numbered, waiting and taken.
+struct Search {
+    table: StateTable,
+    /// Per position (by number).
+    seen: Vec<Seen>,
+    /// Per taken position: its number, then where its moves' replies start.
+    order: Vec<StateId>,
+    move_first: Vec<u32>,
+    replies: Vec<StateId>,
+    /// A move costs 0, 1 or 2: three buckets, by cost modulo 3, hold every
+    /// position waiting to be taken.
+    buckets: [Vec<StateId>; 3],
+    /// The longest line ended so far, and the depth of the deepest
+    /// position taken.
+    longest: Option<u32>,
+    deepest: u32,
+    /// The start's distance, and what a turn takes off it beyond a move's
+    /// cost (`N - 1`).
+    d0: u32,
+    gain: u32,
+}
+
+impl Search {
+    /// The bytes the search holds.
+    fn held(&self) -> usize {
+        self.table.bytes() + self.table.len() * 12 + self.order.len() * 12 + self.replies.len() * 4
+    }
+
+    /// The longest a line through a position of cost `cost` can be.
+    fn bound(&self, cost: u32) -> u32 {
+        (self.d0 - 1).saturating_sub(cost) / self.gain
+    }
+
+    /// The depth of a position `d` apart reached at cost `cost`.
+    fn depth(&self, d: u32, cost: u32) -> u32 {
+        (self.d0 - d - cost) / self.gain
+    }
+
+    /// Whether no position of cost `cost` or more lies on a line longer
+    /// than the longest found.
+    fn done(&self, cost: u32) -> bool {
+        self.longest.is_some_and(|l| self.bound(cost) < l)
+    }
+
+    /// Takes up to `size` positions of cost `c` into `batch`, or returns
+    /// `false` when the budget ran out (`theirs`: the helper's oracle's
+    /// bytes).
+    fn take(
+        &mut self,
+        game: &mut Game<'_>,
+        c: u32,
+        size: usize,
+        theirs: usize,
+        batch: &mut Batch,
+    ) -> bool {
+        batch.ids.clear();
+        while batch.ids.len() < size {
+            let Some(s) = self.buckets[c as usize % 3].pop() else {
+                break;
+            };
+            let at = self.seen[s as usize];
+            if at.least != c || at.taken != NOT_TAKEN {
+                continue; // met again at a lower cost, or taken already
+            }
+            if game.over_budget(self.table.len(), || self.held() + theirs) {
+                return false;
+            }
+            self.seen[s as usize].taken = self.order.len() as u32;
+            self.deepest = self.deepest.max(self.depth(at.distance, c));
+            self.order.push(s);
+            batch.ids.push(s);
+        }
+        batch.from.clear();
+        batch.from.extend(batch.ids.iter().map(|&s| {
+            let (hero, dragon) = self.table.get(s);
+            (hero, dragon, self.seen[s as usize].distance)
+        }));
+        batch.split = batch.from.len();
+        true
+    }
+
+    /// Numbers the moves of `batch`, taken at cost `c`, in one run: the
+    /// table's lookups, each a likely miss of the caches, overlap when no
+    /// oracle work stands between them.
+    fn number(&mut self, c: u32, batch: &Batch) {
+        let mut made = batch.made.iter();
+        for (&(_, _, d), &count) in batch.from.iter().zip(&batch.counts) {
+            if count == 0 {
+                let depth = self.depth(d, c);
+                self.longest = Some(self.longest.map_or(depth, |l| l.max(depth)));
+            }
+            for &(to, reply, spent, after) in made.by_ref().take(count as usize) {
+                let (id, new) = self.table.intern(to, reply);
+                let at = c + spent;
+                if new {
+                    self.seen.push(Seen {
+                        distance: after,
+                        least: at,
+                        taken: NOT_TAKEN,
+                    });
+                    self.buckets[at as usize % 3].push(id);
+                } else if at < self.seen[id as usize].least {
+                    self.seen[id as usize].least = at;
+                    self.buckets[at as usize % 3].push(id);
+                }
+                debug_assert_eq!(
+                    self.seen[id as usize].distance, after,
+                    "a move costs what it gives up"
+                );
+                self.replies.push(id);
+            }
+            self.move_first.push(self.replies.len() as u32);
+        }
+    }
+}
+
 /// The longest line from `start` against one dragon of speed 2 or more
 /// under a priority rule (see the module's documentation), or `None` when
 /// the budget ran out (then `game.exceeded` is set) or the dragon can never
 /// reach the hero.
 ///
 /// With `helper`, once the search is large ([`SHARED_AFTER`] positions
-/// taken) a second oracle is made with it, and half of each batch's moves
-/// are made on another thread: the same line, as each oracle answers
+/// taken) a second oracle is made with it, and a share of each batch's
+/// moves is made on another thread: the same line, as each oracle answers
 /// exactly.
 pub(super) fn longest_line<'a>(
     game: &mut Game<'a>,
@@ -276,44 +420,24 @@ pub(super) fn longest_line<'a>(
 ) -> Option<Longest> {
     debug_assert!(!game.speed.is_one(), "a dragon faster than the hero");
     let graph = game.graph;
-    let gain = game.speed.steps() - 1;
     let d0 = graph.distance(start.0, start.1)?;
-    let bound = |cost: u32| (d0 - 1).saturating_sub(cost) / gain;
-    // The depth of a position `d` apart reached at cost `cost`.
-    let depth = |d: u32, cost: u32| (d0 - d - cost) / gain;
-    // Whether no position of cost `cost` or more lies on a line longer
-    // than the longest found.
-    let done = |longest: Option<u32>, cost: u32| longest.is_some_and(|l| bound(cost) < l);
-    let mut table = StateTable::default();
-    // Per position (by number).
-    let mut seen = vec![Seen {
-        distance: d0,
-        least: 0,
-        taken: NOT_TAKEN,
-    }];
-    table.intern(start.0, start.1);
-    // Per taken position: its number, then its moves' replies.
-    let mut order: Vec<StateId> = Vec::new();
-    let mut move_first: Vec<u32> = vec![0];
-    let mut replies: Vec<StateId> = Vec::new();
-    // A move costs 0, 1 or 2: three buckets, by cost modulo 3, hold every
-    // position waiting to be taken.
-    let mut buckets: [Vec<StateId>; 3] = Default::default();
-    buckets[0].push(0);
-    let mut longest: Option<u32> = None;
-    // A batch of positions taken (their numbers, then their heroes,
-    // dragons and distances), then their moves (see [`moves_made`]), and
-    // the helper's share of those.
-    let mut size = BATCH;
-    let mut batch: Vec<StateId> = Vec::with_capacity(size);
-    let mut from: Vec<(CellId, CellId, u32)> = Vec::with_capacity(size);
-    let mut made: Vec<Made> = Vec::with_capacity(4 * size);
-    let mut counts: Vec<u8> = Vec::with_capacity(size);
-    let held = |table: &StateTable, order: &[StateId], replies: &[StateId]| {
-        table.bytes() + table.len() * 12 + order.len() * 12 + replies.len() * 4
+    let mut s = Search {
+        table: StateTable::default(),
+        seen: vec![Seen {
+            distance: d0,
+            least: 0,
+            taken: NOT_TAKEN,
+        }],
+        order: Vec::new(),
+        move_first: vec![0],
+        replies: Vec::new(),
+        buckets: [vec![0], Vec::new(), Vec::new()],
+        longest: None,
+        deepest: 0,
+        d0,
+        gain: game.speed.steps() - 1,
     };
-    // The depth of the deepest position taken.
-    let mut deepest = 0;
+    s.table.intern(start.0, start.1);
     let mut c = 0;
     // What the helper's oracle holds, and the positions it made moves for.
     let (mut theirs, mut helped) = (0, 0);
@@ -325,116 +449,123 @@ pub(super) fn longest_line<'a>(
         let (to_main, from_helper) = mpsc::channel::<Job>();
         let mut channels = Some((jobs, to_main));
         let mut run = || {
+            let mut size = BATCH;
+            // The job going to the helper and back (one at a time).
             let mut job = Job::default();
-            'costs: while buckets.iter().any(|b| !b.is_empty()) {
+            // The batch being numbered, and the next one, taken before
+            // that so that the helper makes its share meanwhile.
+            let (mut now, mut next) = (Batch::default(), Batch::default());
+            let mut ahead = false;
+            // The search's thread's share of a batch's moves, in 64ths: it
+            // also numbers every move, so it makes fewer of them.
+            let mut mine = 32;
+            // Whether the longest line is found (the batch taken ahead is
+            // still numbered).
+            let mut found = false;
+            // Sends the helper's share of `batch`, when there is a helper
+            // and the batch is large enough to share.
+            let share =
+                |batch: &mut Batch, job: &mut Job, mine: usize, stored: usize, others: usize| {
+                    let n = batch.from.len();
+                    batch.split = if n >= SHARED_FROM { n * mine / 64 } else { n };
+                    if batch.split == n {
+                        return true;
+                    }
+                    job.from.clear();
+                    job.from.extend_from_slice(&batch.from[batch.split..]);
+                    job.stored = stored;
+                    job.others = others;
+                    to_helper.send(std::mem::take(job)).is_ok()
+                };
+            'costs: while s.buckets.iter().any(|b| !b.is_empty()) {
                 loop {
-                    // Take a batch of positions of cost `c`.
-                    batch.clear();
-                    while batch.len() < size {
-                        let Some(s) = buckets[c as usize % 3].pop() else {
-                            break;
-                        };
-                        let at = &mut seen[s as usize];
-                        if at.least != c || at.taken != NOT_TAKEN {
-                            continue; // met again at a lower cost, or taken already
-                        }
-                        let search = || held(&table, &order, &replies) + theirs;
-                        if game.over_budget(table.len(), search) {
+                    if ahead {
+                        std::mem::swap(&mut now, &mut next);
+                        ahead = false;
+                    } else if found {
+                        break 'costs;
+                    } else {
+                        if !s.take(game, c, size, theirs, &mut now) {
                             return false;
                         }
-                        at.taken = order.len() as u32;
-                        deepest = deepest.max(depth(at.distance, c));
-                        order.push(s);
-                        batch.push(s);
-                    }
-                    if batch.is_empty() {
-                        break;
-                    }
-                    // Their moves and the dragon's replies (the oracle's work),
-                    // half of them on the helper's thread when there is one.
-                    from.clear();
-                    from.extend(batch.iter().map(|&s| {
-                        let (hero, dragon) = table.get(s);
-                        (hero, dragon, seen[s as usize].distance)
-                    }));
-                    made.clear();
-                    counts.clear();
-                    if worker.is_none() && order.len() >= SHARED_AFTER {
-                        if let (Some(make), Some((jobs, to_main))) = (helper, channels.take()) {
-                            worker = make().map(|oracle| {
-                                run_helper(scope, game.helper(oracle), jobs, to_main)
-                            });
-                            if worker.is_some() {
-                                size = SHARED_BATCH;
+                        if now.ids.is_empty() {
+                            break;
+                        }
+                        if worker.is_none() && s.order.len() >= SHARED_AFTER {
+                            if let (Some(make), Some((jobs, to_main))) = (helper, channels.take()) {
+                                worker = make().map(|oracle| {
+                                    run_helper(scope, game.helper(oracle), jobs, to_main)
+                                });
+                                if worker.is_some() {
+                                    size = SHARED_BATCH;
+                                }
                             }
                         }
-                    }
-                    match worker {
-                        Some(_) if from.len() >= SHARED_FROM => {
-                            let half = from.len() / 2;
-                            job.from.clear();
-                            job.from.extend_from_slice(&from[half..]);
-                            job.stored = table.len();
-                            job.others = held(&table, &order, &replies) + game.ground_bytes();
-                            if to_helper.send(std::mem::take(&mut job)).is_err() {
+                        if worker.is_some() {
+                            let others = s.held() + game.ground_bytes();
+                            if !share(&mut now, &mut job, mine, s.table.len(), others) {
                                 return false; // the helper's thread panicked (raised below)
                             }
-                            moves_made(game, &from[..half], &mut made, &mut counts);
-                            let Ok(back) = from_helper.recv() else {
-                                return false;
-                            };
-                            job = back;
-                            theirs = job.held;
-                            helped += job.from.len();
-                            made.extend_from_slice(&job.made);
-                            counts.extend_from_slice(&job.counts);
                         }
-                        _ => moves_made(game, &from, &mut made, &mut counts),
                     }
-                    for (&(_, _, d), _) in from.iter().zip(&counts).filter(|(_, n)| **n == 0) {
-                        let depth = depth(d, c);
-                        longest = Some(longest.map_or(depth, |l| l.max(depth)));
-                    }
-                    // Then their numbers, in one run: the table's lookups, each a
-                    // likely miss of the caches, overlap when no oracle work
-                    // stands between them.
-                    let mut made = made.iter();
-                    for &count in &counts {
-                        for &(to, reply, spent, after) in made.by_ref().take(count as usize) {
-                            let (id, new) = table.intern(to, reply);
-                            let at = c + spent;
-                            if new {
-                                seen.push(Seen {
-                                    distance: after,
-                                    least: at,
-                                    taken: NOT_TAKEN,
-                                });
-                                buckets[at as usize % 3].push(id);
-                            } else if at < seen[id as usize].least {
-                                seen[id as usize].least = at;
-                                buckets[at as usize % 3].push(id);
+                    // The batch's moves and the dragon's replies (the
+                    // oracle's work): this thread's share, then the
+                    // helper's, if it has one.
+                    now.made.clear();
+                    now.counts.clear();
+                    moves_made(game, &now.from[..now.split], &mut now.made, &mut now.counts);
+                    if now.split < now.from.len() {
+                        // Whichever thread waited for the other gets more of
+                        // the next full batch (small ones weigh the handing
+                        // over more than the work).
+                        let steer = now.from.len() >= STEER_FROM;
+                        let back = match from_helper.try_recv() {
+                            Ok(back) => {
+                                mine -= usize::from(steer && mine > 1);
+                                back
                             }
-                            debug_assert_eq!(
-                                seen[id as usize].distance, after,
-                                "a move costs what it gives up"
-                            );
-                            replies.push(id);
+                            Err(mpsc::TryRecvError::Empty) => {
+                                mine += usize::from(steer && mine < 63);
+                                match from_helper.recv() {
+                                    Ok(back) => back,
+                                    Err(_) => return false,
+                                }
+                            }
+                            Err(mpsc::TryRecvError::Disconnected) => return false,
+                        };
+                        job = back;
+                        theirs = job.held;
+                        helped += job.from.len();
+                        now.made.extend_from_slice(&job.made);
+                        now.counts.extend_from_slice(&job.counts);
+                    }
+                    // With a helper, the next batch of this cost is taken
+                    // now (nothing numbered below can lower a cost of `c`),
+                    // so that its share is made while this one is numbered.
+                    if worker.is_some() && !found {
+                        if !s.take(game, c, size, theirs, &mut next) {
+                            return false;
                         }
-                        move_first.push(replies.len() as u32);
+                        if !next.ids.is_empty() {
+                            let others = s.held() + game.ground_bytes();
+                            if !share(&mut next, &mut job, mine, s.table.len(), others) {
+                                return false;
+                            }
+                            ahead = true;
+                        }
                     }
-                    if done(longest, c) {
-                        break 'costs;
-                    }
+                    s.number(c, &now);
+                    found = s.done(c);
                 }
                 c += 1;
                 if let Some(progress) = game.progress {
                     // A line goes on from every position taken until the hero is
                     // caught; every position below cost `c` is taken, so a line
                     // longer than the longest found ends on one of cost `c` or more.
-                    let found = longest.unwrap_or(0);
-                    progress.survival(deepest as usize, found.max(bound(c)) as usize);
+                    let l = s.longest.unwrap_or(0);
+                    progress.survival(s.deepest as usize, l.max(s.bound(c)) as usize);
                 }
-                if done(longest, c) {
+                if s.done(c) {
                     break;
                 }
             }
@@ -455,7 +586,16 @@ pub(super) fn longest_line<'a>(
     if !finished {
         return None;
     }
-    game.record(table.len(), held(&table, &order, &replies));
+    game.record(s.table.len(), s.held());
+    let Search {
+        table,
+        seen,
+        order,
+        move_first,
+        replies,
+        longest,
+        ..
+    } = s;
     if let (Some(progress), Some(longest)) = (game.progress, longest) {
         progress.survival(longest as usize, longest as usize);
     }
