@@ -15,6 +15,7 @@
 //! | dead-end rule (`pair::hanging`) | yes | yes | yes | yes (waits replace the steps back and forth) | branches with no key or door | all | any |
 //! | pocket jumps (`pair::pockets`) | yes | no | no | yes (any landing within reach, not only one colour) | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
+//! | dragons out of reach of every shortest way out (`backward::proof`: each more than `N` times as far from the exit as the hero, the position is worth the free distance) | yes | yes | yes | yes (the walk needs no wait) | no (a door may shut the way) | adversarial (in the proof search; the argument holds for any) | default (with the proof search) |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |
 //! | the default line, or a walk straight to the exit, as the answer when it escapes every reply (`backward::escapes_every_reply`, `backward::straight_escape`) | yes | yes | yes | yes | yes | adversarial | default (with the proof search) |
 //! | a faster dragon's longest line, best first by the distance the hero gives up (`pair::given_up`) | yes | no (searched) | needs it | yes (a wait gives up one) | no | priority (and the optimistic bound's chase, which plays the default order) | default |

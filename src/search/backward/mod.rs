@@ -12,14 +12,15 @@
 //! through the one turn of [`super::turn`].
 
 pub(super) mod guaranteed;
+mod kinds;
 pub(super) mod proof;
 pub(super) mod survival;
 
-use super::pair::hanging::Hanging;
-use super::pair::state::StateTable;
-use super::position::{Position, StateId, Table, WideTable};
+pub(super) use self::kinds::{Kind, Pairs, Wide};
+
+use super::position::{StateId, Table};
 use super::solution::{Ending, Stats};
-use super::turn::{Game, hero_moves};
+use super::turn::Game;
 use crate::graph::CellId;
 
 /// Marks a position whose value is not (yet) known.
@@ -28,136 +29,6 @@ pub(super) const UNRESOLVED: u32 = u32::MAX;
 /// Stands, among a move's replies, for a position left out by the bound of
 /// [`Tree::explore`]: it is never resolved.
 pub(super) const OUTSIDE: StateId = StateId::MAX;
-
-/// How a game's positions are numbered and reached: the hero's legal moves
-/// and the dragons' replies, from [`super::turn`].
-pub(super) trait Kind {
-    /// A position, hero to move.
-    type Position: Copy;
-    /// The table that numbers positions.
-    type Table: Table<Position = Self::Position>;
-    /// An empty table.
-    fn table(&self) -> Self::Table;
-    /// The hero's cell of a position.
-    fn hero(at: &Self::Position) -> CellId;
-    /// The position as a table keys it: the same for every numbering of the
-    /// same dragons.
-    fn canonical(at: Self::Position) -> Self::Position {
-        at
-    }
-    /// Pushes onto `out` the hero's legal moves from `at`: the hero's cell
-    /// after each, and the position after the hero's half of the turn.
-    fn moves(&self, game: &Game<'_>, at: &Self::Position, out: &mut Vec<(CellId, Self::Position)>);
-    /// Calls `reply` with each position the dragons may leave after the
-    /// hero's half `moved`.
-    fn replies(
-        &self,
-        game: &mut Game<'_>,
-        moved: &Self::Position,
-        reply: impl FnMut(Self::Position),
-    );
-}
-
-/// The official game: (hero, dragon) pairs in the pair search's table.
-pub(super) struct Pairs<'h> {
-    /// The dead-end rule's trees ([`super::pair::hanging`]): the moves it
-    /// finds needless are left out, so only [`survival::endless`] may value
-    /// such a tree.
-    pub(super) dead_ends: Option<&'h Hanging>,
-}
-
-impl Kind for Pairs<'_> {
-    type Position = (CellId, CellId);
-    type Table = StateTable;
-
-    fn table(&self) -> StateTable {
-        StateTable::default()
-    }
-
-    fn hero(&(hero, _): &(CellId, CellId)) -> CellId {
-        hero
-    }
-
-    #[inline]
-    fn moves(
-        &self,
-        game: &Game<'_>,
-        &(hero, dragon): &(CellId, CellId),
-        out: &mut Vec<(CellId, (CellId, CellId))>,
-    ) {
-        let moves = hero_moves(game.graph, game.speed, game.wait, hero, dragon)
-            .filter(|&(_, to)| self.dead_ends.is_none_or(|h| !h.needless(hero, to, dragon)));
-        out.extend(moves.map(|(_, to)| (to, (to, dragon))));
-    }
-
-    #[inline]
-    fn replies(
-        &self,
-        game: &mut Game<'_>,
-        &(hero, dragon): &(CellId, CellId),
-        mut reply: impl FnMut((CellId, CellId)),
-    ) {
-        game.dragon_replies(dragon, hero, |r| reply((hero, r)));
-    }
-}
-
-/// Any rule set: whole positions (every dragon, the locks).
-#[derive(Clone, Copy)]
-pub(super) struct Wide<'h> {
-    /// The dragons the map starts with.
-    pub(super) dragons: usize,
-    /// Words a position takes ([`super::position::Layout::stride`]).
-    pub(super) stride: usize,
-    /// The dead-end rule's trees, as for [`Pairs`]: a step is left out
-    /// when the rule finds it needless against every dragon.
-    pub(super) dead_ends: Option<&'h Hanging>,
-}
-
-impl Kind for Wide<'_> {
-    type Position = Position;
-    type Table = WideTable;
-
-    fn table(&self) -> WideTable {
-        WideTable::new(self.stride, self.dragons)
-    }
-
-    fn hero(at: &Position) -> CellId {
-        at.hero
-    }
-
-    fn canonical(at: Position) -> Position {
-        Position {
-            dragons: at.dragons.canonical(),
-            ..at
-        }
-    }
-
-    #[inline]
-    fn moves(&self, game: &Game<'_>, at: &Position, out: &mut Vec<(CellId, Position)>) {
-        let terrain = game.terrain;
-        let needed = |to: CellId| {
-            self.dead_ends
-                .is_none_or(|h| at.dragons.live().any(|d| !h.needless(at.hero, to, d)))
-        };
-        let moves = terrain
-            .moves(game.rules(), at)
-            .filter(|&(_, to, _)| needed(to));
-        let moves = moves.map(|(_, to, locks)| {
-            let moved = Position {
-                hero: to,
-                locks,
-                ..*at
-            };
-            (to, moved)
-        });
-        out.extend(moves);
-    }
-
-    #[inline]
-    fn replies(&self, game: &mut Game<'_>, moved: &Position, mut reply: impl FnMut(Position)) {
-        game.replies(moved, |p| reply(*p));
-    }
-}
 
 /// The explored game.
 pub(super) struct Tree<T> {

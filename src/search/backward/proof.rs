@@ -24,6 +24,31 @@
 //! some maps it does more work than the retrograde analysis: it gives up
 //! after a fixed amount of work, and the caller falls back on the analysis.
 //!
+//! # Out of reach
+//!
+//! Let `e` be the dragon-free distance to the exit, `N` the dragons'
+//! speed, and let every dragon of a position stand more than `N` times as
+//! far from the exit as the hero: `e(d) > N e(h)` (a dragon that can never
+//! reach the exit counts as infinitely far), on a map without doors. Then
+//! the hero walking any shortest way out, `h = h_0, h_1, …, h_m` with `m =
+//! e(h)`, makes a legal move every turn, whatever the dragons do, and
+//! escapes in `m` moves, the least any line can take: the position is
+//! proved for every bound from `m` on, without a frame. Indeed a step
+//! changes `e` by at most one, so after `i` turns a dragon stands on a
+//! cell `d_i` with `e(d_i) >= e(d) - N i`, and by the triangle inequality
+//! the hero's next cell is `dist(h_{i+1}, d_i) >= e(d_i) - e(h_{i+1}) >=
+//! e(d) - N i - (m - i - 1)` away, which for `i <= m - 1` is at least
+//! `e(d) - N m + N > N`: out of the dragon's reach (rule 2; at speed `N`,
+//! more than `N` steps), the exit included. Nothing in the argument looks
+//! at the tie rule, at how many dragons there are, or at waiting (the hero
+//! need not wait). A door breaks it: the hero's shortest way out may be
+//! shut, and the distances with every door open are not the map's. The
+//! dead-end rule leaves such a walk alone (a shortest way out never steps
+//! deeper into a branch, which holds no exit). So the memo answers it
+//! ([`Kind::out_of_reach`]); at speed 1 it is a dragon farther from the
+//! exit than the hero, which on open ground is every position once the
+//! hero has passed the dragon.
+//!
 //! Every route between two cells has the parity of their distance (the grid
 //! is bipartite), so without waiting a position's value has the parity of
 //! its free distance: trying bounds `h, h + 2, h + 4…` from the start's free
@@ -67,6 +92,8 @@ pub(in crate::search) struct Prover<'h, K: Kind> {
     known: FxHashMap<K::Position, Known>,
     /// Positions worked out (frames pushed), for the statistics.
     pub(in crate::search) expanded: u64,
+    /// Positions answered out of reach of the dragons, for the tests.
+    pub(in crate::search) out_of_reach: u64,
     /// The most frames to push before giving up.
     work_limit: u64,
     /// Frames' vectors, kept for reuse.
@@ -85,6 +112,7 @@ where
             exit_distance,
             known: FxHashMap::default(),
             expanded: 0,
+            out_of_reach: 0,
             work_limit,
             spare: Vec::new(),
         }
@@ -100,10 +128,15 @@ where
         self.known.len()
     }
 
-    /// What the memo says of `at` within `r`, if anything.
-    fn recall(&self, at: &K::Position, r: u32) -> Option<bool> {
+    /// What the memo says of `at` within `r`, if anything, or the free
+    /// distance (see "Out of reach" in the module's documentation).
+    fn recall(&mut self, game: &Game<'_>, at: &K::Position, r: u32) -> Option<bool> {
         if self.exit_distance[K::hero(at).index()] > r {
             return Some(false);
+        }
+        if self.kind.out_of_reach(game, at, self.exit_distance) {
+            self.out_of_reach += 1;
+            return Some(true);
         }
         let known = self.known.get(&K::canonical(*at))?;
         if r <= known.fails_to {
@@ -175,7 +208,7 @@ where
         start: K::Position,
         r: u32,
     ) -> Option<bool> {
-        if let Some(known) = self.recall(&start, r) {
+        if let Some(known) = self.recall(game, &start, r) {
             return Some(known);
         }
         let exit = game.graph.exit();
@@ -214,7 +247,7 @@ where
                     top.next_reply = 0;
                 }
                 let at = top.replies[top.next_reply];
-                match self.recall(&at, top.r - 1) {
+                match self.recall(game, &at, top.r - 1) {
                     Some(true) => top.next_reply += 1,
                     Some(false) => {
                         top.next_move += 1;
