@@ -53,7 +53,9 @@ impl<T: Table> Tree<T> {
     /// With `bound = Some((b, exit_distance))`, a position first reached in
     /// g moves is left out (as [`OUTSIDE`]) when g plus its hero's
     /// dragon-free distance to the exit (every door open) exceeds b: no
-    /// line of at most b moves passes it.
+    /// line of at most b moves passes it. The replies to a move onto such
+    /// a cell are all left out, so they are not asked: the move keeps one
+    /// [`OUTSIDE`] for them.
     pub(super) fn explore<K: Kind<Table = T, Position = T::Position>>(
         game: &mut Game<'_>,
         kind: &K,
@@ -97,21 +99,30 @@ impl<T: Table> Tree<T> {
                 tree.hero_to.push(to.0);
                 tree.escapes.push(to == exit);
                 let outside = bound.is_some_and(|(b, h)| g + h[to.index()] > b);
-                if to != exit {
+                if to == exit {
+                } else if outside {
+                    // Every reply leaves the hero on `to`, so every one is
+                    // left out: one OUTSIDE stands for them all, without
+                    // asking the oracle (a move always has a reply: a
+                    // dragon with no step towards the hero stays).
+                    debug_assert!(
+                        {
+                            let mut any = false;
+                            kind.replies(game, &moved, |_| any = true);
+                            any
+                        },
+                        "a move has a reply"
+                    );
+                    tree.pruned = true;
+                    tree.replies.push(OUTSIDE);
+                } else {
                     let (table, replies) = (&mut tree.table, &mut tree.replies);
-                    let pruned = &mut tree.pruned;
                     let first = replies.len();
                     kind.replies(game, &moved, |reply| {
-                        let id = if outside {
-                            *pruned = true;
-                            OUTSIDE
-                        } else {
-                            let (id, new) = table.intern(reply);
-                            if new {
-                                depth.push(g);
-                            }
-                            id
-                        };
+                        let (id, new) = table.intern(reply);
+                        if new {
+                            depth.push(g);
+                        }
                         // Dragons that merge may leave one position twice.
                         if !replies[first..].contains(&id) {
                             replies.push(id);
