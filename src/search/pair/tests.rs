@@ -558,8 +558,8 @@ fn a_hero_trapped_in_a_dead_end_is_caught_in_closed_form() {
 /// whole analysis's line, move for move, from every caught start of one in
 /// five on random maps: speeds 2 and 3, with and without waiting, under
 /// two priority rules; and it numbers fewer positions. One start in four
-/// is also searched with a helper asking half of each batch's questions on
-/// another thread: the same line.
+/// is also searched with a helper asking a share of each batch's questions
+/// on another thread, a batch ahead: the same line.
 #[test]
 fn a_faster_dragons_longest_line_best_first_is_the_whole_analysis_line() {
     let (mut caught, mut fewer, mut long, mut helped) = (0, 0, 0, 0);
