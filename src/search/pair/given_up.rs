@@ -276,12 +276,11 @@ pub(super) struct Longest {
     pub(super) helped: usize,
 }
 
-/// A batch of positions taken: their numbers, then their heroes, dragons
-/// and distances, then their moves (see [`moves_made`]). The positions
-/// from `split` on are the helper's share.
+/// A batch of positions taken: their heroes, dragons and distances, then
+/// their moves (see [`moves_made`]). The positions from `split` on are the
+/// helper's share.
 #[derive(Default)]
 struct Batch {
-    ids: Vec<StateId>,
     from: Vec<(CellId, CellId, u32)>,
     made: Vec<Made>,
     counts: Vec<u8>,
@@ -343,8 +342,8 @@ impl Search {
         theirs: usize,
         batch: &mut Batch,
     ) -> bool {
-        batch.ids.clear();
-        while batch.ids.len() < size {
+        batch.from.clear();
+        while batch.from.len() < size {
             let Some(s) = self.buckets[c as usize % 3].pop() else {
                 break;
             };
@@ -358,13 +357,9 @@ impl Search {
             self.seen[s as usize].taken = self.order.len() as u32;
             self.deepest = self.deepest.max(self.depth(at.distance, c));
             self.order.push(s);
-            batch.ids.push(s);
-        }
-        batch.from.clear();
-        batch.from.extend(batch.ids.iter().map(|&s| {
             let (hero, dragon) = self.table.get(s);
-            (hero, dragon, self.seen[s as usize].distance)
-        }));
+            batch.from.push((hero, dragon, at.distance));
+        }
         batch.split = batch.from.len();
         true
     }
@@ -464,19 +459,18 @@ pub(super) fn longest_line<'a>(
             let mut found = false;
             // Sends the helper's share of `batch`, when there is a helper
             // and the batch is large enough to share.
-            let share =
-                |batch: &mut Batch, job: &mut Job, mine: usize, stored: usize, others: usize| {
-                    let n = batch.from.len();
-                    batch.split = if n >= SHARED_FROM { n * mine / 64 } else { n };
-                    if batch.split == n {
-                        return true;
-                    }
-                    job.from.clear();
-                    job.from.extend_from_slice(&batch.from[batch.split..]);
-                    job.stored = stored;
-                    job.others = others;
-                    to_helper.send(std::mem::take(job)).is_ok()
-                };
+            let share = |batch: &mut Batch, job: &mut Job, mine: usize, s: &Search, game: &Game| {
+                let n = batch.from.len();
+                batch.split = if n >= SHARED_FROM { n * mine / 64 } else { n };
+                if batch.split == n {
+                    return true;
+                }
+                job.from.clear();
+                job.from.extend_from_slice(&batch.from[batch.split..]);
+                job.stored = s.table.len();
+                job.others = s.held() + game.ground_bytes();
+                to_helper.send(std::mem::take(job)).is_ok()
+            };
             'costs: while s.buckets.iter().any(|b| !b.is_empty()) {
                 loop {
                     if ahead {
@@ -488,7 +482,7 @@ pub(super) fn longest_line<'a>(
                         if !s.take(game, c, size, theirs, &mut now) {
                             return false;
                         }
-                        if now.ids.is_empty() {
+                        if now.from.is_empty() {
                             break;
                         }
                         if worker.is_none() && s.order.len() >= SHARED_AFTER {
@@ -501,11 +495,8 @@ pub(super) fn longest_line<'a>(
                                 }
                             }
                         }
-                        if worker.is_some() {
-                            let others = s.held() + game.ground_bytes();
-                            if !share(&mut now, &mut job, mine, s.table.len(), others) {
-                                return false; // the helper's thread panicked (raised below)
-                            }
+                        if worker.is_some() && !share(&mut now, &mut job, mine, &s, game) {
+                            return false; // the helper's thread panicked (raised below)
                         }
                     }
                     // The batch's moves and the dragon's replies (the
@@ -546,9 +537,8 @@ pub(super) fn longest_line<'a>(
                         if !s.take(game, c, size, theirs, &mut next) {
                             return false;
                         }
-                        if !next.ids.is_empty() {
-                            let others = s.held() + game.ground_bytes();
-                            if !share(&mut next, &mut job, mine, s.table.len(), others) {
+                        if !next.from.is_empty() {
+                            if !share(&mut next, &mut job, mine, &s, game) {
                                 return false;
                             }
                             ahead = true;
