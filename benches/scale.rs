@@ -11,7 +11,7 @@
 //! hero survives, as `--format json` asks), `wait`, `dragons-2`,
 //! `dragons-3` and `keys-2`), e.g. `-- 201 braided`. The last three add
 //! pieces to the map before solving it by the default rule (`with_pieces`
-//! in `benches/scale/engines.rs`).
+//! in `benches/scale/engines.rs`); placing them is not timed.
 //!
 //! Seeds: every run draws new seeds from the operating system, five per
 //! family (`seeds=N` or `SCALE_SEEDS=N` for another count), prints them,

@@ -36,9 +36,11 @@ pub(crate) fn child(engine: &str) {
     let puzzle = Puzzle::parse(&text).expect("the map parses");
     drop(text);
     // A map without room for a variant's pieces is not the solver's failure.
-    if let Some(why) = engine.unplaced(&puzzle) {
-        return println!("unplaced {why}");
-    }
+    let placed = match engine.place(&puzzle) {
+        Ok(placed) => placed,
+        Err(why) => return println!("unplaced {why}"),
+    };
+    let puzzle = placed.unwrap_or(puzzle);
     // "5" resets the peak resident set size to the current one (Linux >= 4.0).
     let _ = fs::write("/proc/self/clear_refs", "5");
     let (started, mut ms, mut asked) = (Instant::now(), Vec::new(), Vec::new());

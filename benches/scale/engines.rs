@@ -100,16 +100,9 @@ impl Engine {
         Engine::ALL.into_iter().find(|e| e.name() == name)
     }
 
-    /// Solves `puzzle` from scratch: everything after parsing is timed.
+    /// Solves `puzzle` from scratch: everything after parsing and the
+    /// variant's pieces (see [`Engine::place`]) is timed.
     pub(crate) fn run(self, puzzle: &Puzzle) -> Result<Run, String> {
-        let placed;
-        let puzzle = match self.pieces() {
-            Some((dragons, keys)) => {
-                placed = with_pieces(puzzle, dragons, keys)?;
-                &placed
-            }
-            None => puzzle,
-        };
         let library = |oracle, rules| {
             // What a plain `solve-maze MAP` asks: the answer, without the
             // line a caught hero survives (but for `speed-2-line`).
@@ -160,11 +153,14 @@ impl Engine {
         }
     }
 
-    /// Why the variant's pieces do not fit on `puzzle` (in open rooms,
-    /// there is no corridor cell for a door), if they do not.
-    pub(crate) fn unplaced(self, puzzle: &Puzzle) -> Option<String> {
-        let (dragons, keys) = self.pieces()?;
-        with_pieces(puzzle, dragons, keys).err()
+    /// The map with the variant's pieces placed (`None` for an engine
+    /// that adds none), or why they do not fit (in open rooms, there is no
+    /// corridor cell for a door). Placing them is the bench's work, not the
+    /// solver's: a user's map comes with its pieces, so it is not timed.
+    pub(crate) fn place(self, puzzle: &Puzzle) -> Result<Option<Puzzle>, String> {
+        self.pieces()
+            .map(|(dragons, keys)| with_pieces(puzzle, dragons, keys))
+            .transpose()
     }
 
     /// Whether the engine runs only when named.
