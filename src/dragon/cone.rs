@@ -1,6 +1,8 @@
 //! Manhattan cones: whether the dragon reaches its target by a staircase
 //! path, and then its shortest steps, by a word-parallel sweep over the
-//! rectangle between the two: no search, a few machine words a row.
+//! rectangle between the two: no search, a few machine words a row; and,
+//! when none does, whether a path with a few steps away from the target
+//! does, by a sweep a step away at a time.
 //!
 //! **Why the answer is exact.** Every step changes the Manhattan distance
 //! to the target `t` by exactly one, so `dist(x, t) >= |x - t|₁` for every
@@ -41,8 +43,47 @@
 //! `a * ⌈b / 64⌉ <= (m + 2)² / 256 + a` words, while the search it hands
 //! over to pops at least `m` cells, each dearer than a word: at most
 //! about `m / 256` words a popped cell, eight at 2,000 tiles apart.
+//!
+//! **Steps away.** On open ground scattered with pillars, a dragon nearly
+//! in line with its target often has no staircase (a pillar stands on
+//! every monotone path) and is a few steps longer: 4 to 28 over the
+//! Manhattan distance on a room of 1,001 tiles a side with 5 % pillars.
+//! Every step changes the Manhattan distance by one, so a path with `j`
+//! steps away from `t` is `|x - t|₁ + 2j` long, and `dist(x, t) = |x -
+//! t|₁ + 2j` for the least such `j`. Call the cells with a path of at most
+//! `j` steps away level `j` (level 0 is the cone). A free cell is on level
+//! `j` exactly when it is `t`, or one of its steps towards `t` is on level
+//! `j`, or one of its steps away is on level `j - 1` (the first step of
+//! its path is one or the other). So each level is a sweep like the
+//! cone's: seeds from the line before (towards `t`), from the last level
+//! on the same line one place further and on the next line (away), filled
+//! along free runs towards higher bits by the same carry. A path from the
+//! dragon with `j` steps away never strays more than `j` lines or places
+//! outside the rectangle (each step outside is one away), so the sweeps
+//! cover the rectangle grown by `AWAY` on every side, where the places and
+//! lines behind the target's step towards it the other way round (kept in
+//! a word of their own, filled the same way). A level computed over the
+//! grown rectangle is exact within `AWAY - j` of the rectangle, which is
+//! all the answer reads: the dragon is on level `j` and not on `j - 1`
+//! when its distance is `|d - t|₁ + 2j`, and then a neighbour is one step
+//! closer exactly when it is a step towards `t` on level `j` or a step away
+//! on level `j - 1` (towards, a neighbour on `j - 1` would put the dragon
+//! there; away, its Manhattan distance is one more). The sweeps stop at
+//! the first level that holds the dragon, after `AWAY` levels, or before a
+//! level that could take them past a budget of twice the rectangle's cells
+//! in words (a search would pop a good part of those cells, each dearer
+//! than a word); on each level they stop at the first empty line on each
+//! side, so where the levels stay near `t` (in a maze) they cost little.
+//! They are asked only when the cone finds no staircase, and where they
+//! keep failing only now and then (`BfsFields`).
 
 use crate::graph::{CellId, DirSet, Direction, Graph};
+
+/// The most steps away from the target a path found by the level sweeps
+/// may take (see "Steps away"): distances up to the Manhattan distance
+/// plus twice this. At most 64, so that the places behind the target's
+/// fit in a word.
+const AWAY: usize = 16;
 
 /// One orientation of the map's free tiles: a line of bits per row (or
 /// column), each line padded to whole words.
@@ -98,6 +139,23 @@ pub(super) struct Cone {
     line: Vec<u64>,
     reach: Vec<u64>,
     before: Vec<u64>,
+    /// The level sweeps' lines (see "Steps away"): one level's and the
+    /// last one's, in turn.
+    staircase: Vec<u64>,
+    detour: Vec<u64>,
+}
+
+/// A rectangle's frame for the detour sweep: which of the map's line sets,
+/// the target's line and place along it, the dragon's line, how many bits
+/// from the target's place to the dragon's, and how many lines the set has.
+#[derive(Clone, Copy)]
+struct Frame {
+    which: usize,
+    first: usize,
+    last: usize,
+    from: usize,
+    count: usize,
+    lines: usize,
 }
 
 impl Cone {
@@ -113,9 +171,18 @@ impl Cone {
     /// About how many bytes a cone for `graph` takes.
     pub(super) fn bytes_needed(graph: &Graph) -> usize {
         let (height, width) = Self::extent(graph);
-        let scratch = 3 * height.max(width).div_ceil(64);
+        let scratch =
+            3 * (height.max(width) + AWAY).div_ceil(64) + 2 * Self::detour_words(height, width);
         (2 * height * width.div_ceil(64) + 2 * width * height.div_ceil(64) + scratch)
             * size_of::<u64>()
+    }
+
+    /// The most words the level sweeps keep for each of their two levels:
+    /// every line of the largest rectangle grown by `AWAY` on each side,
+    /// a word more a line for the places behind the target's.
+    fn detour_words(height: usize, width: usize) -> usize {
+        let longest = height.max(width);
+        (longest + 2 * AWAY + 1) * ((longest + AWAY).div_ceil(64) + 1)
     }
 
     /// The cone's bit lines for `graph`.
@@ -137,7 +204,8 @@ impl Cone {
             lines[2].set(p.col, p.row);
             lines[3].set(p.col, height - 1 - p.row);
         }
-        let longest = height.max(width).div_ceil(64);
+        let longest = (height.max(width) + AWAY).div_ceil(64);
+        let detour = Self::detour_words(height, width);
         Cone {
             height,
             width,
@@ -145,6 +213,8 @@ impl Cone {
             line: vec![0; longest],
             reach: vec![0; longest],
             before: vec![0; longest],
+            staircase: vec![0; detour],
+            detour: vec![0; detour],
         }
     }
 
@@ -153,55 +223,67 @@ impl Cone {
         (self.lines.iter().map(|l| l.words.len()).sum::<usize>()
             + self.line.len()
             + self.reach.len()
-            + self.before.len())
+            + self.before.len()
+            + self.staircase.len()
+            + self.detour.len())
             * size_of::<u64>()
     }
 
-    /// The dragon's shortest steps towards `target` (a different cell)
-    /// when a monotone path joins them, `None` when none does (then the
-    /// distance is longer than the Manhattan distance); and the work done
-    /// (words swept).
-    pub(super) fn steps(
-        &mut self,
-        graph: &Graph,
-        dragon: CellId,
-        target: CellId,
-    ) -> (Option<DirSet>, usize) {
+    /// The rectangle between `dragon` and `target` as lines along the side
+    /// that takes fewer words in all, from the target's to the dragon's.
+    fn frame(&self, graph: &Graph, dragon: CellId, target: CellId) -> Frame {
         let (d, t) = (graph.pos(dragon), graph.pos(target));
         let rows = d.row.abs_diff(t.row) + 1;
         let cols = d.col.abs_diff(t.col) + 1;
-        // Lines along the side that takes fewer words in all.
         let by_rows = rows * cols.div_ceil(64) <= cols * rows.div_ceil(64);
-        let (vertical, horizontal) = (
-            if d.row > t.row {
-                Direction::Up
-            } else {
-                Direction::Down
-            },
-            if d.col > t.col {
-                Direction::Left
-            } else {
-                Direction::Right
-            },
-        );
-        // The lines from the target's to the dragon's, the target's place
-        // along them, how many bits, and the directions of the dragon's
-        // step along a line and across lines.
-        let (which, first, last, from, count, along, across) = if by_rows {
+        let (which, first, last, from, count) = if by_rows {
             let (which, from) = if d.col >= t.col {
                 (0, t.col)
             } else {
                 (1, self.width - 1 - t.col)
             };
-            (which, t.row, d.row, from, cols, horizontal, vertical)
+            (which, t.row, d.row, from, cols)
         } else {
             let (which, from) = if d.row >= t.row {
                 (2, t.row)
             } else {
                 (3, self.height - 1 - t.row)
             };
-            (which, t.col, d.col, from, rows, vertical, horizontal)
+            (which, t.col, d.col, from, rows)
         };
+        Frame {
+            which,
+            first,
+            last,
+            from,
+            count,
+            lines: if by_rows { self.height } else { self.width },
+        }
+    }
+
+    /// The dragon's shortest steps towards `target` (a different cell) and
+    /// its distance, the Manhattan distance, when a monotone path joins
+    /// them, `None` when none does (then the distance is longer); and the
+    /// work done (words swept).
+    pub(super) fn steps(
+        &mut self,
+        graph: &Graph,
+        dragon: CellId,
+        target: CellId,
+    ) -> (Option<(DirSet, u32)>, usize) {
+        let Frame {
+            which,
+            first,
+            last,
+            from,
+            count,
+            ..
+        } = self.frame(graph, dragon, target);
+        // The directions of the dragon's step along a line and across
+        // lines, towards the target.
+        let (along, across) = back(which, last > first);
+        let rows = first.abs_diff(last) + 1;
+        let cols = count;
         let lines = &self.lines[which];
         let k = count.div_ceil(64);
         let (line, reach, before) = (
@@ -251,340 +333,228 @@ impl Cone {
             steps.insert(across);
         }
         debug_assert!(!steps.is_empty(), "a staircase leaves through a neighbour");
-        (Some(steps), work)
+        let manhattan = (rows - 1 + cols - 1) as u32;
+        (Some((steps, manhattan)), work)
+    }
+
+    /// The dragon's shortest steps towards `target` and its distance when
+    /// no staircase joins them (see "Steps away"), when the distance is at
+    /// most the Manhattan distance plus `2 * AWAY`; `None` when it is
+    /// longer, or the sweeps would cost more than a search; and the work
+    /// done.
+    pub(super) fn steps_away(
+        &mut self,
+        graph: &Graph,
+        dragon: CellId,
+        target: CellId,
+    ) -> (Option<(DirSet, u32)>, usize) {
+        let frame = self.frame(graph, dragon, target);
+        self.sweep_levels(frame)
+    }
+
+    /// [`Cone::steps_away`] in `frame`.
+    fn sweep_levels(&mut self, frame: Frame) -> (Option<(DirSet, u32)>, usize) {
+        let Frame {
+            which,
+            first,
+            last,
+            from,
+            count,
+            lines: height,
+        } = frame;
+        // Places `b` from -AWAY to `count - 1 + AWAY` along a line from the
+        // target's (0) towards the dragon's (`count - 1`): those from 0 up
+        // in the line's words, those below 0 in one more word (bit `i` for
+        // `b = -1 - i`). Lines `l` from -AWAY to `depth + AWAY` likewise,
+        // at `l + AWAY`.
+        let depth = first.abs_diff(last);
+        let span = count + AWAY;
+        let words = span.div_ceil(64);
+        let stride = words + 1;
+        let lines = depth + 2 * AWAY + 1;
+        let budget = 2 * count * (depth + 1) + 4096;
+        let outwards = last > first;
+        let set = &self.lines[which];
+        // The map's line `l` lines away from the target's, if any.
+        let line_at = |l: isize| -> Option<usize> {
+            let y = first as isize + if outwards { l } else { -l };
+            (0..height as isize).contains(&y).then_some(y as usize)
+        };
+        // Line `l`'s free places from 0 up into `out`, and those below 0.
+        let read = |l: isize, out: &mut [u64]| -> u64 {
+            let Some(y) = line_at(l) else {
+                out.fill(0);
+                return 0;
+            };
+            set.extract(y, from, span, out);
+            let start = from.saturating_sub(AWAY);
+            let below = from - start;
+            if below == 0 {
+                return 0;
+            }
+            let mut word = [0];
+            set.extract(y, start, below, &mut word);
+            word[0].reverse_bits() >> (64 - below)
+        };
+        let (free, seeds) = (&mut self.line[..words], &mut self.reach[..words]);
+        let (mut now, mut then) = (
+            &mut self.staircase[..lines * stride],
+            &mut self.detour[..lines * stride],
+        );
+        let bit = |words: &[u64], i: usize| words[i / 64] >> (i % 64) & 1 == 1;
+        let at = |l: isize| (l + AWAY as isize) as usize * stride;
+        let (low, high) = (-(AWAY as isize), (depth + AWAY) as isize);
+        let (end, dragon) = (count - 1, depth as isize);
+        // The lines the last level reached (none before the first): beyond
+        // them its lines are empty, and are not read.
+        let (mut reached_low, mut reached_high) = (1, -1);
+        let mut work = 0;
+        for level in 0..=AWAY {
+            // The sweep stops before a level that could take it past its
+            // budget.
+            if work + lines * stride > budget {
+                return (None, work);
+            }
+            let (last_low, last_high) = (reached_low, reached_high);
+            let before = |l: isize| (last_low..=last_high).contains(&l);
+            // Outwards from the target's line on each side, each line after
+            // the one it steps towards, up to an empty line: every line
+            // beyond it is empty too. (By induction on the level: a line's
+            // cells come from the line before it on this level, or from
+            // itself and the next one on the last level; a line empty now
+            // was empty on the last level, whose cells are among this
+            // level's, so the lines beyond it were empty there too.)
+            for (side, lines) in [(1, 0..=high), (-1, 1..=-low)] {
+                for l in lines.map(|l| side * l) {
+                    work += stride;
+                    let below = read(l, free);
+                    let towards = (l != 0).then(|| l - side);
+                    seeds.fill(0);
+                    let mut seed_low = 0;
+                    if let Some(t) = towards {
+                        let line = &now[at(t)..][..stride];
+                        for i in 0..words {
+                            seeds[i] = line[i] & free[i];
+                        }
+                        seed_low = line[words] & below;
+                    } else if level == 0 {
+                        seeds[0] = free[0] & 1;
+                    }
+                    if level > 0 {
+                        // A level's cells include the last one's; a step
+                        // away onto one of the last level's cells costs a
+                        // level.
+                        let outer: &[isize] = if l == 0 { &[-1, 1] } else { &[l + side] };
+                        let mut away_low = 0;
+                        for &o in outer.iter().filter(|&&o| before(o)) {
+                            let line = &then[at(o)..][..stride];
+                            for i in 0..words {
+                                seeds[i] |= free[i] & line[i];
+                            }
+                            away_low |= line[words];
+                        }
+                        if before(l) {
+                            let own = &then[at(l)..][..stride];
+                            away_low |= own[words] >> 1;
+                            for i in 0..words {
+                                let next = if i + 1 < words { own[i + 1] << 63 } else { 0 };
+                                let mut away = own[i] >> 1 | next;
+                                if i == 0 {
+                                    away |= own[words] & 1;
+                                }
+                                seeds[i] |= own[i] | free[i] & away;
+                            }
+                            seed_low |= own[words];
+                        }
+                        seed_low |= below & away_low;
+                    }
+                    let out = &mut now[at(l)..][..stride];
+                    fill(free, seeds, &mut out[..words]);
+                    // Below the target's place, the steps towards it go up.
+                    seed_low |= below & out[0] & 1;
+                    out[words] = fill_word(below, seed_low);
+                    let empty = out.iter().all(|&w| w == 0);
+                    if !empty {
+                        reached_low = reached_low.min(l);
+                        reached_high = reached_high.max(l);
+                    }
+                    if empty {
+                        break;
+                    }
+                }
+            }
+            if reached_high >= dragon && bit(&now[at(dragon)..], end) {
+                // Towards the target onto this level's cells, away from it
+                // onto the last level's.
+                let (back_along, back_across) = back(which, outwards);
+                let mut steps = DirSet::EMPTY;
+                let mut step = |yes: bool, direction: Direction| {
+                    if yes {
+                        steps.insert(direction);
+                    }
+                };
+                step(bit(&now[at(dragon)..], end - 1), back_along);
+                step(depth > 0 && bit(&now[at(dragon - 1)..], end), back_across);
+                step(
+                    before(dragon) && bit(&then[at(dragon)..], end + 1),
+                    back_along.opposite(),
+                );
+                step(
+                    before(dragon + 1) && bit(&then[at(dragon + 1)..], end),
+                    back_across.opposite(),
+                );
+                step(
+                    depth == 0 && before(-1) && bit(&then[at(-1)..], end),
+                    back_across,
+                );
+                debug_assert!(
+                    !steps.is_empty(),
+                    "a shortest path leaves through a neighbour"
+                );
+                let distance = (end + depth + 2 * level) as u32;
+                return (Some((steps, distance)), work);
+            }
+            std::mem::swap(&mut now, &mut then);
+        }
+        (None, work)
+    }
+}
+
+/// The directions of a step back along a line (towards the target's
+/// place) and back across lines (towards the target's line), for the line
+/// set `which` and lines numbered outwards (away from the target) or not.
+fn back(which: usize, outwards: bool) -> (Direction, Direction) {
+    let along = [
+        Direction::Left,
+        Direction::Right,
+        Direction::Up,
+        Direction::Down,
+    ][which];
+    let across = match (which < 2, outwards) {
+        (true, true) => Direction::Up,
+        (true, false) => Direction::Down,
+        (false, true) => Direction::Left,
+        (false, false) => Direction::Right,
+    };
+    (along, across)
+}
+
+/// [`fill`] in one word.
+fn fill_word(free: u64, seeds: u64) -> u64 {
+    (free.wrapping_add(seeds) ^ free) & free | seeds
+}
+
+/// Every free bit from a seed up to the end of its run, into `out` (see
+/// "The sweep"; `seeds` within `free`).
+fn fill(free: &[u64], seeds: &[u64], out: &mut [u64]) {
+    let mut carry = false;
+    for ((&free, &seeds), out) in free.iter().zip(seeds).zip(out) {
+        let (sum, c1) = free.overflowing_add(seeds);
+        let (sum, c2) = sum.overflowing_add(u64::from(carry));
+        carry = c1 | c2;
+        *out = (sum ^ free) & free | seeds;
     }
 }
 
 #[cfg(test)]
-pub(super) mod tests {
-    use super::*;
-    use crate::graph::UNREACHABLE;
-    use crate::puzzle::{Pos, Puzzle};
-
-    use crate::dragon::Random;
-
-    /// The families of maps, as wall grids of `height` x `width` tiles.
-    #[derive(Clone, Copy, Debug)]
-    pub(in crate::dragon) enum Family {
-        /// Walls anywhere, with a random density.
-        Scattered,
-        /// One open room.
-        Open,
-        /// One open room with single-tile pillars.
-        Pillars,
-        /// A wall on every (even, even) tile, or (odd, odd).
-        Lattice,
-        /// A perfect maze (a depth-first spanning tree of cells two tiles apart).
-        Perfect,
-        /// A braided maze with open rectangular rooms carved in.
-        Rooms,
-    }
-
-    pub(in crate::dragon) const FAMILIES: [Family; 6] = [
-        Family::Scattered,
-        Family::Open,
-        Family::Pillars,
-        Family::Lattice,
-        Family::Perfect,
-        Family::Rooms,
-    ];
-
-    fn walls(family: Family, height: usize, width: usize, random: &mut Random) -> Vec<bool> {
-        let mut walls = vec![false; height * width];
-        match family {
-            Family::Scattered => {
-                let density = [5, 15, 30, 45][random.below(4) as usize];
-                walls.iter_mut().for_each(|w| *w = random.chance(density));
-            }
-            Family::Open => {}
-            Family::Pillars => {
-                let density = 2 + random.below(25);
-                for r in 0..height {
-                    for c in 0..width {
-                        let touched = (r.saturating_sub(1)..(r + 2).min(height)).any(|rr| {
-                            (c.saturating_sub(1)..(c + 2).min(width))
-                                .any(|cc| walls[rr * width + cc])
-                        });
-                        walls[r * width + c] = !touched && random.chance(density);
-                    }
-                }
-            }
-            Family::Lattice => {
-                let odd = random.below(2) as usize;
-                for r in 0..height {
-                    for c in 0..width {
-                        walls[r * width + c] = r % 2 == odd && c % 2 == odd;
-                    }
-                }
-            }
-            Family::Perfect | Family::Rooms => {
-                walls.fill(true);
-                let (rows, cols) = (height.div_ceil(2), width.div_ceil(2));
-                let mut seen = vec![false; rows * cols];
-                let mut stack = vec![(0, 0)];
-                seen[0] = true;
-                walls[0] = false;
-                while let Some(&(r, c)) = stack.last() {
-                    let next: Vec<(usize, usize)> = [(0_usize, 1_usize), (2, 1), (1, 0), (1, 2)]
-                        .into_iter()
-                        .filter_map(|(dr, dc)| {
-                            let (r, c) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
-                            (r < rows && c < cols && !seen[r * cols + c]).then_some((r, c))
-                        })
-                        .collect();
-                    if next.is_empty() {
-                        stack.pop();
-                        continue;
-                    }
-                    let (nr, nc) = next[random.below(next.len() as u64) as usize];
-                    seen[nr * cols + nc] = true;
-                    walls[(r + nr) * width + c + nc] = false;
-                    walls[2 * nr * width + 2 * nc] = false;
-                    stack.push((nr, nc));
-                }
-                if let Family::Rooms = family {
-                    // Loops, then a few rooms.
-                    for r in 0..height {
-                        for c in 0..width {
-                            if (r + c) % 2 == 1 && random.chance(10) {
-                                walls[r * width + c] = false;
-                            }
-                        }
-                    }
-                    for _ in 0..1 + height * width / 300 {
-                        let (h, w) = (2 + random.below(12) as usize, 2 + random.below(12) as usize);
-                        let (r0, c0) = (
-                            random.below(height as u64) as usize,
-                            random.below(width as u64) as usize,
-                        );
-                        for r in r0..(r0 + h).min(height) {
-                            walls[r * width + c0..r * width + (c0 + w).min(width)].fill(false);
-                        }
-                    }
-                }
-            }
-        }
-        walls
-    }
-
-    /// A map of `family` of 60 to 159 tiles a side, wider and taller than
-    /// a word, drawn until one has a graph.
-    pub(in crate::dragon) fn large_map(family: Family, random: &mut Random) -> Graph {
-        loop {
-            let (height, width) = (
-                60 + random.below(100) as usize,
-                60 + random.below(100) as usize,
-            );
-            if let Some(graph) = map(family, height, width, random) {
-                return graph;
-            }
-        }
-    }
-
-    /// A random map of `family`, a border of walls around it or not, with
-    /// a few of its cells closed (doors, cut off as `Graph::with_closed`
-    /// does) or none; `None` when it has too few free tiles.
-    pub(in crate::dragon) fn map(
-        family: Family,
-        height: usize,
-        width: usize,
-        random: &mut Random,
-    ) -> Option<Graph> {
-        let inner = walls(family, height, width, random);
-        let border = random.chance(50);
-        let (h, w) = if border {
-            (height + 2, width + 2)
-        } else {
-            (height, width)
-        };
-        let walls: Vec<bool> = (0..h * w)
-            .map(|i| {
-                let (r, c) = (i / w, i % w);
-                if border {
-                    r == 0 || c == 0 || r == h - 1 || c == w - 1 || inner[(r - 1) * width + c - 1]
-                } else {
-                    inner[i]
-                }
-            })
-            .collect();
-        let free: Vec<Pos> = (0..h * w)
-            .filter(|&i| !walls[i])
-            .map(|i| Pos::new(i / w, i % w))
-            .collect();
-        if free.len() < 3 {
-            return None;
-        }
-        let puzzle = Puzzle::new(w, h, walls, free[0], free[1], free[2]).ok()?;
-        let graph = Graph::new(&puzzle);
-        Some(if random.chance(25) {
-            let closed: Vec<CellId> = (0..graph.len() as u32)
-                .filter(|_| random.chance(3))
-                .map(CellId)
-                .collect();
-            graph.with_closed(&closed)
-        } else {
-            graph
-        })
-    }
-
-    /// Asks the cone about every dragon for each of `targets`: it answers
-    /// exactly when the distance is the Manhattan distance, and then with
-    /// the neighbours one closer (the breadth-first distances' answer). How
-    /// many pairs it answered.
-    fn check(graph: &Graph, targets: impl Iterator<Item = CellId>) -> usize {
-        let mut cone = Cone::new(graph);
-        let mut answered = 0;
-        for target in targets {
-            let field = graph.distances_from(target);
-            for dragon in (0..graph.len() as u32).map(CellId).filter(|&d| d != target) {
-                let dist = field[dragon.index()];
-                let expected = (dist != UNREACHABLE && dist == graph.manhattan(dragon, target))
-                    .then(|| {
-                        graph
-                            .neighbors(dragon)
-                            .filter(|&(_, n)| field[n.index()] + 1 == dist)
-                            .map(|(dir, _)| dir)
-                            .collect::<DirSet>()
-                    });
-                let (steps, work) = cone.steps(graph, dragon, target);
-                assert_eq!(
-                    steps,
-                    expected,
-                    "dragon {:?}, target {:?}",
-                    graph.pos(dragon),
-                    graph.pos(target)
-                );
-                let (d, t) = (graph.pos(dragon), graph.pos(target));
-                let lines = d.row.abs_diff(t.row).min(d.col.abs_diff(t.col)) + 1;
-                let longest = d.row.abs_diff(t.row).max(d.col.abs_diff(t.col)) + 1;
-                assert!(work <= (lines * longest.div_ceil(64)).max(longest * lines.div_ceil(64)));
-                answered += usize::from(steps.is_some());
-            }
-        }
-        answered
-    }
-
-    /// Every pair of cells of many small random maps of every family, with
-    /// and without border walls and closed cells.
-    #[test]
-    fn the_cone_answers_exactly_the_manhattan_pairs() {
-        let mut random = Random(0x2545_f491_4f6c_dd1d);
-        for family in FAMILIES {
-            let (mut maps, mut answered) = (0, 0);
-            while maps < 60 {
-                let (height, width) = if maps % 10 == 0 {
-                    (1 + random.below(6) as usize, 60 + random.below(80) as usize)
-                } else {
-                    (1 + random.below(14) as usize, 1 + random.below(14) as usize)
-                };
-                let (height, width) = if random.chance(50) {
-                    (height, width)
-                } else {
-                    (width, height)
-                };
-                let Some(graph) = map(family, height, width, &mut random) else {
-                    continue;
-                };
-                maps += 1;
-                answered += check(&graph, (0..graph.len() as u32).map(CellId));
-            }
-            assert!(answered > 0, "{family:?}: the cone answered some pairs");
-        }
-    }
-
-    /// Every dragon for a few targets on larger maps of every family, wider
-    /// and taller than a word, where the sweep's carries cross words.
-    #[test]
-    fn the_cone_answers_exactly_across_words() {
-        let mut random = Random(0x9e37_79b9_7f4a_7c15);
-        for family in FAMILIES {
-            for _ in 0..3 {
-                let graph = large_map(family, &mut random);
-                let n = graph.len() as u64;
-                let targets: Vec<CellId> = (0..6).map(|_| CellId(random.below(n) as u32)).collect();
-                check(&graph, targets.into_iter());
-            }
-        }
-    }
-
-    /// The default oracle, with its cones, against the Floyd–Warshall
-    /// reference on every pair of random maps of every family, with room to
-    /// spare, with room for nothing past its fixed part (no cone, no
-    /// field, no landmarks), and with its skeleton bought at the first
-    /// question no walk answers (and no cones: in every family with loops
-    /// the skeleton answers some); and with a few targets on larger maps
-    /// against breadth-first distances, with room for the cones only. A
-    /// distance told with the steps is the reference's.
-    #[test]
-    fn the_default_oracle_answers_as_the_reference() {
-        use crate::dragon::{BfsFields, DragonOracle, FloydWarshall};
-        let mut random = Random(0x0123_4567_89ab_cdef);
-        for family in FAMILIES {
-            let (mut maps, mut skeletal, mut distances_told) = (0, 0, 0);
-            while maps < 16 {
-                let (height, width) =
-                    (1 + random.below(16) as usize, 1 + random.below(16) as usize);
-                let Some(graph) = map(family, height, width, &mut random) else {
-                    continue;
-                };
-                maps += 1;
-                let n = graph.len() as u32;
-                let mut reference = FloydWarshall::new(&graph, 1 << 26).unwrap();
-                for way in ["spare", "squeezed", "skeleton"] {
-                    let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
-                    match way {
-                        "squeezed" => oracle.set_room(oracle.bytes()),
-                        "skeleton" => oracle.skeleton_first(),
-                        _ => {}
-                    }
-                    for t in (0..n).map(CellId) {
-                        for d in (0..n).map(CellId).filter(|&d| d != t) {
-                            let answer = oracle.shortest_steps_apart(d, t);
-                            let expected = reference.shortest_steps_apart(d, t);
-                            let at = (family, graph.pos(d), graph.pos(t));
-                            assert_eq!(answer.map(|a| a.0), expected.map(|e| e.0), "{at:?}");
-                            // A distance told is the distance.
-                            let told = answer.and_then(|a| a.1);
-                            if told.is_some() {
-                                assert_eq!(told, expected.and_then(|e| e.1), "{at:?}");
-                            }
-                            distances_told += u32::from(told.is_some());
-                        }
-                    }
-                    skeletal += oracle.skeletal();
-                }
-            }
-            if !matches!(family, Family::Perfect) {
-                assert!(skeletal > 0, "{family:?}: the skeleton answered");
-                assert!(distances_told > 0, "{family:?}: distances were told");
-            }
-            for _ in 0..2 {
-                let graph = large_map(family, &mut random);
-                let n = graph.len() as u64;
-                let mut oracle = BfsFields::new(&graph, 1 << 26).unwrap();
-                oracle.set_room(oracle.bytes() + Cone::bytes_needed(&graph));
-                for _ in 0..4 {
-                    let target = CellId(random.below(n) as u32);
-                    let field = graph.distances_from(target);
-                    for d in (0..n as u32).map(CellId).filter(|&d| d != target) {
-                        let expected = (field[d.index()] != UNREACHABLE).then(|| {
-                            graph
-                                .neighbors(d)
-                                .filter(|&(_, c)| field[c.index()] + 1 == field[d.index()])
-                                .map(|(dir, _)| dir)
-                                .collect::<DirSet>()
-                        });
-                        let answer = oracle.shortest_steps_apart(d, target);
-                        assert_eq!(answer.map(|a| a.0), expected, "{family:?}");
-                        if let Some((_, Some(told))) = answer {
-                            assert_eq!(told, field[d.index()], "{family:?}");
-                        }
-                    }
-                }
-                if matches!(family, Family::Open | Family::Pillars | Family::Lattice) {
-                    assert!(oracle.coned() > 0, "{family:?}: the cones answered");
-                }
-            }
-        }
-    }
-}
+pub(super) mod tests;

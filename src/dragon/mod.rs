@@ -10,7 +10,9 @@
 //! reading off exact distances: a root field's levels (on a tree, its one
 //! path), a cached field, the Manhattan distance where a cone proves it is
 //! the distance (`cone.rs`: the distance is never shorter, and equal
-//! exactly when a staircase path joins the two), or searches whose bounds
+//! exactly when a staircase path joins the two; `2j` longer when the
+//! fewest steps away from the target a path takes is `j`, which its level
+//! sweeps find for small `j`), or searches whose bounds
 //! are admissible and consistent (`directed.rs`). The tie rule needs every
 //! neighbour one step closer, not one shortest path; each method yields
 //! the whole set.

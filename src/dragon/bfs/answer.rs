@@ -2,7 +2,10 @@
 //! cones, the skeleton, else a goal-directed search (and maybe a new root
 //! or field bought for the next questions), in the order the credits say.
 
-use super::{BfsFields, CONE_CREDIT_MAX, RETRY_EVERY, RETRY_WORK, WALK_CREDIT_MAX, guide};
+use super::{
+    BfsFields, CONE_CREDIT_MAX, LEVEL_RETRY_EVERY, RETRY_EVERY, RETRY_WORK, WALK_CREDIT_MAX, guide,
+};
+use crate::dragon::cone::Cone;
 use crate::dragon::steps_from_field;
 use crate::graph::{CellId, DirSet, UNREACHABLE};
 
@@ -126,5 +129,53 @@ impl BfsFields<'_> {
             self.reroot(dragon, apart);
         }
         Some(answer)
+    }
+
+    /// The dragon's steps when a staircase joins it to `target`, or a path
+    /// with a few steps away from it (see `dragon/cone.rs`), the cones
+    /// built first if the room holds them.
+    fn through_cone(&mut self, dragon: CellId, target: CellId) -> Option<(DirSet, Option<u32>)> {
+        if self.cone.is_none() {
+            let graph = self.graph;
+            let bytes = *self
+                .cone_bytes
+                .get_or_insert_with(|| Cone::bytes_needed(graph));
+            if !self.fits(bytes) {
+                return None;
+            }
+            self.cone = Some(Cone::new(graph));
+        }
+        let cone = self.cone.as_mut()?;
+        let (mut steps, work) = cone.steps(self.graph, dragon, target);
+        self.charge(target, work);
+        // The order of the methods follows the staircases alone.
+        self.cone_credit = credit(self.cone_credit, steps.is_some());
+        let levels =
+            self.level_credit > -CONE_CREDIT_MAX / 2 || self.questions % LEVEL_RETRY_EVERY == 0;
+        if steps.is_none() && levels {
+            let cone = self.cone.as_mut()?;
+            let (found, work) = cone.steps_away(self.graph, dragon, target);
+            self.charge(target, work);
+            // No reset on an answer: the sweeps cost as much when they
+            // fail as when they answer, so they must answer most questions.
+            let change = if found.is_some() { 1 } else { -2 };
+            self.level_credit =
+                (self.level_credit + change).clamp(-CONE_CREDIT_MAX, CONE_CREDIT_MAX);
+            steps = found;
+        }
+        self.coned += u64::from(steps.is_some());
+        // The cone knows the distance.
+        steps.map(|(steps, distance)| (steps, Some(distance)))
+    }
+}
+
+/// A cone's credit after a question: one more when it answered (from zero
+/// at least), two less when it did not, within `CONE_CREDIT_MAX` either
+/// way.
+fn credit(credit: i32, answered: bool) -> i32 {
+    if answered {
+        (credit.max(0) + 1).min(CONE_CREDIT_MAX)
+    } else {
+        (credit - 2).max(-CONE_CREDIT_MAX)
     }
 }

@@ -31,6 +31,9 @@ const WALK_CREDIT_MAX: i32 = 64;
 /// answers in a maze takes a few chains.
 const RETRY_EVERY: u64 = 32;
 const RETRY_WORK: usize = 256;
+/// Where the cones' level sweeps keep failing, every how manyth question
+/// still asks them.
+const LEVEL_RETRY_EVERY: u64 = 8 * RETRY_EVERY;
 /// Bounds of the cones' credit (see [`BfsFields`]'s `cone_credit`).
 const CONE_CREDIT_MAX: i32 = 64;
 
@@ -63,7 +66,10 @@ const NO_QUESTION: u64 = u64::MAX;
 /// cost four bits a tile, bought on the first question they could take
 /// when the room holds them; a sweep that finds no staircase ends on the
 /// first line it cannot cross (in a maze within a few lines), and costs
-/// at most the rectangle's lines times its words a line.
+/// at most the rectangle's lines times its words a line. When it finds no
+/// staircase, the cones' level sweeps look for a path with a few steps
+/// away from the target (around pillars), within a budget; where they keep
+/// failing (in mazes) they are asked only every `LEVEL_RETRY_EVERY`th time.
 ///
 /// When neither can tell and the map's skeleton is bought (see
 /// `dragon/skeleton.rs`: a contraction hierarchy over the junctions, the
@@ -175,6 +181,11 @@ pub struct BfsFields<'g> {
     /// once it is down to half its bound (many failures since the last
     /// answer) only every `RETRY_EVERY`th question asks them.
     cone_credit: i32,
+    /// The same for the cones' level sweeps (`Cone::steps_away`), asked
+    /// when no staircase answers: where they keep failing (in mazes, where
+    /// shortest paths turn back far more often) only every `RETRY_EVERY`th
+    /// such question asks them.
+    level_credit: i32,
     questions: u64,
     /// Work spent by goal-directed searches since the last root was added,
     /// and what building that root cost (cells): a new root is bought only
@@ -350,6 +361,7 @@ impl<'g> BfsFields<'g> {
             walked: 0,
             walk_credit: WALK_CREDIT_MAX / 8,
             cone_credit: 0,
+            level_credit: 0,
             questions: 0,
             unrooted: 0,
             root_cost: 0,
@@ -565,32 +577,6 @@ impl BfsFields<'_> {
         }
         self.unrooted = 0;
         self.walk_credit = self.walk_credit.max(WALK_CREDIT_MAX / 8);
-    }
-
-    /// The dragon's steps when a staircase joins it to `target` (see
-    /// `dragon/cone.rs`), the cones built first if the room holds them.
-    fn through_cone(&mut self, dragon: CellId, target: CellId) -> Option<(DirSet, Option<u32>)> {
-        if self.cone.is_none() {
-            let graph = self.graph;
-            let bytes = *self
-                .cone_bytes
-                .get_or_insert_with(|| Cone::bytes_needed(graph));
-            if !self.fits(bytes) {
-                return None;
-            }
-            self.cone = Some(Cone::new(graph));
-        }
-        let cone = self.cone.as_mut()?;
-        let (steps, work) = cone.steps(self.graph, dragon, target);
-        self.charge(target, work);
-        self.coned += u64::from(steps.is_some());
-        self.cone_credit = if steps.is_some() {
-            (self.cone_credit.max(0) + 1).min(CONE_CREDIT_MAX)
-        } else {
-            (self.cone_credit - 2).max(-CONE_CREDIT_MAX)
-        };
-        // A staircase is as long as the Manhattan distance.
-        steps.map(|steps| (steps, Some(self.graph.manhattan(dragon, target))))
     }
 
     /// Adds `cost` to the work spent on `target` without a field.
