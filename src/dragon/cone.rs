@@ -108,7 +108,9 @@ impl Lines {
 
     /// Bits `from..from + count` of `line` into the first
     /// `count.div_ceil(64)` words of `out`, the bits past `count` clear.
-    #[inline]
+    /// (Inlined by force: the staircase sweep's inner loop calls it a line
+    /// at a time, and the level sweeps call it too.)
+    #[inline(always)]
     fn extract(&self, line: usize, from: usize, count: usize, out: &mut [u64]) {
         let words = &self.words[line * self.stride..][..self.stride];
         let shift = from % 64;
