@@ -273,14 +273,9 @@ impl Cone {
         dragon: CellId,
         target: CellId,
     ) -> (Option<(DirSet, u32)>, usize) {
-        let Frame {
-            which,
-            first,
-            last,
-            from,
-            count,
-            ..
-        } = self.frame(graph, dragon, target);
+        let frame = self.frame(graph, dragon, target);
+        let (which, first, last) = (frame.which, frame.first, frame.last);
+        let (from, count) = (frame.from, frame.count);
         // The directions of the dragon's step along a line and across
         // lines, towards the target.
         let (along, across) = back(which, last > first);
@@ -350,12 +345,6 @@ impl Cone {
         dragon: CellId,
         target: CellId,
     ) -> (Option<(DirSet, u32)>, usize) {
-        let frame = self.frame(graph, dragon, target);
-        self.sweep_levels(frame)
-    }
-
-    /// [`Cone::steps_away`] in `frame`.
-    fn sweep_levels(&mut self, frame: Frame) -> (Option<(DirSet, u32)>, usize) {
         let Frame {
             which,
             first,
@@ -363,7 +352,7 @@ impl Cone {
             from,
             count,
             lines: height,
-        } = frame;
+        } = self.frame(graph, dragon, target);
         // Places `b` from -AWAY to `count - 1 + AWAY` along a line from the
         // target's (0) towards the dragon's (`count - 1`): those from 0 up
         // in the line's words, those below 0 in one more word (bit `i` for
