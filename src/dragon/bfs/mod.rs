@@ -218,7 +218,7 @@ pub struct BfsFields<'g> {
     /// question no walk answers, when the room holds them; what they take.
     cone: Option<Cone>,
     cone_bytes: Option<usize>,
-    /// Questions the cones answered.
+    /// Questions the cones answered, by a staircase or their level sweeps.
     coned: u64,
     /// This dragon's reader of the skeleton (see `dragon/skeleton.rs`),
     /// once bought (ski rental, on the work the skeleton would have saved
@@ -418,7 +418,8 @@ impl<'g> BfsFields<'g> {
         self.roots_built
     }
 
-    /// How many questions the Manhattan cones answered.
+    /// How many questions the Manhattan cones answered (by a staircase or
+    /// by their level sweeps).
     pub fn coned(&self) -> u64 {
         self.coned
     }
