@@ -47,7 +47,8 @@
 //! **Steps away.** On open ground scattered with pillars, a dragon nearly
 //! in line with its target often has no staircase (a pillar stands on
 //! every monotone path) and is a few steps longer: 4 to 28 over the
-//! Manhattan distance on a room of 1,001 tiles a side with 5 % pillars.
+//! Manhattan distance on a room of 1,001 tiles a side with 5 % pillars,
+//! more than 32 over for some pairs at 2,001.
 //! Every step changes the Manhattan distance by one, so a path with `j`
 //! steps away from `t` is `|x - t|₁ + 2j` long, and `dist(x, t) = |x -
 //! t|₁ + 2j` for the least such `j`. Call the cells with a path of at most
@@ -70,9 +71,10 @@
 //! on level `j - 1` (towards, a neighbour on `j - 1` would put the dragon
 //! there; away, its Manhattan distance is one more). The sweeps stop at
 //! the first level that holds the dragon, after `AWAY` levels, or before a
-//! level that could take them past a budget of twice the rectangle's cells
-//! in words (a search would pop a good part of those cells, each dearer
-//! than a word); on each level they stop at the first empty line on each
+//! level that could take them past a budget (`level_budget`: twice the
+//! rectangle's cells in words and 64 words a step of the distance, as a
+//! search pops a good part of those cells, each dearer than a word); on
+//! each level they stop at the first empty line on each
 //! side, so where the levels stay near `t` (in a maze) they cost little.
 //! They are asked only when the cone finds no staircase, and where they
 //! keep failing only now and then (`BfsFields`).
@@ -83,7 +85,7 @@ use crate::graph::{CellId, DirSet, Direction, Graph};
 /// may take (see "Steps away"): distances up to the Manhattan distance
 /// plus twice this. At most 64, so that the places behind the target's
 /// fit in a word.
-const AWAY: usize = 16;
+const AWAY: usize = 32;
 
 /// One orientation of the map's free tiles: a line of bits per row (or
 /// column), each line padded to whole words.
@@ -363,7 +365,7 @@ impl Cone {
         let words = span.div_ceil(64);
         let stride = words + 1;
         let lines = depth + 2 * AWAY + 1;
-        let budget = 2 * count * (depth + 1) + 4096;
+        let budget = level_budget(count * (depth + 1), count - 1 + depth);
         let outwards = last > first;
         let set = &self.lines[which];
         // The map's line `l` lines away from the target's, if any.
@@ -509,6 +511,14 @@ impl Cone {
         }
         (None, work)
     }
+}
+
+/// The most words the level sweeps may cost for a rectangle of `cells`
+/// cells between cells `manhattan` apart: twice its cells and 64 words a
+/// step of the distance (a search pops at least that many cells, each
+/// dearer than a word), and room for all the levels of a small rectangle.
+pub(super) fn level_budget(cells: usize, manhattan: usize) -> usize {
+    2 * cells + 64 * manhattan + 16_384
 }
 
 /// The directions of a step back along a line (towards the target's

@@ -216,7 +216,8 @@ fn check(graph: &Graph, targets: impl Iterator<Item = CellId>, every: bool) -> (
             let (rows, cols) = (d.row.abs_diff(t.row) + 1, d.col.abs_diff(t.col) + 1);
             let words = |lines: usize, bits: usize| lines * bits.div_ceil(64);
             let once = words(rows, cols).min(words(cols, rows));
-            assert!(work <= once + 2 * rows * cols + 4096, "work {work}");
+            let budget = level_budget(rows * cols, rows + cols - 2);
+            assert!(work <= once + budget, "work {work}");
             if answer.is_some() {
                 staircases += usize::from(dist == manhattan);
                 levels += usize::from(dist > manhattan);
