@@ -145,14 +145,12 @@ pub(super) struct Cone {
     before: Vec<u64>,
     /// The level sweeps' lines (see "Steps away"): one level's and the
     /// last one's, in turn.
-    staircase: Vec<u64>,
-    detour: Vec<u64>,
+    levels: [Vec<u64>; 2],
 }
 
-/// A rectangle's frame for the detour sweep: which of the map's line sets,
-/// the target's line and place along it, the dragon's line, how many bits
+/// A rectangle's frame for the sweeps: which of the map's line sets, the
+/// target's line and place along it, the dragon's line, how many bits
 /// from the target's place to the dragon's, and how many lines the set has.
-#[derive(Clone, Copy)]
 struct Frame {
     which: usize,
     first: usize,
@@ -176,7 +174,7 @@ impl Cone {
     pub(super) fn bytes_needed(graph: &Graph) -> usize {
         let (height, width) = Self::extent(graph);
         let scratch =
-            3 * (height.max(width) + AWAY).div_ceil(64) + 2 * Self::detour_words(height, width);
+            3 * (height.max(width) + AWAY).div_ceil(64) + 2 * Self::level_words(height, width);
         (2 * height * width.div_ceil(64) + 2 * width * height.div_ceil(64) + scratch)
             * size_of::<u64>()
     }
@@ -184,7 +182,7 @@ impl Cone {
     /// The most words the level sweeps keep for each of their two levels:
     /// every line of the largest rectangle grown by `AWAY` on each side,
     /// a word more a line for the places behind the target's.
-    fn detour_words(height: usize, width: usize) -> usize {
+    fn level_words(height: usize, width: usize) -> usize {
         let longest = height.max(width);
         (longest + 2 * AWAY + 1) * ((longest + AWAY).div_ceil(64) + 1)
     }
@@ -209,7 +207,7 @@ impl Cone {
             lines[3].set(p.col, height - 1 - p.row);
         }
         let longest = (height.max(width) + AWAY).div_ceil(64);
-        let detour = Self::detour_words(height, width);
+        let level = Self::level_words(height, width);
         Cone {
             height,
             width,
@@ -217,8 +215,7 @@ impl Cone {
             line: vec![0; longest],
             reach: vec![0; longest],
             before: vec![0; longest],
-            staircase: vec![0; detour],
-            detour: vec![0; detour],
+            levels: [vec![0; level], vec![0; level]],
         }
     }
 
@@ -228,8 +225,7 @@ impl Cone {
             + self.line.len()
             + self.reach.len()
             + self.before.len()
-            + self.staircase.len()
-            + self.detour.len())
+            + self.levels.iter().map(Vec::len).sum::<usize>())
             * size_of::<u64>()
     }
 
@@ -302,13 +298,8 @@ impl Cone {
             let mut carry = false;
             let mut any = 0;
             for i in 0..k {
-                let free = line[i];
-                let seeds = reach[i] & free;
-                let (sum, c1) = free.overflowing_add(seeds);
-                let (sum, c2) = sum.overflowing_add(u64::from(carry));
-                carry = c1 | c2;
                 before[i] = reach[i];
-                reach[i] = (sum ^ free) & free | seeds;
+                reach[i] = fill_step(line[i], reach[i] & line[i], &mut carry);
                 any |= reach[i];
             }
             if any == 0 {
@@ -390,10 +381,8 @@ impl Cone {
             word[0].reverse_bits() >> (64 - below)
         };
         let (free, seeds) = (&mut self.line[..words], &mut self.reach[..words]);
-        let (mut now, mut then) = (
-            &mut self.staircase[..lines * stride],
-            &mut self.detour[..lines * stride],
-        );
+        let [now, then] = &mut self.levels;
+        let (mut now, mut then) = (&mut now[..lines * stride], &mut then[..lines * stride]);
         let bit = |words: &[u64], i: usize| words[i / 64] >> (i % 64) & 1 == 1;
         let at = |l: isize| (l + AWAY as isize) as usize * stride;
         let (low, high) = (-(AWAY as isize), (depth + AWAY) as isize);
@@ -417,8 +406,8 @@ impl Cone {
             // itself and the next one on the last level; a line empty now
             // was empty on the last level, whose cells are among this
             // level's, so the lines beyond it were empty there too.)
-            for (side, lines) in [(1, 0..=high), (-1, 1..=-low)] {
-                for l in lines.map(|l| side * l) {
+            for (side, range) in [(1, 0..=high), (-1, 1..=-low)] {
+                for l in range.map(|l| side * l) {
                     work += stride;
                     let below = read(l, free);
                     let towards = (l != 0).then(|| l - side);
@@ -465,15 +454,12 @@ impl Cone {
                     fill(free, seeds, &mut out[..words]);
                     // Below the target's place, the steps towards it go up.
                     seed_low |= below & out[0] & 1;
-                    out[words] = fill_word(below, seed_low);
-                    let empty = out.iter().all(|&w| w == 0);
-                    if !empty {
-                        reached_low = reached_low.min(l);
-                        reached_high = reached_high.max(l);
-                    }
-                    if empty {
+                    out[words] = fill_step(below, seed_low, &mut false);
+                    if out.iter().all(|&w| w == 0) {
                         break;
                     }
+                    reached_low = reached_low.min(l);
+                    reached_high = reached_high.max(l);
                 }
             }
             if reached_high >= dragon && bit(&now[at(dragon)..], end) {
@@ -540,21 +526,22 @@ fn back(which: usize, outwards: bool) -> (Direction, Direction) {
     (along, across)
 }
 
-/// [`fill`] in one word.
-fn fill_word(free: u64, seeds: u64) -> u64 {
-    (free.wrapping_add(seeds) ^ free) & free | seeds
-}
-
 /// Every free bit from a seed up to the end of its run, into `out` (see
 /// "The sweep"; `seeds` within `free`).
 fn fill(free: &[u64], seeds: &[u64], out: &mut [u64]) {
     let mut carry = false;
     for ((&free, &seeds), out) in free.iter().zip(seeds).zip(out) {
-        let (sum, c1) = free.overflowing_add(seeds);
-        let (sum, c2) = sum.overflowing_add(u64::from(carry));
-        carry = c1 | c2;
-        *out = (sum ^ free) & free | seeds;
+        *out = fill_step(free, seeds, &mut carry);
     }
+}
+
+/// One word of [`fill`], the carry from the word below in and out.
+#[inline(always)]
+fn fill_step(free: u64, seeds: u64, carry: &mut bool) -> u64 {
+    let (sum, c1) = free.overflowing_add(seeds);
+    let (sum, c2) = sum.overflowing_add(u64::from(*carry));
+    *carry = c1 | c2;
+    (sum ^ free) & free | seeds
 }
 
 #[cfg(test)]

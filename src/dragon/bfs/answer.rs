@@ -145,17 +145,15 @@ impl BfsFields<'_> {
             }
             self.cone = Some(Cone::new(graph));
         }
-        let cone = self.cone.as_mut()?;
-        let (mut steps, work) = cone.steps(self.graph, dragon, target);
-        self.charge(target, work);
-        // The order of the methods follows the staircases alone.
-        self.cone_credit = credit(self.cone_credit, steps.is_some());
         let levels =
             self.level_credit > -CONE_CREDIT_MAX / 2 || self.questions % LEVEL_RETRY_EVERY == 0;
+        let cone = self.cone.as_mut()?;
+        let (mut steps, mut work) = cone.steps(self.graph, dragon, target);
+        // The order of the methods follows the staircases alone.
+        self.cone_credit = credit(self.cone_credit, steps.is_some());
         if steps.is_none() && levels {
-            let cone = self.cone.as_mut()?;
-            let (found, work) = cone.steps_away(self.graph, dragon, target);
-            self.charge(target, work);
+            let (found, more) = cone.steps_away(self.graph, dragon, target);
+            work += more;
             // No reset on an answer: the sweeps cost as much when they
             // fail as when they answer, so they must answer most questions.
             let change = if found.is_some() { 1 } else { -2 };
@@ -163,6 +161,7 @@ impl BfsFields<'_> {
                 (self.level_credit + change).clamp(-CONE_CREDIT_MAX, CONE_CREDIT_MAX);
             steps = found;
         }
+        self.charge(target, work);
         self.coned += u64::from(steps.is_some());
         // The cone knows the distance.
         steps.map(|(steps, distance)| (steps, Some(distance)))

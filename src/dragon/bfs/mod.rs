@@ -181,10 +181,11 @@ pub struct BfsFields<'g> {
     /// once it is down to half its bound (many failures since the last
     /// answer) only every `RETRY_EVERY`th question asks them.
     cone_credit: i32,
-    /// The same for the cones' level sweeps (`Cone::steps_away`), asked
-    /// when no staircase answers: where they keep failing (in mazes, where
-    /// shortest paths turn back far more often) only every `RETRY_EVERY`th
-    /// such question asks them.
+    /// The like for the cones' level sweeps (`Cone::steps_away`), asked
+    /// when no staircase answers: one more when they answer, two less when
+    /// they do not (no reset to zero on an answer); once it is down to half
+    /// its bound (in mazes, where shortest paths turn back far more often)
+    /// only every `LEVEL_RETRY_EVERY`th question asks them.
     level_credit: i32,
     questions: u64,
     /// Work spent by goal-directed searches since the last root was added,

@@ -100,6 +100,7 @@ impl<T: Table> Tree<T> {
                 tree.escapes.push(to == exit);
                 let outside = bound.is_some_and(|(b, h)| g + h[to.index()] > b);
                 if to == exit {
+                    // An escape: the dragons do not reply.
                 } else if outside {
                     // Every reply leaves the hero on `to`, so every one is
                     // left out: one OUTSIDE stands for them all, without
