@@ -59,11 +59,16 @@ impl BfsFields<'_> {
     ) -> Option<(DirSet, Option<u32>)> {
         let graph = self.graph;
         self.questions += 1;
+        // Once the skeleton is bought it answers before the cones' level
+        // sweeps: a label read costs a few hundred entries, a sweep up to
+        // its budget of words (on open rooms in a maze, where both answer,
+        // the sweeps made a solve a third slower).
+        let skeleton_first = self.reader.is_some();
         // Where the cones answer most questions (open ground), they go
         // first: a walk there may spread over every cell between the two.
         let cones_first = self.cone_credit > 0;
         if cones_first {
-            if let Some(steps) = self.through_cone(dragon, target) {
+            if let Some(steps) = self.through_cone(dragon, target, !skeleton_first) {
                 return Some(steps);
             }
         }
@@ -92,12 +97,17 @@ impl BfsFields<'_> {
         let cones_later =
             self.cone_credit > -CONE_CREDIT_MAX / 2 || self.questions % RETRY_EVERY == 0;
         if !cones_first && cones_later {
-            if let Some(steps) = self.through_cone(dragon, target) {
+            if let Some(steps) = self.through_cone(dragon, target, !skeleton_first) {
                 return Some(steps);
             }
         }
         if let Some(steps) = self.through_skeleton(dragon, target) {
             return Some(steps);
+        }
+        if skeleton_first && (cones_first || cones_later) {
+            if let Some(steps) = self.through_levels(dragon, target) {
+                return Some(steps);
+            }
         }
         let (found, mut cost) =
             self.directed
@@ -131,10 +141,15 @@ impl BfsFields<'_> {
         Some(answer)
     }
 
-    /// The dragon's steps when a staircase joins it to `target`, or a path
-    /// with a few steps away from it (see `dragon/cone.rs`), the cones
-    /// built first if the room holds them.
-    fn through_cone(&mut self, dragon: CellId, target: CellId) -> Option<(DirSet, Option<u32>)> {
+    /// The dragon's steps when a staircase joins it to `target`, or (with
+    /// `levels`) a path with a few steps away from it (see
+    /// `dragon/cone.rs`), the cones built first if the room holds them.
+    fn through_cone(
+        &mut self,
+        dragon: CellId,
+        target: CellId,
+        levels: bool,
+    ) -> Option<(DirSet, Option<u32>)> {
         if self.cone.is_none() {
             let graph = self.graph;
             let bytes = *self
@@ -145,26 +160,38 @@ impl BfsFields<'_> {
             }
             self.cone = Some(Cone::new(graph));
         }
-        let levels =
-            self.level_credit > -CONE_CREDIT_MAX / 2 || self.questions % LEVEL_RETRY_EVERY == 0;
         let cone = self.cone.as_mut()?;
-        let (mut steps, mut work) = cone.steps(self.graph, dragon, target);
+        let (steps, work) = cone.steps(self.graph, dragon, target);
         // The order of the methods follows the staircases alone.
         self.cone_credit = credit(self.cone_credit, steps.is_some());
-        if steps.is_none() && levels {
-            let (found, more) = cone.steps_away(self.graph, dragon, target);
-            work += more;
-            // No reset on an answer: the sweeps cost as much when they
-            // fail as when they answer, so they must answer most questions.
-            let change = if found.is_some() { 1 } else { -2 };
-            self.level_credit =
-                (self.level_credit + change).clamp(-CONE_CREDIT_MAX, CONE_CREDIT_MAX);
-            steps = found;
-        }
         self.charge(target, work);
         self.coned += u64::from(steps.is_some());
-        // The cone knows the distance.
-        steps.map(|(steps, distance)| (steps, Some(distance)))
+        match steps {
+            // The cone knows the distance.
+            Some((steps, distance)) => Some((steps, Some(distance))),
+            None if levels => self.through_levels(dragon, target),
+            None => None,
+        }
+    }
+
+    /// The dragon's steps along a path with a few steps away from `target`
+    /// (the cones' level sweeps), when their credit or a retry allows, once
+    /// no staircase joins the two.
+    fn through_levels(&mut self, dragon: CellId, target: CellId) -> Option<(DirSet, Option<u32>)> {
+        let levels =
+            self.level_credit > -CONE_CREDIT_MAX / 2 || self.questions % LEVEL_RETRY_EVERY == 0;
+        if !levels {
+            return None;
+        }
+        let cone = self.cone.as_mut()?;
+        let (found, work) = cone.steps_away(self.graph, dragon, target);
+        // No reset on an answer: the sweeps cost as much when they fail as
+        // when they answer, so they must answer most questions.
+        let change = if found.is_some() { 1 } else { -2 };
+        self.level_credit = (self.level_credit + change).clamp(-CONE_CREDIT_MAX, CONE_CREDIT_MAX);
+        self.charge(target, work);
+        self.coned += u64::from(found.is_some());
+        found.map(|(steps, distance)| (steps, Some(distance)))
     }
 }
 

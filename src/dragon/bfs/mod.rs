@@ -69,7 +69,10 @@ const NO_QUESTION: u64 = u64::MAX;
 /// at most the rectangle's lines times its words a line. When it finds no
 /// staircase, the cones' level sweeps look for a path with a few steps
 /// away from the target (around pillars), within a budget; where they keep
-/// failing (in mazes) they are asked only every `LEVEL_RETRY_EVERY`th time.
+/// failing (in mazes) they are asked only every `LEVEL_RETRY_EVERY`th time,
+/// and once the skeleton is bought they wait until it cannot tell: where
+/// both answer (open rooms in a maze) a few labels cost less than the
+/// sweeps' levels over the rectangle grown on every side.
 ///
 /// When neither can tell and the map's skeleton is bought (see
 /// `dragon/skeleton.rs`: a contraction hierarchy over the junctions, the
