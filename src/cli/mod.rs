@@ -455,6 +455,25 @@ pub(crate) fn is_input(output: &Path, input: &Path) -> bool {
     fs::metadata(input).is_ok_and(|read| same_file(&written, &read))
 }
 
+/// Whether two outputs name one file: the same file if both exist, else
+/// the same name in the same directory (`./a.svg` and `a.svg`, or through
+/// a link to the directory).
+pub(crate) fn same_output(a: &Path, b: &Path) -> bool {
+    if let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) {
+        if same_file(&a, &b) {
+            return true;
+        }
+    }
+    let place = |path: &Path| {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        Some((fs::canonicalize(dir).ok()?, path.file_name()?.to_owned()))
+    };
+    place(a).is_some_and(|a| place(b) == Some(a))
+}
+
 /// Whether `path` names the file behind standard output (`/dev/stdout`,
 /// or the file it is redirected to).
 pub(crate) fn is_standard_output(path: &Path) -> bool {

@@ -171,6 +171,60 @@ fn a_dash_is_standard_output() {
     assert_eq!(left, vec!["map.txt"]);
 }
 
+/// Two outputs into one file are refused before anything is written,
+/// however the file is named (`./x` and `x`, an existing file and a link
+/// to it), the heat map's included; different names are not.
+#[test]
+fn two_outputs_into_one_file_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("map.txt");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(BACKSTEP), &map).unwrap();
+    fs::write(dir.path().join("old.svg"), "kept").unwrap();
+    std::os::unix::fs::symlink("old.svg", dir.path().join("link.svg")).unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = Command::cargo_bin("solve-maze").unwrap();
+        cmd.current_dir(dir.path())
+            .args(args)
+            .arg("map.txt")
+            .assert()
+    };
+    for (args, said) in [
+        (
+            &["--svg", "same.x", "--gif", "same.x"][..],
+            "--svg and --gif both write to same.x",
+        ),
+        (
+            &["--record", "a.cast", "--svg-animate", "./a.cast"],
+            "--record and --svg-animate both write to a.cast",
+        ),
+        (
+            &["--heat-map", "heat.svg", "--svg", "heat.svg"],
+            "--svg and --heat-map both write to heat.svg",
+        ),
+        (
+            &["--svg", "old.svg", "--gif", "link.svg"],
+            "--svg and --gif both write to old.svg",
+        ),
+    ] {
+        run(args)
+            .code(2)
+            .stdout("")
+            .stderr(format!("solve-maze: {said}; name a file for each\n"));
+    }
+    assert_eq!(
+        fs::read_to_string(dir.path().join("old.svg")).unwrap(),
+        "kept"
+    );
+    let mut left: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(left, vec!["link.svg", "map.txt", "old.svg"]);
+    run(&["--svg", "one.svg", "--gif", "one.gif"]).success();
+    assert!(dir.path().join("one.svg").exists() && dir.path().join("one.gif").exists());
+}
+
 /// An output that is the map it is made from is refused before anything
 /// is written, however it is named: the same path, a link to it, a path
 /// through `..`, a hard link, or the file behind standard input.

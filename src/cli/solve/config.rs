@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::args::{Args, Format, TiesArg};
-use super::heat::{self, Heat};
+use super::heat::{self, Heat, Target};
 use crate::render::animate::AnimationOptions;
 use crate::render::map::MapStyle;
 use crate::viewer::AtEnd;
@@ -151,7 +151,12 @@ impl Args {
             } else {
                 "--exit-at-end"
             };
-            return Err(format!("{flag} ends a playback: use it with -p"));
+            let does = if self.repeat {
+                "starts a playback again"
+            } else {
+                "ends a playback"
+            };
+            return Err(format!("{flag} {does}: use it with -p"));
         }
         let animates = self.svg_animate.is_some() || self.gif.is_some();
         if self.frame_length.is_some() && !self.playback && self.record.is_none() && !animates {
@@ -220,6 +225,29 @@ impl Args {
                 return Err(format!(
                     "{flag} - writes to standard output instead of the report, so --steps and \
                      --map would do nothing"
+                ));
+            }
+        }
+        // Two outputs into one file: the last written would be all that is
+        // left of them.
+        let heat_file = match heat.as_ref().map(|heat| &heat.to) {
+            Some(Target::Svg(path) | Target::Gif(path) | Target::Json(path)) => Some(path),
+            _ => None,
+        };
+        let named: Vec<(&str, &Path)> = outputs
+            .iter()
+            .filter_map(|&(flag, path)| Some((flag, path.as_deref()?)))
+            .chain(heat_file.map(|path| ("--heat-map", path.as_path())))
+            .filter(|&(_, path)| path != Path::new("-"))
+            .collect();
+        for (i, &(first, a)) in named.iter().enumerate() {
+            if let Some(&(second, _)) = named[i + 1..]
+                .iter()
+                .find(|&&(_, b)| crate::cli::same_output(a, b))
+            {
+                return Err(format!(
+                    "{first} and {second} both write to {}; name a file for each",
+                    a.display()
                 ));
             }
         }
@@ -368,7 +396,7 @@ mod tests {
             (&["-f", "100", "a.txt"], "use it with -p, --record"),
             (
                 &["--loop", "a.txt"],
-                "--loop ends a playback: use it with -p",
+                "--loop starts a playback again: use it with -p",
             ),
             (
                 &["--exit-at-end", "--record", "a.cast", "a.txt"],
