@@ -69,7 +69,8 @@ pub(super) fn manual() -> Manual {
                     "The same --seed and options give the same bytes on every platform. \
                      Without --seed a seed is picked and reported on standard error (as \
                      a JSON record with --stats --format json). With --count, puzzle i \
-                     uses seed S+i and is written to DIR/maze-<seed>.txt (or .json); \
+                     uses seed S+i (S+N-1 at most 2^53 - 1) and is written to \
+                     DIR/maze-<seed>.txt (or .json); \
                      --force replaces files that exist.",
                 )],
             ),

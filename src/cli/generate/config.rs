@@ -74,6 +74,20 @@ impl Args {
         if self.count > 1 && self.out_dir.is_none() {
             return Err("--count writes files: give a directory with --out-dir DIR".into());
         }
+        // A given seed's batch would wrap to seed 0 and repeat the puzzles
+        // of seeds 0, 1, …: the files would not be S to S+N-1.
+        if let Some(seed) = self.seed {
+            let last = seed.saturating_add(self.count as u64 - 1);
+            if last > super::MAX_SEED {
+                return Err(format!(
+                    "--count {} from --seed {seed} passes the largest seed, {}; \
+                     start from {} at most",
+                    self.count,
+                    super::MAX_SEED,
+                    (super::MAX_SEED + 1).saturating_sub(self.count as u64)
+                ));
+            }
+        }
         if self.force && self.out_dir.is_none() {
             return Err("--force replaces files in --out-dir; give --out-dir DIR".into());
         }
@@ -342,6 +356,17 @@ mod tests {
             (&["--bias", "north=1,east=1"][..], "binary-tree"),
             (&["--newest", "10"], "growing-tree"),
             (&["--count", "3"], "--out-dir"),
+            (
+                &[
+                    "--count",
+                    "3",
+                    "--out-dir",
+                    "d",
+                    "--seed",
+                    "9007199254740990",
+                ],
+                "passes the largest seed, 9007199254740991; start from 9007199254740989 at most",
+            ),
             (&["--force"], "--out-dir"),
             (&["--format", "json"], "add --stats"),
             (&["-o", "a.txt", "--out-dir", "d"], "cannot be used"),
