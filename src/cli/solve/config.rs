@@ -182,6 +182,11 @@ impl Args {
                     .into(),
             );
         }
+        if self.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+            return Err(
+                "- (standard input) is named twice: it can be read once; name it once".into(),
+            );
+        }
         let single =
             self.playback || self.play || self.record.is_some() || self.svg.is_some() || animates;
         if single && self.files.len() != 1 {
@@ -403,6 +408,7 @@ mod tests {
                 "use it with -p",
             ),
             (&["-j", "-1", "a.txt"], "invalid digit"),
+            (&["-", "a.txt", "-"], "it can be read once"),
             (&["--vary", "dragon", "a.txt"], "use it with --heat-map"),
             (
                 &["--heat-map", "-", "--map", "a.txt"],
