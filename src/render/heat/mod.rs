@@ -124,6 +124,11 @@ pub struct HeatMap {
     dragon: Pos,
     exit: Pos,
     counts: Counts,
+    /// Whether the map's own hero start reaches the exit without the
+    /// dragon: when it does not, the solver says "no path" of the map
+    /// (docs/RULES.md, "Outcomes"), and the legend says so beside the
+    /// game's value.
+    start_has_path: bool,
 }
 
 impl HeatMap {
@@ -165,6 +170,7 @@ impl HeatMap {
             dragon: puzzle.dragon(),
             exit: puzzle.exit(),
             counts,
+            start_has_path: joined(puzzle, puzzle.hero(), puzzle.exit()),
         }
     }
 
@@ -417,6 +423,34 @@ pub(crate) fn place(pos: Pos) -> String {
     format!("row {}, col {}", pos.row, pos.col)
 }
 
+/// Whether free cells join `from` to `to` (four directions, the pieces
+/// standing on free cells).
+fn joined(puzzle: &Puzzle, from: Pos, to: Pos) -> bool {
+    let width = puzzle.width();
+    let mut seen = vec![false; width * puzzle.height()];
+    let mut stack = vec![from];
+    seen[from.row * width + from.col] = true;
+    while let Some(at) = stack.pop() {
+        if at == to {
+            return true;
+        }
+        let next = [
+            (at.row.wrapping_sub(1), at.col),
+            (at.row + 1, at.col),
+            (at.row, at.col.wrapping_sub(1)),
+            (at.row, at.col + 1),
+        ];
+        for (row, col) in next {
+            let pos = Pos::new(row, col);
+            if puzzle.is_free(pos) && !seen[row * width + col] {
+                seen[row * width + col] = true;
+                stack.push(pos);
+            }
+        }
+    }
+    false
+}
+
 /// The legend's sentences, the same in every output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Legend {
@@ -452,6 +486,9 @@ impl Legend {
             }
         };
         let start_value = match heat.start_value() {
+            Some(value) if !heat.start_has_path => format!(
+                "The map's own start: no path to the exit, even without the dragon ({value})."
+            ),
             Some(value) => format!("The map's own start: {value}."),
             None => "The map's own start is not a position.".to_owned(),
         };

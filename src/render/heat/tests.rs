@@ -90,6 +90,31 @@ fn the_map_colours_are_the_pictures() {
     assert_eq!(FLOOR.hex(), crate::render::svg::FLOOR);
 }
 
+/// Where the map's own hero start cannot reach the exit even without the
+/// dragon, the legend says "no path" as the solver does, beside the
+/// game's value; a wall between the hero and the exit is what it takes.
+#[test]
+fn the_legend_says_no_path_as_the_solver_does() {
+    let said = |map: &str| heat(map, Vary::Hero).legend().start_value;
+    assert_eq!(
+        said("H.#E..D"),
+        "The map's own start: no path to the exit, even without the dragon \
+         (no escape, but no capture either)."
+    );
+    assert_eq!(
+        said(".HD\n###\n#E#\n..."),
+        "The map's own start: no path to the exit, even without the dragon \
+         (caught after 1 move)."
+    );
+    assert_eq!(
+        said("H.E...D"),
+        "The map's own start: an escape in 2 moves."
+    );
+    // The dragon varies; the hero's own start still has no path.
+    let start = heat("H.#E..D", Vary::Dragon).legend().start_value;
+    assert!(start.contains("no path to the exit"), "{start}");
+}
+
 #[test]
 fn the_legend_says_what_varies_and_the_rules() {
     let heat = heat("H.E.D.", Vary::Hero);
