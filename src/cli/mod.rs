@@ -455,14 +455,13 @@ pub(crate) fn is_input(output: &Path, input: &Path) -> bool {
     fs::metadata(input).is_ok_and(|read| same_file(&written, &read))
 }
 
-/// Whether two outputs name one file: the same file if both exist, else
+/// Whether two outputs name one file: the same regular file if both
+/// exist (a device such as `/dev/null` takes any number of writers), else
 /// the same name in the same directory (`./a.svg` and `a.svg`, or through
 /// a link to the directory).
 pub(crate) fn same_output(a: &Path, b: &Path) -> bool {
     if let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) {
-        if same_file(&a, &b) {
-            return true;
-        }
+        return a.is_file() && same_file(&a, &b);
     }
     let place = |path: &Path| {
         let dir = match path.parent() {

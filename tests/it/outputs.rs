@@ -126,20 +126,30 @@ fn dev_stdout_writes_into_standard_output() {
     assert!(text.ends_with("The shortest path is 8 steps.\n"), "{text}");
 }
 
+/// A new directory holding the back-step map as `map.txt`.
+fn dir_with_map() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("map.txt");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(BACKSTEP), &map).unwrap();
+    dir
+}
+
+/// `solve-maze ARGS map.txt` run in `dir`.
+fn solve_in(dir: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("solve-maze")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .arg("map.txt")
+        .assert()
+}
+
 /// `-` as an export's file is standard output, instead of the report; no
 /// file named `-` is made, and two exports cannot share it.
 #[test]
 fn a_dash_is_standard_output() {
-    let dir = tempfile::tempdir().unwrap();
-    let map = dir.path().join("map.txt");
-    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(BACKSTEP), &map).unwrap();
-    let run = |args: &[&str]| {
-        let mut cmd = Command::cargo_bin("solve-maze").unwrap();
-        cmd.current_dir(dir.path())
-            .args(args)
-            .arg("map.txt")
-            .assert()
-    };
+    let dir = dir_with_map();
+    let run = |args: &[&str]| solve_in(dir.path(), args);
     run(&["--svg", "-"])
         .success()
         .stdout(predicate::str::starts_with("<svg").and(predicate::str::ends_with("</svg>\n")));
@@ -176,18 +186,10 @@ fn a_dash_is_standard_output() {
 /// to it), the heat map's included; different names are not.
 #[test]
 fn two_outputs_into_one_file_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let map = dir.path().join("map.txt");
-    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(BACKSTEP), &map).unwrap();
+    let dir = dir_with_map();
     fs::write(dir.path().join("old.svg"), "kept").unwrap();
     std::os::unix::fs::symlink("old.svg", dir.path().join("link.svg")).unwrap();
-    let run = |args: &[&str]| {
-        let mut cmd = Command::cargo_bin("solve-maze").unwrap();
-        cmd.current_dir(dir.path())
-            .args(args)
-            .arg("map.txt")
-            .assert()
-    };
+    let run = |args: &[&str]| solve_in(dir.path(), args);
     for (args, said) in [
         (
             &["--svg", "same.x", "--gif", "same.x"][..],
