@@ -361,7 +361,6 @@ impl Directed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{Pos, Puzzle};
 
     use crate::dragon::Random;
 
@@ -375,15 +374,7 @@ mod tests {
                 border && edge || random.below(100) < density
             })
             .collect();
-        let free: Vec<Pos> = (0..side * side)
-            .filter(|&i| !walls[i])
-            .map(|i| Pos::new(i / side, i % side))
-            .collect();
-        if free.len() < 3 {
-            return None;
-        }
-        let puzzle = Puzzle::new(side, side, walls, free[0], free[1], free[2]).ok()?;
-        Some(Graph::new(&puzzle))
+        crate::dragon::cone::tests::graph_of(side, side, walls)
     }
 
     /// Every pair of cells on many rooms, with the default patience and with

@@ -68,7 +68,7 @@ impl BfsFields<'_> {
         // first: a walk there may spread over every cell between the two.
         let cones_first = self.cone_credit > 0;
         if cones_first {
-            if let Some(steps) = self.through_cone(dragon, target, !skeleton_first) {
+            if let Some(steps) = self.through_cone(dragon, target) {
                 return Some(steps);
             }
         }
@@ -97,7 +97,7 @@ impl BfsFields<'_> {
         let cones_later =
             self.cone_credit > -CONE_CREDIT_MAX / 2 || self.questions % RETRY_EVERY == 0;
         if !cones_first && cones_later {
-            if let Some(steps) = self.through_cone(dragon, target, !skeleton_first) {
+            if let Some(steps) = self.through_cone(dragon, target) {
                 return Some(steps);
             }
         }
@@ -141,15 +141,11 @@ impl BfsFields<'_> {
         Some(answer)
     }
 
-    /// The dragon's steps when a staircase joins it to `target`, or (with
-    /// `levels`) a path with a few steps away from it (see
-    /// `dragon/cone.rs`), the cones built first if the room holds them.
-    fn through_cone(
-        &mut self,
-        dragon: CellId,
-        target: CellId,
-        levels: bool,
-    ) -> Option<(DirSet, Option<u32>)> {
+    /// The dragon's steps when a staircase joins it to `target`, or, until
+    /// the skeleton is bought (then it is asked first), a path with a few
+    /// steps away from it (see `dragon/cone.rs`), the cones built first if
+    /// the room holds them.
+    fn through_cone(&mut self, dragon: CellId, target: CellId) -> Option<(DirSet, Option<u32>)> {
         if self.cone.is_none() {
             let graph = self.graph;
             let bytes = *self
@@ -169,7 +165,7 @@ impl BfsFields<'_> {
         match steps {
             // The cone knows the distance.
             Some((steps, distance)) => Some((steps, Some(distance))),
-            None if levels => self.through_levels(dragon, target),
+            None if self.reader.is_none() => self.through_levels(dragon, target),
             None => None,
         }
     }

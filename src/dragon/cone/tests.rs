@@ -126,6 +126,20 @@ pub(in crate::dragon) fn large_map(family: Family, random: &mut Random) -> Graph
     }
 }
 
+/// The graph of a `w` x `h` map with these walls (row-major), the pieces
+/// on its first three free cells; `None` with fewer.
+pub(in crate::dragon) fn graph_of(w: usize, h: usize, walls: Vec<bool>) -> Option<Graph> {
+    let free: Vec<Pos> = (0..h * w)
+        .filter(|&i| !walls[i])
+        .map(|i| Pos::new(i / w, i % w))
+        .collect();
+    if free.len() < 3 {
+        return None;
+    }
+    let puzzle = Puzzle::new(w, h, walls, free[0], free[1], free[2]).ok()?;
+    Some(Graph::new(&puzzle))
+}
+
 /// A random map of `family`, a border of walls around it or not, with
 /// a few of its cells closed (doors, cut off as `Graph::with_closed`
 /// does) or none; `None` when it has too few free tiles.
@@ -152,15 +166,7 @@ pub(in crate::dragon) fn map(
             }
         })
         .collect();
-    let free: Vec<Pos> = (0..h * w)
-        .filter(|&i| !walls[i])
-        .map(|i| Pos::new(i / w, i % w))
-        .collect();
-    if free.len() < 3 {
-        return None;
-    }
-    let puzzle = Puzzle::new(w, h, walls, free[0], free[1], free[2]).ok()?;
-    let graph = Graph::new(&puzzle);
+    let graph = graph_of(w, h, walls)?;
     Some(if random.chance(25) {
         let closed: Vec<CellId> = (0..graph.len() as u32)
             .filter(|_| random.chance(3))

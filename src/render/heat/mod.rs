@@ -170,7 +170,7 @@ impl HeatMap {
             dragon: puzzle.dragon(),
             exit: puzzle.exit(),
             counts,
-            start_has_path: joined(puzzle, puzzle.hero(), puzzle.exit()),
+            start_has_path: table.reaches_exit(puzzle.hero()),
         }
     }
 
@@ -421,34 +421,6 @@ pub(crate) fn wrap(text: &str, chars: usize) -> Vec<String> {
 /// A position for people: `row 3, col 5` (from 0, as in the JSON).
 pub(crate) fn place(pos: Pos) -> String {
     format!("row {}, col {}", pos.row, pos.col)
-}
-
-/// Whether free cells join `from` to `to` (four directions, the pieces
-/// standing on free cells).
-fn joined(puzzle: &Puzzle, from: Pos, to: Pos) -> bool {
-    let width = puzzle.width();
-    let mut seen = vec![false; width * puzzle.height()];
-    let mut stack = vec![from];
-    seen[from.row * width + from.col] = true;
-    while let Some(at) = stack.pop() {
-        if at == to {
-            return true;
-        }
-        let next = [
-            (at.row.wrapping_sub(1), at.col),
-            (at.row + 1, at.col),
-            (at.row, at.col.wrapping_sub(1)),
-            (at.row, at.col + 1),
-        ];
-        for (row, col) in next {
-            let pos = Pos::new(row, col);
-            if puzzle.is_free(pos) && !seen[row * width + col] {
-                seen[row * width + col] = true;
-                stack.push(pos);
-            }
-        }
-    }
-    false
 }
 
 /// The legend's sentences, the same in every output.

@@ -225,6 +225,14 @@ impl Table {
         values + self.graph.bytes() + self.layout.bytes()
     }
 
+    /// Whether a hero on `hero` reaches the exit without the dragon (the
+    /// solver's "no path" when it does not).
+    pub(crate) fn reaches_exit(&self, hero: Pos) -> bool {
+        self.graph
+            .cell_at(hero)
+            .is_some_and(|cell| self.graph.distance(cell, self.graph.exit()).is_some())
+    }
+
     /// The word of a position, `None` when the table does not hold it.
     fn word(&self, at: &Position) -> Option<u16> {
         if at.hero == self.graph.exit() {
