@@ -23,8 +23,13 @@
 //! a position whose hero is in a pocket the dragon walks towards is not
 //! expanded; its jumps go in a third list, and its landings inside the
 //! pocket in a fourth, one release per arrival and distance from the cut
-//! cell. A position a jump reaches keeps a mark in its parent, and the line
-//! is filled in between when the answer is found.
+//! cell. A hero in a corridor the dragon walks towards the end of, with no
+//! cut cell between them, jumps by the shadow rule (see
+//! [`super::pockets::shadow`]): its jump's hand-outs (the way out, the ways
+//! past a turn at a time, the landings) go in a fifth list. A position a
+//! jump reaches keeps a mark in its parent (which rule, and for a shadow
+//! jump which end of its corridor), and the line is filled in between when
+//! the answer is found.
 //!
 //! For the generator's analysis the same search can forbid back-steps (the
 //! hero stepping straight back onto the cell it just left): a position then
@@ -207,23 +212,35 @@ pub(super) fn search(
     };
 
     // Queues a jump of the pocket rule, or the release of an arrival.
-    let queue = |out: Landing, table: &StateTable, g: &[u32], open: &mut Open| match out {
-        Landing::Jump(from, to, reply, cost) => {
-            let key = (g[from as usize] + cost) as usize + exit_distance[to.index()] as usize;
-            if key <= limit && !table.contains(to, reply) {
-                let jump = Jump {
-                    from,
-                    hero: to,
-                    dragon: reply,
-                    cost,
-                };
-                open.push_jump(key, jump);
+    let queue = |out: Landing, table: &StateTable, g: &[u32], open: &mut Open| {
+        let (from, to, reply, cost, via) = match out {
+            Landing::Jump(from, to, reply, cost) => (from, to, reply, cost, Via::Pocket),
+            Landing::ShadowJump(from, to, reply, cost, near_a) => {
+                (from, to, reply, cost, Via::Shadow(near_a))
             }
-        }
-        Landing::Release(f, arrival) => {
-            if f <= limit {
-                open.push_release(f, arrival);
+            Landing::Release(f, arrival) => {
+                if f <= limit {
+                    open.push_release(f, arrival);
+                }
+                return;
             }
+            Landing::Shadow(f, number) => {
+                if f <= limit {
+                    open.push_handout(f, number);
+                }
+                return;
+            }
+        };
+        let key = (g[from as usize] + cost) as usize + exit_distance[to.index()] as usize;
+        if key <= limit && !table.contains(to, reply) {
+            let jump = Jump {
+                from,
+                hero: to,
+                dragon: reply,
+                cost,
+                via,
+            };
+            open.push_jump(key, jump);
         }
     };
 
@@ -253,8 +270,8 @@ pub(super) fn search(
     };
 
     // Positions to store: (hero, second number, the position moved or
-    // jumped from, its g, whether it jumped, the hero's move).
-    let mut arrivals: Vec<(CellId, CellId, StateId, u32, bool, Option<Direction>)> = Vec::new();
+    // jumped from, its g, how it was reached, the hero's move).
+    let mut arrivals: Vec<(CellId, CellId, StateId, u32, Via, Option<Direction>)> = Vec::new();
     let found = 'search: {
         let rule = pockets.as_deref_mut();
         if let Some(found) = visit(
@@ -293,12 +310,12 @@ pub(super) fn search(
                     });
                     let next_g = g[from as usize] + 1;
                     game.dragon_replies(dragon, to, |d| {
-                        arrivals.push((to, reversals.pack(d, step), from, next_g, false, step));
+                        arrivals.push((to, reversals.pack(d, step), from, next_g, Via::Move, step));
                     });
                 }
                 Taken::Jump(jump) => {
                     let next_g = g[jump.from as usize] + jump.cost;
-                    arrivals.push((jump.hero, jump.dragon, jump.from, next_g, true, None));
+                    arrivals.push((jump.hero, jump.dragon, jump.from, next_g, jump.via, None));
                 }
                 Taken::Release(arrival) => {
                     let pockets = pockets
@@ -310,7 +327,7 @@ pub(super) fn search(
                         f,
                         |hero, dragon, from, cost| {
                             let next_g = g[from as usize] + cost;
-                            arrivals.push((hero, dragon, from, next_g, true, None));
+                            arrivals.push((hero, dragon, from, next_g, Via::Pocket, None));
                         },
                         |out| queue(out, &table, &g, &mut open),
                     );
@@ -318,8 +335,26 @@ pub(super) fn search(
                         open.push_release(next, arrival);
                     }
                 }
+                Taken::Handout(number) => {
+                    let pockets = pockets
+                        .as_deref_mut()
+                        .expect("only the shadow rule hands out");
+                    let next = pockets.shadow_release(
+                        game,
+                        (number, f),
+                        |hero, dragon, from, cost, near_a| {
+                            let next_g = g[from as usize] + cost;
+                            let via = Via::Shadow(near_a);
+                            arrivals.push((hero, dragon, from, next_g, via, None));
+                        },
+                        |out| queue(out, &table, &g, &mut open),
+                    );
+                    if let Some(next) = next.filter(|&next| next <= limit) {
+                        open.push_handout(next, number);
+                    }
+                }
             }
-            for &(to, reply, from, next_g, jumped, step) in &arrivals {
+            for &(to, reply, from, next_g, via, step) in &arrivals {
                 let Some(next) = table.add(to, reply) else {
                     // Found before at a lower or equal f: its g is no larger.
                     continue;
@@ -329,7 +364,7 @@ pub(super) fn search(
                     break 'search None;
                 }
                 g.push(next_g);
-                parent.push(if jumped { from | JUMPED } else { from });
+                parent.push(via.mark(from));
                 if let Some(gaps) = gaps.as_mut() {
                     gaps.push(from, step);
                 }
@@ -345,43 +380,46 @@ pub(super) fn search(
     let held = bytes(&table, &g, &open, pockets.as_deref(), gaps.as_ref());
     game.record(table.len(), held);
     let (last, dragon_at_exit) = found?;
-    // The positions back to the start, each with whether a jump reached it.
+    // The positions back to the start, each with how it was reached.
     let mut back = Vec::new();
     let mut state = last;
     while state != NO_STATE {
         let (hero, packed) = table.get(state);
-        let up = parent[state as usize];
-        let jumped = up != NO_STATE && up & JUMPED != 0;
-        back.push((
-            (hero, reversals.unpack(packed).0),
-            jumped,
-            g[state as usize],
-        ));
-        state = if up == NO_STATE {
-            NO_STATE
-        } else {
-            up & !JUMPED
-        };
+        let (up, via) = Via::read(parent[state as usize]);
+        back.push(((hero, reversals.unpack(packed).0), via, g[state as usize]));
+        state = up;
     }
     back.reverse();
     let mut line = vec![back[0].0];
     for pair in back.windows(2) {
         let ((hero, dragon), _, from_g) = pair[0];
-        let (to, jumped, to_g) = pair[1];
-        if jumped {
-            let pockets = pockets.as_deref_mut().expect("only the pocket rule jumps");
-            let c = pockets
-                .pocket(hero, dragon)
-                .expect("a jump's position has a pocket");
-            let mut dragon = dragon;
-            for cell in pockets.line(graph, hero, to.0, c, to_g - from_g) {
-                game.dragon_replies(dragon, cell, |reply| dragon = reply);
-                line.push((cell, dragon));
+        let (to, via, to_g) = pair[1];
+        let pockets = pockets.as_deref_mut();
+        let cells = match via {
+            Via::Move => {
+                line.push(to);
+                continue;
             }
-            debug_assert_eq!(line.last(), Some(&to), "a jump's line ends where it jumped");
-        } else {
-            line.push(to);
+            Via::Pocket => {
+                let pockets = pockets.expect("only the pocket rule jumps");
+                let c = pockets
+                    .pocket(hero, dragon)
+                    .expect("a jump's position has a pocket");
+                pockets.line(graph, hero, to.0, c, to_g - from_g)
+            }
+            Via::Shadow(near_a) => pockets.expect("only the shadow rule jumps so").shadow_line(
+                graph,
+                hero,
+                (to.0, near_a),
+                to_g - from_g,
+            ),
+        };
+        let mut dragon = dragon;
+        for cell in cells {
+            game.dragon_replies(dragon, cell, |reply| dragon = reply);
+            line.push((cell, dragon));
         }
+        debug_assert_eq!(line.last(), Some(&to), "a jump's line ends where it jumped");
     }
     line.push((exit, dragon_at_exit));
     Some(line)
@@ -476,24 +514,63 @@ impl Gaps {
     }
 }
 
-/// Marks, in a position's parent, that a jump of the pocket rule reached it
-/// (the search stops before numbers reach it: see [`MAX_POSITIONS`]).
+/// Marks, in a position's parent, that a jump reached it, and which kind
+/// (the search stops before numbers reach them: see [`MAX_POSITIONS`]).
 const JUMPED: StateId = 1 << 31;
+const SHADOW: StateId = 1 << 30;
 
-/// A jump of the pocket rule (see [`super::pockets`]) waiting in the open list.
+/// How a position was reached: by a move, a jump of the pocket rule or one
+/// of the shadow rule (and whether its near end is its corridor's `a`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Via {
+    Move,
+    Pocket,
+    Shadow(bool),
+}
+
+impl Via {
+    /// The parent `from` marked with how the position was reached.
+    fn mark(self, from: StateId) -> StateId {
+        match self {
+            Via::Move => from,
+            Via::Pocket => from | JUMPED,
+            Via::Shadow(true) => from | JUMPED | SHADOW,
+            Via::Shadow(false) => from | SHADOW,
+        }
+    }
+
+    /// The parent and how the position was reached, from a mark.
+    fn read(up: StateId) -> (StateId, Via) {
+        if up == NO_STATE {
+            return (NO_STATE, Via::Move);
+        }
+        let via = match (up & JUMPED != 0, up & SHADOW != 0) {
+            (false, false) => Via::Move,
+            (true, false) => Via::Pocket,
+            (true, true) => Via::Shadow(true),
+            (false, true) => Via::Shadow(false),
+        };
+        (up & !(JUMPED | SHADOW), via)
+    }
+}
+
+/// A jump (see [`super::pockets`]) waiting in the open list.
 struct Jump {
     from: StateId,
     hero: CellId,
     dragon: CellId,
     cost: u32,
+    via: Via,
 }
 
-/// What the open list gives next: a move (a step or a wait), a jump, or
-/// the release of an arrival's landings (see [`Pockets`]).
+/// What the open list gives next: a move (a step or a wait), a jump, the
+/// release of an arrival's landings, or a hand-out of the shadow rule's
+/// jump (see [`Pockets`]).
 enum Taken {
     Move(StateId, Option<Direction>),
     Jump(Jump),
     Release(u32),
+    Handout(u32),
 }
 
 /// The open list: queued moves by f, a bucket's steps and its waits apart.
@@ -513,6 +590,8 @@ struct Open {
     releases: Vec<Vec<u32>>,
     /// Releases ever queued.
     releases_queued: usize,
+    /// Hand-outs of the shadow rule's jumps, by f.
+    handouts: Vec<Vec<u32>>,
 }
 
 impl Open {
@@ -538,12 +617,22 @@ impl Open {
         push(&mut self.releases, f, arrival);
     }
 
+    /// Queues a hand-out of the shadow rule's jump `number` at `f`.
+    fn push_handout(&mut self, f: usize, number: u32) {
+        self.releases_queued += 1;
+        push(&mut self.handouts, f, number);
+    }
+
     /// The bytes its moves, jumps and releases ever queued take (a
     /// bucket's vector keeps the room of those taken), and the buckets'
     /// own vectors, one of each kind for every f up to the highest met:
     /// on a long corridor those are millions.
     fn bytes(&self) -> usize {
-        let buckets = self.steps.len() + self.waits.len() + self.jumps.len() + self.releases.len();
+        let buckets = self.steps.len()
+            + self.waits.len()
+            + self.jumps.len()
+            + self.releases.len()
+            + self.handouts.len();
         self.queued * size_of::<Move>()
             + self.jumps_queued * size_of::<Jump>()
             + self.releases_queued * size_of::<u32>()
@@ -554,8 +643,9 @@ impl Open {
     /// newest wait, else its newest jump, else its newest release, moving
     /// `*f` up to that bucket; `None` when none is left.
     fn pop(&mut self, f: &mut usize) -> Option<Taken> {
-        let len =
-            (self.steps.len().max(self.waits.len())).max(self.jumps.len().max(self.releases.len()));
+        let len = (self.steps.len().max(self.waits.len()))
+            .max(self.jumps.len().max(self.releases.len()))
+            .max(self.handouts.len());
         while *f < len {
             if let Some(queued) = self.steps.get_mut(*f).and_then(Vec::pop) {
                 return Some(Taken::Move(queued.from(), Some(queued.step())));
@@ -568,6 +658,9 @@ impl Open {
             }
             if let Some(arrival) = self.releases.get_mut(*f).and_then(Vec::pop) {
                 return Some(Taken::Release(arrival));
+            }
+            if let Some(number) = self.handouts.get_mut(*f).and_then(Vec::pop) {
+                return Some(Taken::Handout(number));
             }
             *f += 1;
         }

@@ -16,7 +16,9 @@
 //! - `hanging`: the dead-end rule, which leaves out steps deep into dead
 //!   ends (with its proof); it also serves several dragons.
 //! - `cuts`: the cut cells and, under a priority rule, the jumps over the
-//!   dragon's walk to the pocket the hero is in (with its proof).
+//!   dragon's walk to the pocket the hero is in (`pockets`, with its
+//!   proof), and, where no cut cell stands between them, over its walk to
+//!   the end of the hero's corridor (`pockets::shadow`).
 //!
 //! A faster dragon (`Rules::speed` above 1) changes the turn only; waiting
 //! adds a move that keeps the hero's cell. The shortcuts whose arguments

@@ -234,6 +234,130 @@ fn the_pocket_rule_keeps_every_escape_length() {
     );
 }
 
+/// A small braided maze (xorshift from `seed`): a depth-first maze of 3
+/// to 8 cells a side with a few walls between cells opened, so that loops
+/// join long corridors with no cut cell between their cells, and the
+/// hero, dragon and exit on random cells.
+fn braided_maze(seed: u64) -> Option<crate::puzzle::Puzzle> {
+    use crate::puzzle::{Pos, Puzzle};
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let (ch, cw) = (3 + next(6), 3 + next(6));
+    let (h, w) = (2 * ch + 1, 2 * cw + 1);
+    let mut walls = vec![true; h * w];
+    let tile = |r: usize, c: usize| (2 * r + 1) * w + 2 * c + 1;
+    let mut seen = vec![false; ch * cw];
+    let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+    seen[0] = true;
+    walls[tile(0, 0)] = false;
+    while let Some(&(r, c)) = stack.last() {
+        let around: Vec<(usize, usize)> = [(0usize, 1usize), (2, 1), (1, 0), (1, 2)]
+            .into_iter()
+            .filter_map(|(dr, dc)| Some(((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?)))
+            .filter(|&(nr, nc)| nr < ch && nc < cw && !seen[nr * cw + nc])
+            .collect();
+        if around.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let (nr, nc) = around[next(around.len())];
+        seen[nr * cw + nc] = true;
+        walls[tile(nr, nc)] = false;
+        walls[(tile(r, c) + tile(nr, nc)) / 2] = false;
+        stack.push((nr, nc));
+    }
+    // Open a few walls between two cells: loops.
+    for _ in 0..1 + next(3) {
+        let (r, c) = (1 + next(h - 2), 1 + next(w - 2));
+        if (r + c) % 2 == 1 {
+            walls[r * w + c] = false;
+        }
+    }
+    let mut cell = || Pos::new(2 * next(ch) + 1, 2 * next(cw) + 1);
+    let (hero, dragon, exit) = (cell(), cell(), cell());
+    if hero == dragon || hero == exit || dragon == exit {
+        return None;
+    }
+    Puzzle::new(w, h, walls, hero, dragon, exit).ok()
+}
+
+/// Jumping over the dragon's walk towards a corridor's end (the shadow
+/// rule, see [`pockets`]) never changes whether or how fast the hero
+/// escapes, on small braided mazes under two priority rules, with and
+/// without waiting: the same as with no shortcut, from starts with the
+/// hero in a corridor; the line it gives is one the rules allow.
+#[test]
+fn the_shadow_rule_keeps_every_escape_length() {
+    let (mut shadowed, mut escapes) = (0, 0);
+    for seed in 0..200 {
+        let Some(puzzle) = braided_maze(seed) else {
+            continue;
+        };
+        let solver = Solver::new(&puzzle);
+        let graph = solver.graph();
+        let n = graph.len() as u32;
+        // The hero in a corridor (two neighbours), the dragon not near.
+        for start in (0..n * n).filter(|s| s % 20 == seed as u32 % 20) {
+            let (hero, dragon) = (CellId(start / n), CellId(start % n));
+            let corridor = graph.neighbors(hero).count() == 2;
+            if !corridor || graph.within(hero, dragon, 3) || hero == graph.exit() {
+                continue;
+            }
+            for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
+                for wait in [false, true] {
+                    let rules = Rules {
+                        ties,
+                        wait,
+                        ..Rules::default()
+                    };
+                    let mut lengths = [None; 2];
+                    let mut line = None;
+                    for (i, shadows) in [None, Some(true)].into_iter().enumerate() {
+                        let mut pockets = shadows.map(|on| {
+                            let mut pockets =
+                                pockets::Pockets::new(&solver.hanging, &solver.exit_distance, wait);
+                            pockets.shadows_on = on;
+                            pockets
+                        });
+                        let mut game = fresh_game(graph, (hero, dragon), rules);
+                        let found = chase::search(
+                            &mut game,
+                            &solver.exit_distance,
+                            chase::Reversals::Allowed,
+                            Some(&solver.hanging),
+                            pockets.as_mut(),
+                            chase::Limit::NONE,
+                            &mut Stats::default(),
+                        );
+                        lengths[i] = found.as_ref().map(Vec::len);
+                        if let Some(pockets) = pockets.filter(|_| i == 1) {
+                            shadowed += usize::from(pockets.shadow_jumps() > 0);
+                            line = found;
+                        }
+                    }
+                    let case = format!("seed {seed}, start {start}, {ties:?}, wait {wait}");
+                    assert_eq!(lengths[0], lengths[1], "{case}");
+                    if let Some(line) = line {
+                        let mut game = fresh_game(graph, (hero, dragon), rules);
+                        assert_eq!(line[0], (hero, dragon));
+                        assert_plays_by_the_rules(&mut game, &line, seed);
+                        escapes += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        escapes > 30_000 && shadowed > 800,
+        "too few cases: {escapes} escapes, {shadowed} with the shadow rule"
+    );
+}
+
 /// Every position the pocket rule leaves out as covered by an
 /// arrival's first jump (see [`cuts`]) is one the game reaches from the
 /// first jump's position in the turns between: the hero steps back and

@@ -149,10 +149,13 @@
 //! back and forth for the turns left.
 
 mod arrival;
+mod line;
+pub(super) mod shadow;
 #[cfg(test)]
 mod tests;
 
 use self::arrival::{Arrival, lands};
+use self::shadow::Shadows;
 use super::cuts::Cuts;
 use super::hanging::Hanging;
 use super::state::StateId;
@@ -237,6 +240,10 @@ pub(super) struct Pockets<'s> {
     /// Whether the hero may wait: a landing is then any cell a jump
     /// reaches, not only those of the colour its turns leave.
     waits: bool,
+    /// The shadow rule ([`shadow`]), built with the cut tree, where the
+    /// pocket rule does not apply; tests may switch it off.
+    shadows: Option<Shadows>,
+    pub(super) shadows_on: bool,
 }
 
 /// Calls `step` for each step a spreading jump into the pocket of `c`
@@ -285,6 +292,11 @@ pub(super) enum Landing {
     Jump(StateId, CellId, CellId, u32),
     /// The release of an arrival's landings at an f.
     Release(usize, u32),
+    /// The next hand-out of a jump of the shadow rule at an f.
+    Shadow(usize, u32),
+    /// A landing of the shadow rule, as [`Landing::Jump`], and whether the
+    /// near end is its corridor's `a`.
+    ShadowJump(StateId, CellId, CellId, u32, bool),
 }
 
 impl<'s> Pockets<'s> {
@@ -317,13 +329,15 @@ impl<'s> Pockets<'s> {
             covers: std::cell::RefCell::default(),
             held: 0,
             waits,
+            shadows: None,
+            shadows_on: true,
         }
     }
 
     /// The most bytes the cut tree and a new [`Pockets`] hold on a map of
     /// `cells` cells (a tree has at most two nodes a cell).
     pub(super) fn most_bytes(cells: usize) -> usize {
-        cells * (2 + 2 * 6 + 1) * size_of::<u32>()
+        cells * (2 + 2 * 6 + 1 + 3) * size_of::<u32>()
     }
 
     /// Bytes held.
@@ -335,6 +349,13 @@ impl<'s> Pockets<'s> {
             + self.arrivals.capacity() * size_of::<Arrival>()
             + self.held
             + self.cuts.as_ref().map_or(0, Cuts::bytes)
+            + self.shadows.as_ref().map_or(0, Shadows::bytes)
+    }
+
+    /// How many jumps the shadow rule made.
+    #[cfg(test)]
+    pub(super) fn shadow_jumps(&self) -> u64 {
+        self.shadows.as_ref().map_or(0, |s| s.jumped)
     }
 
     /// The cut tree, once built.
@@ -366,7 +387,31 @@ impl<'s> Pockets<'s> {
         if self.cuts.is_none() {
             self.cuts = Some(Cuts::new(game.graph));
             self.distance = vec![NONE; game.graph.len()];
+            self.shadows = self
+                .shadows_on
+                .then(|| Shadows::new(game.graph, self.hanging, self.waits));
         }
+        if self.pocket_jumps(game, state, (hero, dragon), g, &mut out) {
+            return true;
+        }
+        // Where a pocket holds the hero apart, its rule serves once the
+        // dragon's walk to it is known.
+        self.cuts().pocket(hero, dragon).is_none()
+            && self.shadows.as_mut().is_some_and(|shadows| {
+                let at = (state, (hero, dragon), g);
+                shadows.jumps(game, self.exit_distance, at, out)
+            })
+    }
+
+    /// The pocket rule's part of [`Self::jumps`].
+    fn pocket_jumps(
+        &mut self,
+        game: &mut Game<'_>,
+        state: StateId,
+        (hero, dragon): (CellId, CellId),
+        g: u32,
+        mut out: impl FnMut(Landing),
+    ) -> bool {
         let cuts = self.cuts();
         let Some((c, top)) = cuts.pocket(hero, dragon) else {
             return false;
@@ -747,55 +792,6 @@ impl<'s> Pockets<'s> {
             at = self.walks[&walk_key(at, c)].0;
         }
         at
-    }
-
-    /// The hero's cells, turn by turn, on a jump of `cost` moves from
-    /// `hero` to `to` inside the pocket of `c`: the way there, a wait there
-    /// if the turns left are odd (the hero may then wait), then back and
-    /// forth on its last step (or with a neighbour of the hero's cell).
-    pub(super) fn line(
-        &mut self,
-        graph: &Graph,
-        hero: CellId,
-        to: CellId,
-        c: CellId,
-        cost: u32,
-    ) -> Vec<CellId> {
-        self.spread(graph, hero, c, cost);
-        let mut way = vec![to];
-        let mut at = to;
-        while at != hero {
-            // One step nearer the hero: one more turn to spare.
-            let spare = self.distance[at.index()];
-            at = graph
-                .neighbors(at)
-                .map(|(_, n)| n)
-                .find(|n| self.distance[n.index()] == spare + 1)
-                .expect("a reached cell has a neighbour one step nearer");
-            way.push(at);
-        }
-        self.forget_first();
-        way.reverse();
-        let other = if way.len() > 1 {
-            way[way.len() - 2]
-        } else {
-            graph
-                .neighbors(hero)
-                .map(|(_, n)| n)
-                .find(|&n| self.cuts().in_pocket(n, c))
-                .expect("the hero's cell has a neighbour in its pocket")
-        };
-        let mut cells: Vec<CellId> = way[1..].to_vec();
-        if (cost - cells.len() as u32) % 2 == 1 {
-            debug_assert!(self.waits, "without waits the turns left are even");
-            cells.push(to);
-        }
-        while (cells.len() as u32) < cost {
-            cells.push(other);
-            cells.push(to);
-        }
-        debug_assert_eq!(cells.len() as u32, cost);
-        cells
     }
 }
 
