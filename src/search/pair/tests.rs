@@ -288,9 +288,9 @@ fn braided_maze(seed: u64) -> Option<crate::puzzle::Puzzle> {
 
 /// Jumping over the dragon's walk towards a corridor's end (the shadow
 /// rule, see [`pockets`]) never changes whether or how fast the hero
-/// escapes, on small braided mazes under two priority rules, with and
-/// without waiting: the same as with no shortcut, from starts with the
-/// hero in a corridor; the line it gives is one the rules allow.
+/// escapes, on small braided mazes under two priority rules (the rule is
+/// not used with waiting): the same as with no shortcut, from starts with
+/// the hero in a corridor; the line it gives is one the rules allow.
 #[test]
 fn the_shadow_rule_keeps_every_escape_length() {
     let (mut shadowed, mut escapes) = (0, 0);
@@ -302,58 +302,51 @@ fn the_shadow_rule_keeps_every_escape_length() {
         let graph = solver.graph();
         let n = graph.len() as u32;
         // The hero in a corridor (two neighbours), the dragon not near.
-        for start in (0..n * n).filter(|s| s % 20 == seed as u32 % 20) {
+        for start in (0..n * n).filter(|s| s % 10 == seed as u32 % 10) {
             let (hero, dragon) = (CellId(start / n), CellId(start % n));
             let corridor = graph.neighbors(hero).count() == 2;
             if !corridor || graph.within(hero, dragon, 3) || hero == graph.exit() {
                 continue;
             }
             for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
-                for wait in [false, true] {
-                    let rules = Rules {
-                        ties,
-                        wait,
-                        ..Rules::default()
-                    };
-                    let mut lengths = [None; 2];
-                    let mut line = None;
-                    for (i, shadows) in [None, Some(true)].into_iter().enumerate() {
-                        let mut pockets = shadows.map(|on| {
-                            let mut pockets =
-                                pockets::Pockets::new(&solver.hanging, &solver.exit_distance, wait);
-                            pockets.shadows_on = on;
-                            pockets
-                        });
-                        let mut game = fresh_game(graph, (hero, dragon), rules);
-                        let found = chase::search(
-                            &mut game,
-                            &solver.exit_distance,
-                            chase::Reversals::Allowed,
-                            Some(&solver.hanging),
-                            pockets.as_mut(),
-                            chase::Limit::NONE,
-                            &mut Stats::default(),
-                        );
-                        lengths[i] = found.as_ref().map(Vec::len);
-                        if let Some(pockets) = pockets.filter(|_| i == 1) {
-                            shadowed += usize::from(pockets.shadow_jumps() > 0);
-                            line = found;
-                        }
+                let rules = Rules::default().with_ties(ties);
+                let mut lengths = [None; 2];
+                let mut line = None;
+                for (i, shadows) in [false, true].into_iter().enumerate() {
+                    let mut pockets = shadows.then(|| {
+                        pockets::Pockets::new(&solver.hanging, &solver.exit_distance, false)
+                    });
+                    let mut game = fresh_game(graph, (hero, dragon), rules);
+                    let found = chase::search(
+                        &mut game,
+                        &solver.exit_distance,
+                        chase::Reversals::Allowed,
+                        Some(&solver.hanging),
+                        pockets.as_mut(),
+                        chase::Limit::NONE,
+                        &mut Stats::default(),
+                    );
+                    lengths[i] = found.as_ref().map(Vec::len);
+                    if let Some(pockets) = pockets {
+                        shadowed += usize::from(pockets.shadow_jumps() > 0);
+                        line = found;
                     }
-                    let case = format!("seed {seed}, start {start}, {ties:?}, wait {wait}");
-                    assert_eq!(lengths[0], lengths[1], "{case}");
-                    if let Some(line) = line {
-                        let mut game = fresh_game(graph, (hero, dragon), rules);
-                        assert_eq!(line[0], (hero, dragon));
-                        assert_plays_by_the_rules(&mut game, &line, seed);
-                        escapes += 1;
-                    }
+                }
+                assert_eq!(
+                    lengths[0], lengths[1],
+                    "seed {seed}, start {start}, {ties:?}"
+                );
+                if let Some(line) = line {
+                    let mut game = fresh_game(graph, (hero, dragon), rules);
+                    assert_eq!(line[0], (hero, dragon));
+                    assert_plays_by_the_rules(&mut game, &line, seed);
+                    escapes += 1;
                 }
             }
         }
     }
     assert!(
-        escapes > 30_000 && shadowed > 800,
+        escapes > 50_000 && shadowed > 600,
         "too few cases: {escapes} escapes, {shadowed} with the shadow rule"
     );
 }

@@ -241,9 +241,8 @@ pub(super) struct Pockets<'s> {
     /// reaches, not only those of the colour its turns leave.
     waits: bool,
     /// The shadow rule ([`shadow`]), built with the cut tree, where the
-    /// pocket rule does not apply; tests may switch it off.
+    /// pocket rule does not apply.
     shadows: Option<Shadows>,
-    pub(super) shadows_on: bool,
 }
 
 /// Calls `step` for each step a spreading jump into the pocket of `c`
@@ -330,7 +329,6 @@ impl<'s> Pockets<'s> {
             held: 0,
             waits,
             shadows: None,
-            shadows_on: true,
         }
     }
 
@@ -387,9 +385,9 @@ impl<'s> Pockets<'s> {
         if self.cuts.is_none() {
             self.cuts = Some(Cuts::new(game.graph));
             self.distance = vec![NONE; game.graph.len()];
-            self.shadows = self
-                .shadows_on
-                .then(|| Shadows::new(game.graph, self.hanging, self.waits));
+            // Not with waiting (see the shadow rule's documentation).
+            self.shadows =
+                (!self.waits).then(|| Shadows::new(game.graph, self.hanging, self.waits));
         }
         if self.pocket_jumps(game, state, (hero, dragon), g, &mut out) {
             return true;
