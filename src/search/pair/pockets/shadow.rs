@@ -117,6 +117,9 @@ use rustc_hash::FxHashMap;
 
 const NONE: u32 = u32::MAX;
 
+/// Every how many turns a jump marks its dragon's walk ([`Jump::marks`]).
+const MARK: u32 = 32;
+
 /// A corridor: its ends `a` and `b`, its length `L` (steps from `a` to
 /// `b`), and where its path cells start in [`Corridors::cells`].
 #[derive(Clone, Copy)]
@@ -238,10 +241,10 @@ struct Jump {
     size: u32,
     /// `T`: the dragon's steps to the near end.
     turns: u32,
-    /// The dragon's cell at the jump, and a cell of its walk to the near
-    /// end with the turns it takes to get there (the walk's steps are kept
-    /// in [`Shadows::steps`]).
-    dragon: CellId,
+    /// The dragon's walk to the near end: its cell every [`MARK`] turns from
+    /// the jump on, as far as asked, and the cell last asked with its turn
+    /// (the walk's steps are kept in [`Shadows::steps`]).
+    marks: Vec<CellId>,
     walked: (CellId, u32),
     /// The turn of the next way past (past `turns` when none is left),
     /// whether the way out and the landings are still to hand out, and the
@@ -263,6 +266,8 @@ pub(super) struct Shadows {
     /// end)`: walks that meet go on together, so each step is asked once.
     steps: FxHashMap<u64, CellId>,
     waits: bool,
+    /// Marks on the jumps' walks ([`Jump::marks`]), in all.
+    marked: usize,
     /// Jumps made (those covered by a first one left out).
     pub(super) jumped: u64,
 }
@@ -276,6 +281,7 @@ impl Shadows {
             firsts: FxHashMap::default(),
             steps: FxHashMap::default(),
             waits,
+            marked: 0,
             jumped: 0,
         }
     }
@@ -286,6 +292,7 @@ impl Shadows {
             + self.jumps.capacity() * size_of::<Jump>()
             + self.firsts.capacity() * (size_of::<((u32, u32), u32)>() + 1)
             + self.steps.capacity() * (size_of::<(u64, CellId)>() + 1)
+            + self.marked * 2 * size_of::<CellId>()
     }
 
     /// The cell `s` steps from the near end of `jump`'s corridor.
@@ -348,7 +355,7 @@ impl Shadows {
             hero: s,
             size,
             turns,
-            dragon,
+            marks: vec![dragon],
             walked: (dragon, 0),
             past: size + 1 - s,
             way_out: s < turns,
@@ -419,22 +426,39 @@ impl Shadows {
     }
 
     /// The dragon's cell after `t` turns of `jump`'s walk to its near end:
-    /// on from the cell last asked, or from the start for an earlier turn.
+    /// on from the cell last asked when that is at most [`MARK`] turns
+    /// before, else from the last mark before `t` (marked as far as need
+    /// be). So the hand-outs, which mostly go turn by turn, and the checks
+    /// for covered jumps, which jump about, take a few steps each.
     fn walked(&mut self, game: &mut Game<'_>, number: u32, t: u32) -> CellId {
         let jump = &self.jumps[number as usize];
         let near = self.at(jump, 0);
-        let (mut at, from) = if jump.walked.1 <= t {
-            jump.walked
-        } else {
-            (jump.dragon, 0)
-        };
-        for _ in from..t {
+        let mut step = |at: CellId| {
             let key = u64::from(at.0) << 32 | u64::from(near.0);
-            at = *self.steps.entry(key).or_insert_with(|| {
+            *self.steps.entry(key).or_insert_with(|| {
                 let mut next = at;
                 game.dragon_replies(at, near, |reply| next = reply);
                 next
-            });
+            })
+        };
+        let (last, last_turn) = jump.walked;
+        let (mut at, from) = if last_turn <= t && t - last_turn <= MARK {
+            (last, last_turn)
+        } else {
+            let mark = (t / MARK) as usize;
+            let marks = &mut self.jumps[number as usize].marks;
+            while marks.len() <= mark {
+                let mut at = *marks.last().expect("the walk's start is marked");
+                for _ in 0..MARK {
+                    at = step(at);
+                }
+                marks.push(at);
+                self.marked += 1;
+            }
+            (marks[mark], mark as u32 * MARK)
+        };
+        for _ in from..t {
+            at = step(at);
         }
         self.jumps[number as usize].walked = (at, t);
         at
