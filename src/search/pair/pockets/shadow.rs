@@ -102,7 +102,10 @@
 //! to the ends (the rule stands aside when the oracle does not tell them),
 //! and then a question a turn of the dragon's walk that a way past or the
 //! way out needs, asked only when the search's f reaches it; the walks'
-//! steps are kept by cell and end, so walks that meet ask once. Like the
+//! steps are kept by cell and end, so walks that meet ask once, and each
+//! jump marks its walk every [`MARK`] turns, so that the checks for
+//! covered jumps, which ask the walk at turns that jump about, start a few
+//! steps before the turn asked. Like the
 //! pocket rule, on a large map it waits until the search has stored as
 //! many positions as the map has cells (see the parent module), and it
 //! stands aside where a cut cell holds the hero apart from the dragon:
