@@ -219,17 +219,22 @@ fn the_pair_search_and_the_general_engine_agree() {
     );
 }
 
-/// A random perfect maze (a spanning tree of a grid of cells, walls
-/// between) of `w` x `h` cells with the hero, the exit and `dragons`
-/// dragons on distinct cells.
-fn random_tree(seed: u64, w: usize, h: usize, dragons: usize) -> Puzzle {
+/// Numbers below `n`, drawn by xorshift from `seed`.
+pub(super) fn xorshift(seed: u64) -> impl FnMut(usize) -> usize {
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |n: usize| {
+    move |n: usize| {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         (x % n as u64) as usize
-    };
+    }
+}
+
+/// A random perfect maze (a spanning tree of a grid of cells, walls
+/// between) of `w` x `h` cells with the hero, the exit and `dragons`
+/// dragons on distinct cells.
+fn random_tree(seed: u64, w: usize, h: usize, dragons: usize) -> Puzzle {
+    let mut next = xorshift(seed);
     let (tw, th) = (2 * w + 1, 2 * h + 1);
     let mut walls = vec![true; tw * th];
     let mut seen = vec![false; w * h];

@@ -11,7 +11,7 @@ use crate::graph::{CellId, Graph, UNREACHABLE};
 use crate::search::backward::{self, Deepening, Pairs};
 use crate::search::rules::{Rules, Speed, Ties};
 use crate::search::solution::{Ending, Stats};
-use crate::search::tests::{random_map, the_proof_agrees};
+use crate::search::tests::{random_map, the_proof_agrees, xorshift};
 use crate::search::turn::Game;
 use crate::search::{Options, Solver};
 
@@ -84,6 +84,25 @@ fn plain_chase(game: &mut Game<'_>, solver: &Solver) -> Option<Vec<(CellId, Cell
         None,
         chase::Limit::NONE,
         &mut Stats::default(),
+    )
+}
+
+/// The escape search with the dead-end rule and the jumps of `pockets`,
+/// if any, counting into `stats`.
+fn jumping_chase(
+    game: &mut Game<'_>,
+    solver: &Solver,
+    pockets: Option<&mut pockets::Pockets<'_>>,
+    stats: &mut Stats,
+) -> Option<Vec<(CellId, CellId)>> {
+    chase::search(
+        game,
+        &solver.exit_distance,
+        chase::Reversals::Allowed,
+        Some(&solver.hanging),
+        pockets,
+        chase::Limit::NONE,
+        stats,
     )
 }
 
@@ -193,15 +212,7 @@ fn the_pocket_rule_keeps_every_escape_length() {
             });
             let mut game = fresh_game(graph, (hero, dragon), rules);
             let mut stats = Stats::default();
-            lines[i] = chase::search(
-                &mut game,
-                &solver.exit_distance,
-                chase::Reversals::Allowed,
-                Some(&solver.hanging),
-                pockets.as_mut(),
-                chase::Limit::NONE,
-                &mut stats,
-            );
+            lines[i] = jumping_chase(&mut game, solver, pockets.as_mut(), &mut stats);
             stored[i] = stats.states_stored;
         }
         let lengths = lines.each_ref().map(|l| l.as_ref().map(Vec::len));
@@ -240,13 +251,7 @@ fn the_pocket_rule_keeps_every_escape_length() {
 /// hero, dragon and exit on random cells.
 fn braided_maze(seed: u64) -> Option<crate::puzzle::Puzzle> {
     use crate::puzzle::{Pos, Puzzle};
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut next = xorshift(seed);
     let (ch, cw) = (3 + next(6), 3 + next(6));
     let (h, w) = (2 * ch + 1, 2 * cw + 1);
     let mut walls = vec![true; h * w];
@@ -317,15 +322,8 @@ fn the_shadow_rule_keeps_every_escape_length() {
                         pockets::Pockets::new(&solver.hanging, &solver.exit_distance, false)
                     });
                     let mut game = fresh_game(graph, (hero, dragon), rules);
-                    let found = chase::search(
-                        &mut game,
-                        &solver.exit_distance,
-                        chase::Reversals::Allowed,
-                        Some(&solver.hanging),
-                        pockets.as_mut(),
-                        chase::Limit::NONE,
-                        &mut Stats::default(),
-                    );
+                    let stats = &mut Stats::default();
+                    let found = jumping_chase(&mut game, &solver, pockets.as_mut(), stats);
                     lengths[i] = found.as_ref().map(Vec::len);
                     if let Some(pockets) = pockets {
                         shadowed += usize::from(pockets.shadow_jumps() > 0);
@@ -365,15 +363,7 @@ fn a_left_out_position_is_reached_from_the_first_jump() {
         let ties = rules.ties;
         let mut pockets = pockets::Pockets::new(&solver.hanging, &solver.exit_distance, rules.wait);
         let mut game = fresh_game(graph, (hero, dragon), rules);
-        chase::search(
-            &mut game,
-            &solver.exit_distance,
-            chase::Reversals::Allowed,
-            Some(&solver.hanging),
-            Some(&mut pockets),
-            chase::Limit::NONE,
-            &mut Stats::default(),
-        );
+        jumping_chase(&mut game, solver, Some(&mut pockets), &mut Stats::default());
         let covers = pockets.covers.take();
         let pocket = cuts::Cuts::new(graph);
         for (left_out, g, c, ((at, first), first_g)) in covers {

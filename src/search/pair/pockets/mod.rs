@@ -389,25 +389,25 @@ impl<'s> Pockets<'s> {
             self.shadows =
                 (!self.waits).then(|| Shadows::new(game.graph, self.hanging, self.waits));
         }
-        if self.pocket_jumps(game, state, (hero, dragon), g, &mut out) {
+        let at = (state, (hero, dragon), g);
+        if self.pocket_jumps(game, at, &mut out) {
             return true;
         }
         // Where a pocket holds the hero apart, its rule serves once the
         // dragon's walk to it is known.
         self.cuts().pocket(hero, dragon).is_none()
-            && self.shadows.as_mut().is_some_and(|shadows| {
-                let at = (state, (hero, dragon), g);
-                shadows.jumps(game, self.exit_distance, at, out)
-            })
+            && self
+                .shadows
+                .as_mut()
+                .is_some_and(|shadows| shadows.jumps(game, self.exit_distance, at, out))
     }
 
-    /// The pocket rule's part of [`Self::jumps`].
+    /// The pocket rule's part of [`Self::jumps`], from `state`, `(hero,
+    /// dragon)` reached in `g` moves.
     fn pocket_jumps(
         &mut self,
         game: &mut Game<'_>,
-        state: StateId,
-        (hero, dragon): (CellId, CellId),
-        g: u32,
+        (state, (hero, dragon), g): (StateId, (CellId, CellId), u32),
         mut out: impl FnMut(Landing),
     ) -> bool {
         let cuts = self.cuts();
