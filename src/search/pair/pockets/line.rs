@@ -1,10 +1,8 @@
-//! The lines of the jumps, rebuilt once the search has its answer, and the
-//! shadow rule's hand-outs as the search reaches them.
+//! The lines of the pocket rule's jumps, rebuilt once the search has its
+//! answer (the shadow rule's are in [`super::shadow`]).
 
-use super::{Landing, Pockets};
+use super::Pockets;
 use crate::graph::{CellId, Graph};
-use crate::search::pair::state::StateId;
-use crate::search::turn::Game;
 
 impl Pockets<'_> {
     /// The hero's cells, turn by turn, on a jump of `cost` moves from
@@ -54,39 +52,5 @@ impl Pockets<'_> {
         }
         debug_assert_eq!(cells.len() as u32, cost);
         cells
-    }
-
-    /// The hero's cells, turn by turn, on a jump of the shadow rule of
-    /// `cost` moves from `hero` to `to`, whose near end is its corridor's
-    /// `a` when `near_a` (see [`super::shadow`]).
-    pub(in crate::search::pair) fn shadow_line(
-        &self,
-        graph: &Graph,
-        hero: CellId,
-        to: (CellId, bool),
-        cost: u32,
-    ) -> Vec<CellId> {
-        self.shadows
-            .as_ref()
-            .expect("only the shadow rule jumps so")
-            .line(graph, hero, to, cost)
-    }
-
-    /// Hands out what the shadow rule's jump `number` has at `f` (see
-    /// [`super::shadow`]): positions to `land(hero, dragon, the position
-    /// jumped from, turns, whether the near end is a)`, landings to `out`.
-    /// Gives the f of its next hand-out.
-    pub(in crate::search::pair) fn shadow_release(
-        &mut self,
-        game: &mut Game<'_>,
-        (number, f): (u32, usize),
-        land: impl FnMut(CellId, CellId, StateId, u32, bool),
-        out: impl FnMut(Landing),
-    ) -> Option<usize> {
-        let shadows = self
-            .shadows
-            .as_mut()
-            .expect("only the shadow rule hands out");
-        shadows.release(game, self.exit_distance, (number, f), land, out)
     }
 }

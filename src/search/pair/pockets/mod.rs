@@ -380,40 +380,36 @@ impl<'s> Pockets<'s> {
         state: StateId,
         (hero, dragon): (CellId, CellId),
         g: u32,
-        mut out: impl FnMut(Landing),
+        out: impl FnMut(Landing),
     ) -> bool {
         if self.cuts.is_none() {
             self.cuts = Some(Cuts::new(game.graph));
             self.distance = vec![NONE; game.graph.len()];
             // Not with waiting (see the shadow rule's documentation).
-            self.shadows =
-                (!self.waits).then(|| Shadows::new(game.graph, self.hanging, self.waits));
+            self.shadows = (!self.waits).then(|| Shadows::new(game.graph, self.hanging));
         }
         let at = (state, (hero, dragon), g);
-        if self.pocket_jumps(game, at, &mut out) {
-            return true;
-        }
-        // Where a pocket holds the hero apart, its rule serves once the
-        // dragon's walk to it is known.
-        self.cuts().pocket(hero, dragon).is_none()
-            && self
+        match self.cuts().pocket(hero, dragon) {
+            Some(pocket) => self.pocket_jumps(game, at, pocket, out),
+            // Where a pocket holds the hero apart, its rule serves (once
+            // the dragon's walk to it is known); elsewhere the shadow rule.
+            None => self
                 .shadows
                 .as_mut()
-                .is_some_and(|shadows| shadows.jumps(game, self.exit_distance, at, out))
+                .is_some_and(|shadows| shadows.jumps(game, self.exit_distance, at, out)),
+        }
     }
 
     /// The pocket rule's part of [`Self::jumps`], from `state`, `(hero,
-    /// dragon)` reached in `g` moves.
+    /// dragon)` reached in `g` moves, in the pocket of `c` whose top is
+    /// `top` (see [`Cuts::pocket`]).
     fn pocket_jumps(
         &mut self,
         game: &mut Game<'_>,
         (state, (hero, dragon), g): (StateId, (CellId, CellId), u32),
+        (c, top): (CellId, CellId),
         mut out: impl FnMut(Landing),
     ) -> bool {
-        let cuts = self.cuts();
-        let Some((c, top)) = cuts.pocket(hero, dragon) else {
-            return false;
-        };
         if game.graph.touches(dragon, c) {
             return false;
         }

@@ -78,10 +78,11 @@
 //! **Per rule set**: as the pocket rule's (see the parent module), but not
 //! with waiting. The argument carries there (a landing is any cell of `U`
 //! within `T` moves, a way past is taken at every turn from the first on,
-//! and every wait inside `U` is legal by (3)), and the code follows it, but
-//! it does not pay: on a sparse braid of 1001 tiles a side (664142) a
-//! waiting hero's search made 164,000 jumps and outgrew a budget of 4 GiB
-//! where it took 10 s without them. So the rule is not built with waiting.
+//! and every wait inside `U` is legal by (3)), but it did not pay: built
+//! so, on a sparse braid of 1001 tiles a side (664142) a waiting hero's
+//! search made 164,000 jumps and outgrew a budget of 4 GiB where it took
+//! 10 s without them. So the rule is not used with waiting, and its jumps
+//! count every move a step (landings and ways past of one colour).
 //!
 //! **Jumps a first jump covers.** Let a jump from `(h₁, d₁)` at `g₁` be the
 //! first into a side of a corridor whose dragon reaches the near end at
@@ -111,7 +112,7 @@
 //! stands aside where a cut cell holds the hero apart from the dragon:
 //! the pocket rule serves there, once the dragon's walk to it is known.
 
-use super::Landing;
+use super::{Landing, Pockets};
 use crate::graph::{CellId, Graph};
 use crate::search::pair::hanging::Hanging;
 use crate::search::pair::state::StateId;
@@ -268,7 +269,6 @@ pub(super) struct Shadows {
     /// The dragon's step from a cell towards a corridor's end, by `(cell,
     /// end)`: walks that meet go on together, so each step is asked once.
     steps: FxHashMap<u64, CellId>,
-    waits: bool,
     /// Marks on the jumps' walks ([`Jump::marks`]), in all.
     marked: usize,
     /// Jumps made (those covered by a first one left out).
@@ -277,13 +277,12 @@ pub(super) struct Shadows {
 
 impl Shadows {
     /// The rule's tables on `graph`.
-    pub(super) fn new(graph: &Graph, hanging: &Hanging, waits: bool) -> Shadows {
+    pub(super) fn new(graph: &Graph, hanging: &Hanging) -> Shadows {
         Shadows {
             corridors: Corridors::new(graph, hanging),
             jumps: Vec::new(),
             firsts: FxHashMap::default(),
             steps: FxHashMap::default(),
-            waits,
             marked: 0,
             jumped: 0,
         }
@@ -422,7 +421,7 @@ impl Shadows {
             return false;
         };
         let apart = s.abs_diff(jump.hero);
-        if s > jump.size || apart > turns || (!self.waits && (turns - apart) % 2 == 1) {
+        if s > jump.size || apart > turns || (turns - apart) % 2 == 1 {
             return false;
         }
         self.walked(game, first, turns) == dragon
@@ -511,7 +510,7 @@ impl Shadows {
                 game.dragon_replies(dragon, q, |r| reply = r);
                 land(q, reply, from, t, near_a);
             }
-            self.jumps[number as usize].past += if self.waits { 1 } else { 2 };
+            self.jumps[number as usize].past += 2;
         }
         let jump = &self.jumps[number as usize];
         if jump.landings && g + (turns + jump.least) as usize == f {
@@ -519,11 +518,11 @@ impl Shadows {
             for s in reach {
                 let x = self.at(jump, s);
                 let apart = s.abs_diff(hero);
-                if self.waits || (turns - apart) % 2 == 0 {
+                if (turns - apart) % 2 == 0 {
                     out(Landing::ShadowJump(from, x, near, turns, near_a));
                 }
                 // The tree cells one deep, one step further.
-                if apart < turns && (self.waits || (turns - apart - 1) % 2 == 0) {
+                if apart < turns && (turns - apart - 1) % 2 == 0 {
                     for (_, m) in graph.neighbors(x) {
                         if self.corridors.place[m.index()] == NONE
                             && self.corridors.home[m.index()] == jump.corridor
@@ -541,8 +540,8 @@ impl Shadows {
     /// The hero's cells, turn by turn, on a jump of `cost` moves from
     /// `hero` to `to` whose near end is its corridor's `a` when `near_a`
     /// (see [`Shadows::jumps`]): back and forth with the neighbour towards
-    /// the near end (and a wait when the turns to spare are odd) first,
-    /// then along the corridor to `to`. Every cell is in the shadow or on
+    /// the near end first, for the turns to spare, then along the corridor
+    /// to `to`. Every cell is in the shadow or on
     /// the near end before the dragon reaches it.
     pub(super) fn line(
         &self,
@@ -582,16 +581,54 @@ impl Shadows {
         }
         let toward_near = corridors.cell(k, if near_a { p - 1 } else { p + 1 });
         let spare = cost - way.len() as u32;
+        debug_assert_eq!(
+            spare % 2,
+            0,
+            "every move is a step: the turns to spare are even"
+        );
         let mut cells = Vec::with_capacity(cost as usize);
-        if spare % 2 == 1 {
-            debug_assert!(self.waits, "without waits the turns to spare are even");
-            cells.push(hero);
-        }
         for _ in 0..spare / 2 {
             cells.push(toward_near);
             cells.push(hero);
         }
         cells.extend(way);
         cells
+    }
+}
+
+/// The shadow rule's part of the pocket rule's tables, for the search.
+impl Pockets<'_> {
+    /// The hero's cells, turn by turn, on a jump of the shadow rule of
+    /// `cost` moves from `hero` to `to`, whose near end is its corridor's
+    /// `a` when `near_a` (see [`super::shadow`]).
+    pub(in crate::search::pair) fn shadow_line(
+        &self,
+        graph: &Graph,
+        hero: CellId,
+        to: (CellId, bool),
+        cost: u32,
+    ) -> Vec<CellId> {
+        self.shadows
+            .as_ref()
+            .expect("only the shadow rule jumps so")
+            .line(graph, hero, to, cost)
+    }
+
+    /// Hands out what the shadow rule's jump `number` has at `f` (see
+    /// [`super::shadow`]): positions to `land(hero, dragon, the position
+    /// jumped from, turns, whether the near end is a)`, landings to `out`.
+    /// Gives the f of its next hand-out.
+    pub(in crate::search::pair) fn shadow_release(
+        &mut self,
+        game: &mut Game<'_>,
+        (number, f): (u32, usize),
+        land: impl FnMut(CellId, CellId, StateId, u32, bool),
+        out: impl FnMut(Landing),
+    ) -> Option<usize> {
+        let shadows = self
+            .shadows
+            .as_mut()
+            .expect("only the shadow rule hands out");
+        shadows.release(game, self.exit_distance, (number, f), land, out)
     }
 }
