@@ -298,7 +298,7 @@ fn braided_maze(seed: u64) -> Option<crate::puzzle::Puzzle> {
 /// the hero in a corridor; the line it gives is one the rules allow.
 #[test]
 fn the_shadow_rule_keeps_every_escape_length() {
-    let (mut shadowed, mut escapes) = (0, 0);
+    let (mut shadowed, mut cut_short, mut escapes) = (0, 0, 0);
     for seed in 0..200 {
         let Some(puzzle) = braided_maze(seed) else {
             continue;
@@ -326,7 +326,9 @@ fn the_shadow_rule_keeps_every_escape_length() {
                     let found = jumping_chase(&mut game, &solver, pockets.as_mut(), stats);
                     lengths[i] = found.as_ref().map(Vec::len);
                     if let Some(pockets) = pockets {
-                        shadowed += usize::from(pockets.shadow_jumps() > 0);
+                        let (jumps, cut) = pockets.shadow_jumps();
+                        shadowed += usize::from(jumps > 0);
+                        cut_short += usize::from(cut > 0);
                         line = found;
                     }
                 }
@@ -344,8 +346,9 @@ fn the_shadow_rule_keeps_every_escape_length() {
         }
     }
     assert!(
-        escapes > 50_000 && shadowed > 600,
-        "too few cases: {escapes} escapes, {shadowed} with the shadow rule"
+        escapes > 50_000 && shadowed > 600 && cut_short > 0,
+        "too few cases: {escapes} escapes, {shadowed} with the shadow rule, \
+         {cut_short} with ways past cut short"
     );
 }
 

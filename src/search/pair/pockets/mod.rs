@@ -350,10 +350,11 @@ impl<'s> Pockets<'s> {
             + self.shadows.as_ref().map_or(0, Shadows::bytes)
     }
 
-    /// How many jumps the shadow rule made.
+    /// How many jumps the shadow rule made, and how many of them stopped
+    /// handing out ways past at one another jump had handed out.
     #[cfg(test)]
-    pub(super) fn shadow_jumps(&self) -> u64 {
-        self.shadows.as_ref().map_or(0, |s| s.jumped)
+    pub(super) fn shadow_jumps(&self) -> (u64, u64) {
+        self.shadows.as_ref().map_or((0, 0), |s| (s.jumped, s.cut))
     }
 
     /// The cut tree, once built.

@@ -99,6 +99,21 @@
 //! the dragon comes would make a jump a turn, each handing out its ways
 //! past turn by turn.
 //!
+//! **Ways past handed out twice.** The dragon's step from a cell towards
+//! an end depends on that cell and that end alone, so two walks towards
+//! one end go on together from the first cell they share. Let a jump be
+//! about to hand out its way past onto `q` with the dragon on `w` a turn
+//! before, when another jump towards the same end has already handed out
+//! that one. The other did so at an f no greater (hand-outs go in the order
+//! of f, and both share `q`'s exit distance), so in no more moves; and from
+//! there it hands out a way past every second turn until its dragon
+//! reaches the end, along the same walk as this jump's dragon (or, if it
+//! stopped too, a jump it met did, by the same argument). Each later way
+//! past of this jump is thus a position the search already has, reached in
+//! no more moves, and the jump hands out no more. On sparse braids many
+//! jumps follow one walk: on 927482 at 1001 tiles this left 4.6 million of
+//! 19.1 million questions to the oracle.
+//!
 //! **What it costs.** Two questions to the oracle for the dragon's distances
 //! to the ends (the rule stands aside when the oracle does not tell them),
 //! and then a question a turn of the dragon's walk that a way past or the
@@ -117,7 +132,7 @@ use crate::graph::{CellId, Graph};
 use crate::search::pair::hanging::Hanging;
 use crate::search::pair::state::StateId;
 use crate::search::turn::Game;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 const NONE: u32 = u32::MAX;
 
@@ -269,6 +284,11 @@ pub(super) struct Shadows {
     /// The dragon's step from a cell towards a corridor's end, by `(cell,
     /// end)`: walks that meet go on together, so each step is asked once.
     steps: FxHashMap<u64, CellId>,
+    /// The ways past handed out, by the cell past the shadow, the dragon's
+    /// cell on its walk a turn before and the near end.
+    passed: FxHashSet<(u32, u32, u32)>,
+    /// Jumps whose ways past stopped at one another jump had handed out.
+    pub(super) cut: u64,
     /// Marks on the jumps' walks ([`Jump::marks`]), in all.
     marked: usize,
     /// Jumps made (those covered by a first one left out).
@@ -283,6 +303,8 @@ impl Shadows {
             jumps: Vec::new(),
             firsts: FxHashMap::default(),
             steps: FxHashMap::default(),
+            passed: FxHashSet::default(),
+            cut: 0,
             marked: 0,
             jumped: 0,
         }
@@ -294,6 +316,7 @@ impl Shadows {
             + self.jumps.capacity() * size_of::<Jump>()
             + self.firsts.capacity() * (size_of::<((u32, u32), u32)>() + 1)
             + self.steps.capacity() * (size_of::<(u64, CellId)>() + 1)
+            + self.passed.capacity() * (size_of::<(u32, u32, u32)>() + 1)
             + self.marked * 2 * size_of::<CellId>()
     }
 
@@ -505,6 +528,14 @@ impl Shadows {
                 break;
             }
             let dragon = self.walked(game, number, t - 1);
+            if !self.passed.insert((q.0, dragon.0, near.0)) {
+                // Another jump handed this way past out at an f no greater,
+                // and hands out every later one of this jump's (their
+                // walks go on together): none is left here.
+                self.jumps[number as usize].past = turns + 1;
+                self.cut += 1;
+                break;
+            }
             if dragon != q && !graph.touches(dragon, q) {
                 let mut reply = dragon;
                 game.dragon_replies(dragon, q, |r| reply = r);
