@@ -121,7 +121,10 @@
 //! steps are kept by cell and end, so walks that meet ask once, and each
 //! jump marks its walk every [`MARK`] turns, so that the checks for
 //! covered jumps, which ask the walk at turns that jump about, start a few
-//! steps before the turn asked. Like the
+//! steps before the turn asked. The marks lie where the dragon is a
+//! multiple of [`MARK`] steps from the end, and the way from one mark to
+//! the next is kept by mark and end, so a jump whose walk meets another's
+//! marks its own at a look-up a mark. Like the
 //! pocket rule, on a large map it waits until the search has stored as
 //! many positions as the map has cells (see the parent module), and it
 //! stands aside where a cut cell holds the hero apart from the dragon:
@@ -136,8 +139,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 const NONE: u32 = u32::MAX;
 
-/// Every how many turns a jump marks its dragon's walk ([`Jump::marks`]).
-const MARK: u32 = 32;
+/// Every how many turns a jump marks its dragon's walk ([`Jump::marks`]);
+/// fewer in the tests, whose small maps have short walks.
+const MARK: u32 = if cfg!(test) { 4 } else { 32 };
 
 /// A corridor: its ends `a` and `b`, its length `L` (steps from `a` to
 /// `b`), and where its path cells start in [`Corridors::cells`].
@@ -247,6 +251,21 @@ impl Corridors {
     }
 }
 
+/// The dragon's step from `at` towards the end `near`, kept in `steps`.
+fn step(
+    steps: &mut FxHashMap<u64, CellId>,
+    game: &mut Game<'_>,
+    at: CellId,
+    near: CellId,
+) -> CellId {
+    let key = u64::from(at.0) << 32 | u64::from(near.0);
+    *steps.entry(key).or_insert_with(|| {
+        let mut next = at;
+        game.dragon_replies(at, near, |reply| next = reply);
+        next
+    })
+}
+
 /// A jump of the shadow rule, its landings, way out and ways past handed
 /// out as the search reaches their f.
 struct Jump {
@@ -260,9 +279,10 @@ struct Jump {
     size: u32,
     /// `T`: the dragon's steps to the near end.
     turns: u32,
-    /// The dragon's walk to the near end: its cell every [`MARK`] turns from
-    /// the jump on, as far as asked, and the cell last asked with its turn
-    /// (the walk's steps are kept in [`Shadows::steps`]).
+    /// The dragon's walk to the near end: its start, then its cell
+    /// wherever it is a multiple of [`MARK`] steps from the end, as far as
+    /// asked, and the cell last asked with its turn (the walk's steps are
+    /// kept in [`Shadows::steps`]).
     marks: Vec<CellId>,
     walked: (CellId, u32),
     /// The turn of the next way past (past `turns` when none is left),
@@ -289,6 +309,9 @@ pub(super) struct Shadows {
     passed: FxHashSet<(u32, u32, u32)>,
     /// Jumps whose ways past stopped at one another jump had handed out.
     pub(super) cut: u64,
+    /// The dragon's cell [`MARK`] steps on from a mark towards an end, by
+    /// `(mark, end)`.
+    skips: FxHashMap<u64, CellId>,
     /// Marks on the jumps' walks ([`Jump::marks`]), in all.
     marked: usize,
     /// Jumps made (those covered by a first one left out).
@@ -304,6 +327,7 @@ impl Shadows {
             firsts: FxHashMap::default(),
             steps: FxHashMap::default(),
             passed: FxHashSet::default(),
+            skips: FxHashMap::default(),
             cut: 0,
             marked: 0,
             jumped: 0,
@@ -317,6 +341,7 @@ impl Shadows {
             + self.firsts.capacity() * (size_of::<((u32, u32), u32)>() + 1)
             + self.steps.capacity() * (size_of::<(u64, CellId)>() + 1)
             + self.passed.capacity() * (size_of::<(u32, u32, u32)>() + 1)
+            + self.skips.capacity() * (size_of::<(u64, CellId)>() + 1)
             + self.marked * 2 * size_of::<CellId>()
     }
 
@@ -454,36 +479,42 @@ impl Shadows {
     /// on from the cell last asked when that is at most [`MARK`] turns
     /// before, else from the last mark before `t` (marked as far as need
     /// be). So the hand-outs, which mostly go turn by turn, and the checks
-    /// for covered jumps, which jump about, take a few steps each.
+    /// for covered jumps, which jump about, take a few steps each. The
+    /// marks after the start lie where the dragon is a multiple of
+    /// [`MARK`] steps from the end, so that walks that meet share their
+    /// skips from one mark to the next ([`Shadows::skips`]).
     fn walked(&mut self, game: &mut Game<'_>, number: u32, t: u32) -> CellId {
         let jump = &self.jumps[number as usize];
         let near = self.at(jump, 0);
-        let mut step = |at: CellId| {
-            let key = u64::from(at.0) << 32 | u64::from(near.0);
-            *self.steps.entry(key).or_insert_with(|| {
-                let mut next = at;
-                game.dragon_replies(at, near, |reply| next = reply);
-                next
-            })
-        };
         let (last, last_turn) = jump.walked;
+        // The first mark after the start, `first` turns on.
+        let first = jump.turns % MARK;
+        let steps = &mut self.steps;
         let (mut at, from) = if last_turn <= t && t - last_turn <= MARK {
             (last, last_turn)
+        } else if t < first {
+            (jump.marks[0], 0)
         } else {
-            let mark = (t / MARK) as usize;
+            let mark = ((t - first) / MARK) as usize + 1;
             let marks = &mut self.jumps[number as usize].marks;
             while marks.len() <= mark {
-                let mut at = *marks.last().expect("the walk's start is marked");
-                for _ in 0..MARK {
-                    at = step(at);
-                }
-                marks.push(at);
+                let at = *marks.last().expect("the walk's start is marked");
+                let next = if marks.len() == 1 {
+                    (0..first).fold(at, |at, _| step(steps, game, at, near))
+                } else {
+                    let key = u64::from(at.0) << 32 | u64::from(near.0);
+                    *self
+                        .skips
+                        .entry(key)
+                        .or_insert_with(|| (0..MARK).fold(at, |at, _| step(steps, game, at, near)))
+                };
+                marks.push(next);
                 self.marked += 1;
             }
-            (marks[mark], mark as u32 * MARK)
+            (marks[mark], first + (mark as u32 - 1) * MARK)
         };
         for _ in from..t {
-            at = step(at);
+            at = step(steps, game, at, near);
         }
         self.jumps[number as usize].walked = (at, t);
         at
