@@ -14,7 +14,7 @@
 //! | the walk of loop-free maps (`pair::acyclic::walk`: escape, or caught and never endlessly; a caught line is searched, but for one dragon of speed 2 or more, `pair::acyclic::longest_line`) | yes | yes | yes | yes | no | all (no ties in a tree) | default |
 //! | dead-end rule (`pair::hanging`) | yes | yes | yes | yes (waits replace the steps back and forth) | branches with no key or door | all | any |
 //! | pocket jumps (`pair::pockets`) | yes | no | no | yes (any landing within reach, not only one colour) | no | priority | default |
-//! | shadow jumps, over the dragon's walk to the end of a corridor the hero is in when no cut cell stands between them (`pair::pockets::shadow`) | yes | no | no | no (the argument carries, but the jumps did not pay: see its module) | no | priority | default |
+//! | shadow jumps, over the dragon's walk to the end of a corridor the hero is in when no cut cell stands between them (`pair::pockets::shadow`) | yes | no | no | yes (any landing within reach; a way past at every turn) | no | priority | default |
 //! | proof search (`backward::proof`) | yes | yes | yes | yes (bounds one apart) | yes | adversarial | default |
 //! | dragons out of reach of every shortest way out (`backward::proof`: each more than `N` times as far from the exit as the hero, the position is worth the free distance) | yes | yes | yes | yes (the walk needs no wait) | no (a door may shut the way) | adversarial (in the proof search; the argument holds for any) | default (with the proof search) |
 //! | first bound from the default answer (`backward::guarantee`) | yes | yes | yes | yes | yes | adversarial | any |

@@ -293,9 +293,9 @@ fn braided_maze(seed: u64) -> Option<crate::puzzle::Puzzle> {
 
 /// Jumping over the dragon's walk towards a corridor's end (the shadow
 /// rule, see [`pockets`]) never changes whether or how fast the hero
-/// escapes, on small braided mazes under two priority rules (the rule is
-/// not used with waiting): the same as with no shortcut, from starts with
-/// the hero in a corridor; the line it gives is one the rules allow.
+/// escapes, on small braided mazes under two priority rules, with and
+/// without waiting: the same as with no shortcut, from starts with the
+/// hero in a corridor; the line it gives is one the rules allow.
 #[test]
 fn the_shadow_rule_keeps_every_escape_length() {
     let (mut shadowed, mut cut_short, mut escapes) = (0, 0, 0);
@@ -313,13 +313,15 @@ fn the_shadow_rule_keeps_every_escape_length() {
             if !corridor || graph.within(hero, dragon, 3) || hero == graph.exit() {
                 continue;
             }
-            for ties in [Ties::default(), Ties::Priority("RDLU".parse().unwrap())] {
-                let rules = Rules::default().with_ties(ties);
+            let orders = [Ties::default(), Ties::Priority("RDLU".parse().unwrap())];
+            let rule_sets = orders.into_iter().flat_map(|t| [(t, false), (t, true)]);
+            for (ties, wait) in rule_sets {
+                let rules = Rules::default().with_ties(ties).with_wait(wait);
                 let mut lengths = [None; 2];
                 let mut line = None;
                 for (i, shadows) in [false, true].into_iter().enumerate() {
                     let mut pockets = shadows.then(|| {
-                        pockets::Pockets::new(&solver.hanging, &solver.exit_distance, false)
+                        pockets::Pockets::new(&solver.hanging, &solver.exit_distance, wait)
                     });
                     let mut game = fresh_game(graph, (hero, dragon), rules);
                     let stats = &mut Stats::default();
@@ -334,7 +336,7 @@ fn the_shadow_rule_keeps_every_escape_length() {
                 }
                 assert_eq!(
                     lengths[0], lengths[1],
-                    "seed {seed}, start {start}, {ties:?}"
+                    "seed {seed}, start {start}, {ties:?}, waiting {wait}"
                 );
                 if let Some(line) = line {
                     let mut game = fresh_game(graph, (hero, dragon), rules);

@@ -386,8 +386,7 @@ impl<'s> Pockets<'s> {
         if self.cuts.is_none() {
             self.cuts = Some(Cuts::new(game.graph));
             self.distance = vec![NONE; game.graph.len()];
-            // Not with waiting (see the shadow rule's documentation).
-            self.shadows = (!self.waits).then(|| Shadows::new(game.graph, self.hanging));
+            self.shadows = Some(Shadows::new(game.graph, self.hanging, self.waits));
         }
         let at = (state, (hero, dragon), g);
         match self.cuts().pocket(hero, dragon) {

@@ -75,14 +75,17 @@
 //! and exact, as with the pocket rule. A jump's landings, its way out and
 //! its ways past are handed out when the search's f reaches theirs.
 //!
-//! **Per rule set**: as the pocket rule's (see the parent module), but not
-//! with waiting. The argument carries there (a landing is any cell of `U`
-//! within `T` moves, a way past is taken at every turn from the first on,
-//! and every wait inside `U` is legal by (3)), but it did not pay: built
-//! so, on a sparse braid of 1001 tiles a side (664142) a waiting hero's
-//! search made 164,000 jumps and outgrew a budget of 4 GiB where it took
-//! 10 s without them. So the rule is not used with waiting, and its jumps
-//! count every move a step (landings and ways past of one colour).
+//! **Per rule set**: as the pocket rule's (see the parent module), with
+//! or without waiting. With waiting the argument carries with the parity
+//! left out: a landing is any cell of `U` within `T` moves (walk there,
+//! then wait), a way past is handed out at every turn from the first on,
+//! the way out reaches `(n, d_t)` by waiting on `n`, and every wait inside
+//! `U` is legal by (3); a covered jump's hero may be any number of moves
+//! from the first's within the turns between. (Built so at first, a
+//! waiting hero's search on a sparse braid of 1001 tiles a side, 664142,
+//! made 164,000 jumps that handed out 300 million landings, nearly all
+//! made before, and outgrew 4 GiB; the landings made twice, below, are
+//! what makes it pay.)
 //!
 //! **Jumps a first jump covers.** Let a jump from `(h₁, d₁)` at `g₁` be the
 //! first into a side of a corridor whose dragon reaches the near end at
@@ -113,6 +116,17 @@
 //! no more moves, and the jump hands out no more. On sparse braids many
 //! jumps follow one walk: on 927482 at 1001 tiles this left 4.6 million of
 //! 19.1 million questions to the oracle.
+//!
+//! **Landings made twice.** A landing `(x, n)` of a jump reached in `A`
+//! moves is the position another jump towards the same end already
+//! landed on in `A'` moves; when `A' <= A` the search has it with no more
+//! moves, so it is not handed out again. The least `A` each cell was
+//! landed on with the dragon on each end of its corridor is kept. (A
+//! jump's landings go out together, at the least f among them, so a later
+//! jump may land on a cell in fewer moves than an earlier one: that
+//! landing is handed out.) On sparse braids the hero's steps back and
+//! forth in a long corridor while the dragon comes make a jump a few
+//! turns, each landing on the corridor's whole shadow.
 //!
 //! **What it costs.** Two questions to the oracle for the dragon's distances
 //! to the ends (the rule stands aside when the oracle does not tell them),
@@ -237,6 +251,13 @@ impl Corridors {
             + self.corridors.len() * size_of::<Corridor>()
     }
 
+    /// The cell `s` steps from the near end of `jump`'s corridor.
+    fn off_near(&self, jump: &Jump, s: u32) -> CellId {
+        let len = self.corridors[jump.corridor as usize].len;
+        let p = if jump.near_a { s } else { len - s };
+        self.cell(jump.corridor, p)
+    }
+
     /// The cell `p` steps from the end `a` of corridor `k` along its path
     /// (`0` is `a`, `L` is `b`).
     fn cell(&self, k: u32, p: u32) -> CellId {
@@ -309,6 +330,9 @@ pub(super) struct Shadows {
     passed: FxHashSet<(u32, u32, u32)>,
     /// Jumps whose ways past stopped at one another jump had handed out.
     pub(super) cut: u64,
+    /// Per cell and side of its corridor (`a` second): the least turn a
+    /// jump landed on it with the dragon on that end, or [`NONE`].
+    landed: Vec<u32>,
     /// The dragon's cell [`MARK`] steps on from a mark towards an end, by
     /// `(mark, end)`.
     skips: FxHashMap<u64, CellId>,
@@ -316,18 +340,23 @@ pub(super) struct Shadows {
     marked: usize,
     /// Jumps made (those covered by a first one left out).
     pub(super) jumped: u64,
+    /// Whether the hero may wait: a landing is then any cell of the shadow
+    /// within reach, and a way past is handed out every turn.
+    waits: bool,
 }
 
 impl Shadows {
     /// The rule's tables on `graph`.
-    pub(super) fn new(graph: &Graph, hanging: &Hanging) -> Shadows {
+    pub(super) fn new(graph: &Graph, hanging: &Hanging, waits: bool) -> Shadows {
         Shadows {
             corridors: Corridors::new(graph, hanging),
+            waits,
             jumps: Vec::new(),
             firsts: FxHashMap::default(),
             steps: FxHashMap::default(),
             passed: FxHashSet::default(),
             skips: FxHashMap::default(),
+            landed: vec![NONE; graph.len() * 2],
             cut: 0,
             marked: 0,
             jumped: 0,
@@ -342,14 +371,13 @@ impl Shadows {
             + self.steps.capacity() * (size_of::<(u64, CellId)>() + 1)
             + self.passed.capacity() * (size_of::<(u32, u32, u32)>() + 1)
             + self.skips.capacity() * (size_of::<(u64, CellId)>() + 1)
+            + self.landed.len() * size_of::<u32>()
             + self.marked * 2 * size_of::<CellId>()
     }
 
     /// The cell `s` steps from the near end of `jump`'s corridor.
     fn at(&self, jump: &Jump, s: u32) -> CellId {
-        let len = self.corridors.corridors[jump.corridor as usize].len;
-        let p = if jump.near_a { s } else { len - s };
-        self.corridors.cell(jump.corridor, p)
+        self.corridors.off_near(jump, s)
     }
 
     /// Applies the rule to `state`, `(hero, dragon)` reached in `g` moves,
@@ -469,7 +497,7 @@ impl Shadows {
             return false;
         };
         let apart = s.abs_diff(jump.hero);
-        if s > jump.size || apart > turns || (turns - apart) % 2 == 1 {
+        if s > jump.size || apart > turns || (!self.waits && (turns - apart) % 2 == 1) {
             return false;
         }
         self.walked(game, first, turns) == dragon
@@ -572,24 +600,35 @@ impl Shadows {
                 game.dragon_replies(dragon, q, |r| reply = r);
                 land(q, reply, from, t, near_a);
             }
-            self.jumps[number as usize].past += 2;
+            self.jumps[number as usize].past += if self.waits { 1 } else { 2 };
         }
         let jump = &self.jumps[number as usize];
         if jump.landings && g + (turns + jump.least) as usize == f {
             let reach = hero.saturating_sub(turns).max(1)..=(hero + turns).min(size);
-            for s in reach {
-                let x = self.at(jump, s);
-                let apart = s.abs_diff(hero);
-                if (turns - apart) % 2 == 0 {
+            // Lands on `x` unless another jump landed there with the
+            // dragon on the same end in no more moves.
+            let arrival = g as u32 + turns;
+            let (landed, corridors) = (&mut self.landed, &self.corridors);
+            let mut land_on = |x: CellId| {
+                let was = &mut landed[x.index() * 2 + usize::from(near_a)];
+                if *was > arrival {
+                    *was = arrival;
                     out(Landing::ShadowJump(from, x, near, turns, near_a));
                 }
+            };
+            for s in reach {
+                let x = corridors.off_near(jump, s);
+                let apart = s.abs_diff(hero);
+                if self.waits || (turns - apart) % 2 == 0 {
+                    land_on(x);
+                }
                 // The tree cells one deep, one step further.
-                if apart < turns && (turns - apart - 1) % 2 == 0 {
+                if apart < turns && (self.waits || (turns - apart - 1) % 2 == 0) {
                     for (_, m) in graph.neighbors(x) {
-                        if self.corridors.place[m.index()] == NONE
-                            && self.corridors.home[m.index()] == jump.corridor
+                        if corridors.place[m.index()] == NONE
+                            && corridors.home[m.index()] == jump.corridor
                         {
-                            out(Landing::ShadowJump(from, m, near, turns, near_a));
+                            land_on(m);
                         }
                     }
                 }
@@ -601,10 +640,10 @@ impl Shadows {
 
     /// The hero's cells, turn by turn, on a jump of `cost` moves from
     /// `hero` to `to` whose near end is its corridor's `a` when `near_a`
-    /// (see [`Shadows::jumps`]): back and forth with the neighbour towards
-    /// the near end first, for the turns to spare, then along the corridor
-    /// to `to`. Every cell is in the shadow or on
-    /// the near end before the dragon reaches it.
+    /// (see [`Shadows::jumps`]): a wait when the turns to spare are odd
+    /// (waiting on), back and forth with the neighbour towards the near end
+    /// for the rest, then along the corridor to `to`. Every cell is in the
+    /// shadow or on the near end before the dragon reaches it.
     pub(super) fn line(
         &self,
         graph: &Graph,
@@ -643,12 +682,11 @@ impl Shadows {
         }
         let toward_near = corridors.cell(k, if near_a { p - 1 } else { p + 1 });
         let spare = cost - way.len() as u32;
-        debug_assert_eq!(
-            spare % 2,
-            0,
-            "every move is a step: the turns to spare are even"
-        );
         let mut cells = Vec::with_capacity(cost as usize);
+        if spare % 2 == 1 {
+            debug_assert!(self.waits, "without waits the turns to spare are even");
+            cells.push(hero);
+        }
         for _ in 0..spare / 2 {
             cells.push(toward_near);
             cells.push(hero);
