@@ -208,6 +208,7 @@ fn the_pocket_rule_keeps_every_escape_length() {
                 let mut pockets =
                     pockets::Pockets::new(&solver.hanging, &solver.exit_distance, rules.wait);
                 pockets.walk_budget = budget;
+                pockets.walk_share = 0;
                 pockets
             });
             let mut game = fresh_game(graph, (hero, dragon), rules);

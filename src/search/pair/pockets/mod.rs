@@ -117,8 +117,9 @@
 //! steps per position ([`WALK_QUESTIONS`], or as many as were known):
 //! until it is known to the end, the position is expanded as usual, which
 //! is always exact. All the walks together ask at most [`WALK_BUDGET`]
-//! questions and [`WALK_PER_JUMP`] more a jump; past that, only walks
-//! known to their end serve. On maps of
+//! questions, [`WALK_PER_JUMP`] more a jump and one more for every
+//! [`WALK_SHARE`] positions stored; past that, only walks known to their
+//! end serve. On maps of
 //! more than [`SMALL_MAP`] cells the rule waits for the search to store as
 //! many positions as the map has cells (at most [`FROM_POSITIONS`]), and
 //! builds its tables only then.
@@ -195,6 +196,15 @@ const WALK_BUDGET: u64 = 1 << 16;
 /// See [`WALK_BUDGET`].
 const WALK_PER_JUMP: u64 = 2;
 
+/// The walks may also ask a question for every this many positions the
+/// search has stored: where the hero sits in pockets whose cut cells the
+/// dragon is thousands of steps from, the fixed budget ran out before a
+/// walk was known to its end, and the search stored every position of
+/// the dragon's way (a sparse braid of 2001 tiles a side, 630665: 9.1 M
+/// positions). So the walks cost at most a share of the search's own
+/// work.
+const WALK_SHARE: u64 = 4;
+
 /// The jumps of the rule, worked out with scratch room kept between calls
 /// (see the module's documentation, "Arrivals").
 pub(super) struct Pockets<'s> {
@@ -225,8 +235,12 @@ pub(super) struct Pockets<'s> {
     /// Scratch for a walk being worked out.
     walk: Vec<CellId>,
     /// The questions the walks may ask besides [`WALK_PER_JUMP`] a jump
-    /// ([`WALK_BUDGET`] unless a test asks for fewer).
+    /// ([`WALK_BUDGET`] unless a test asks for fewer), and the positions
+    /// stored per question more ([`WALK_SHARE`], 0 for none).
     pub(super) walk_budget: u64,
+    pub(super) walk_share: u64,
+    /// The positions the search has stored, as far as the rule has seen.
+    stored: u64,
     /// Oracle questions the walks asked, and positions the rule applied
     /// to.
     asked: u64,
@@ -322,6 +336,8 @@ impl<'s> Pockets<'s> {
             walks: FxHashMap::default(),
             walk: Vec::new(),
             walk_budget: WALK_BUDGET,
+            walk_share: WALK_SHARE,
+            stored: 0,
             asked: 0,
             applied: 0,
             #[cfg(test)]
@@ -388,6 +404,8 @@ impl<'s> Pockets<'s> {
             self.distance = vec![NONE; game.graph.len()];
             self.shadows = Some(Shadows::new(game.graph, self.hanging, self.waits));
         }
+        // Positions are numbered as they are stored.
+        self.stored = self.stored.max(u64::from(state));
         let at = (state, (hero, dragon), g);
         match self.cuts().pocket(hero, dragon) {
             Some(pocket) => self.pocket_jumps(game, at, pocket, out),
@@ -732,7 +750,8 @@ impl<'s> Pockets<'s> {
     /// this one is not known to its end (see [`WALK_BUDGET`]).
     fn turns(&mut self, game: &mut Game<'_>, dragon: CellId, c: CellId) -> Option<u32> {
         let key = |cell: CellId| walk_key(cell, c);
-        if self.asked >= self.walk_budget + WALK_PER_JUMP * self.applied {
+        let share = self.stored.checked_div(self.walk_share).unwrap_or(0);
+        if self.asked >= self.walk_budget + WALK_PER_JUMP * self.applied + share {
             // Past the budget, only walks known to their end.
             return match self.walks.get(&key(dragon)) {
                 Some(&(_, known)) if known != NONE => Some(known),
