@@ -331,7 +331,8 @@ pub(super) struct Shadows {
     /// Jumps whose ways past stopped at one another jump had handed out.
     pub(super) cut: u64,
     /// Per cell and side of its corridor (`a` second): the least turn a
-    /// jump landed on it with the dragon on that end, or [`NONE`].
+    /// jump landed on it with the dragon on that end, or [`NONE`] (made
+    /// at the first landing).
     landed: Vec<u32>,
     /// The dragon's cell [`MARK`] steps on from a mark towards an end, by
     /// `(mark, end)`.
@@ -356,7 +357,7 @@ impl Shadows {
             steps: FxHashMap::default(),
             passed: FxHashSet::default(),
             skips: FxHashMap::default(),
-            landed: vec![NONE; graph.len() * 2],
+            landed: Vec::new(),
             cut: 0,
             marked: 0,
             jumped: 0,
@@ -608,6 +609,9 @@ impl Shadows {
             // Lands on `x` unless another jump landed there with the
             // dragon on the same end in no more moves.
             let arrival = g as u32 + turns;
+            if self.landed.is_empty() {
+                self.landed = vec![NONE; graph.len() * 2];
+            }
             let (landed, corridors) = (&mut self.landed, &self.corridors);
             let mut land_on = |x: CellId| {
                 let was = &mut landed[x.index() * 2 + usize::from(near_a)];
