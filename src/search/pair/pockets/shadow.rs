@@ -109,8 +109,9 @@
 //! before, when another jump towards the same end has already handed out
 //! that one. The other did so at an f no greater (hand-outs go in the order
 //! of f, and both share `q`'s exit distance), so in no more moves; and from
-//! there it hands out a way past every second turn until its dragon
-//! reaches the end, along the same walk as this jump's dragon (or, if it
+//! there it hands out a way past every second turn (every turn with
+//! waiting) until its dragon reaches the end, along the same walk as this
+//! jump's dragon, from the same cells of it as this jump would (or, if it
 //! stopped too, a jump it met did, by the same argument). Each later way
 //! past of this jump is thus a position the search already has, reached in
 //! no more moves, and the jump hands out no more. On sparse braids many
