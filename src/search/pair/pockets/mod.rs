@@ -808,7 +808,8 @@ impl<'s> Pockets<'s> {
     }
 }
 
-/// The key of [`Pockets::walks`]: a cell on a walk towards the cut cell `c`.
+/// The key of [`Pockets::walks`], and of the shadow rule's walks: a cell
+/// on a walk towards the cut cell or corridor end `c`.
 fn walk_key(cell: CellId, c: CellId) -> u64 {
     u64::from(cell.0) << 32 | u64::from(c.0)
 }

@@ -145,7 +145,7 @@
 //! stands aside where a cut cell holds the hero apart from the dragon:
 //! the pocket rule serves there, once the dragon's walk to it is known.
 
-use super::{Landing, Pockets};
+use super::{Landing, Pockets, walk_key};
 use crate::graph::{CellId, Graph};
 use crate::search::pair::hanging::Hanging;
 use crate::search::pair::state::StateId;
@@ -253,7 +253,7 @@ impl Corridors {
     }
 
     /// The cell `s` steps from the near end of `jump`'s corridor.
-    fn off_near(&self, jump: &Jump, s: u32) -> CellId {
+    fn near_cell(&self, jump: &Jump, s: u32) -> CellId {
         let len = self.corridors[jump.corridor as usize].len;
         let p = if jump.near_a { s } else { len - s };
         self.cell(jump.corridor, p)
@@ -280,8 +280,7 @@ fn step(
     at: CellId,
     near: CellId,
 ) -> CellId {
-    let key = u64::from(at.0) << 32 | u64::from(near.0);
-    *steps.entry(key).or_insert_with(|| {
+    *steps.entry(walk_key(at, near)).or_insert_with(|| {
         let mut next = at;
         game.dragon_replies(at, near, |reply| next = reply);
         next
@@ -377,11 +376,6 @@ impl Shadows {
             + self.marked * 2 * size_of::<CellId>()
     }
 
-    /// The cell `s` steps from the near end of `jump`'s corridor.
-    fn at(&self, jump: &Jump, s: u32) -> CellId {
-        self.corridors.off_near(jump, s)
-    }
-
     /// Applies the rule to `state`, `(hero, dragon)` reached in `g` moves,
     /// if it applies, and tells whether it did: its jump's first hand-out
     /// goes to `out` ([`Landing::Shadow`]).
@@ -446,7 +440,7 @@ impl Shadows {
         // bounds those of the trees hanging from it).
         let reach = s.saturating_sub(turns).max(1)..=(s + turns).min(size);
         jump.least = reach
-            .map(|s| exit_distance[self.at(&jump, s).index()])
+            .map(|s| exit_distance[self.corridors.near_cell(&jump, s).index()])
             .min()
             .expect("the hero's own cell is within reach");
         let number = self.jumps.len() as u32;
@@ -472,7 +466,7 @@ impl Shadows {
 
     /// The f of a jump's next hand-out, if any is left.
     fn next(&self, jump: &Jump, exit_distance: &[u32]) -> Option<usize> {
-        let e = |s: u32| exit_distance[self.at(jump, s).index()] as usize;
+        let e = |s: u32| exit_distance[self.corridors.near_cell(jump, s).index()] as usize;
         let g = jump.g as usize;
         let way_out = jump.way_out.then(|| g + jump.hero as usize + e(0));
         let past = (jump.past <= jump.turns).then(|| g + jump.past as usize + e(jump.size + 1));
@@ -515,7 +509,7 @@ impl Shadows {
     /// skips from one mark to the next ([`Shadows::skips`]).
     fn walked(&mut self, game: &mut Game<'_>, number: u32, t: u32) -> CellId {
         let jump = &self.jumps[number as usize];
-        let near = self.at(jump, 0);
+        let near = self.corridors.near_cell(jump, 0);
         let (last, last_turn) = jump.walked;
         // The first mark after the start, `first` turns on.
         let first = jump.turns % MARK;
@@ -532,10 +526,9 @@ impl Shadows {
                 let next = if marks.len() == 1 {
                     (0..first).fold(at, |at, _| step(steps, game, at, near))
                 } else {
-                    let key = u64::from(at.0) << 32 | u64::from(near.0);
                     *self
                         .skips
-                        .entry(key)
+                        .entry(walk_key(at, near))
                         .or_insert_with(|| (0..MARK).fold(at, |at, _| step(steps, game, at, near)))
                 };
                 marks.push(next);
@@ -576,13 +569,15 @@ impl Shadows {
             } = *jump;
             (from, g as usize, hero, size, turns, near_a)
         };
-        let near = self.at(&self.jumps[number as usize], 0);
+        let near = self.corridors.near_cell(&self.jumps[number as usize], 0);
         if self.jumps[number as usize].way_out && g + hero as usize + e(near) == f {
             let dragon = self.walked(game, number, hero);
             land(near, dragon, from, hero, near_a);
             self.jumps[number as usize].way_out = false;
         }
-        let q = self.at(&self.jumps[number as usize], size + 1);
+        let q = self
+            .corridors
+            .near_cell(&self.jumps[number as usize], size + 1);
         loop {
             let t = self.jumps[number as usize].past;
             if t > turns || g + t as usize + e(q) != f {
@@ -622,7 +617,7 @@ impl Shadows {
                 }
             };
             for s in reach {
-                let x = corridors.off_near(jump, s);
+                let x = corridors.near_cell(jump, s);
                 let apart = s.abs_diff(hero);
                 if self.waits || (turns - apart) % 2 == 0 {
                     land_on(x);
