@@ -1,6 +1,7 @@
-//! Answering a question no field holds: a walk down a root field, the
-//! cones, the skeleton, else a goal-directed search (and maybe a new root
-//! or field bought for the next questions), in the order the credits say.
+//! Answering a question no field holds: the skeleton once bought, a walk
+//! down a root field, the cones, else a goal-directed search (and maybe a
+//! new root or field bought for the next questions), in the order the
+//! credits say.
 
 use super::{
     BfsFields, CONE_CREDIT_MAX, LEVEL_RETRY_EVERY, RETRY_EVERY, RETRY_WORK, WALK_CREDIT_MAX, guide,
@@ -59,16 +60,24 @@ impl BfsFields<'_> {
     ) -> Option<(DirSet, Option<u32>)> {
         let graph = self.graph;
         self.questions += 1;
-        // Once the skeleton is bought it answers before the cones' level
-        // sweeps: a label read costs a few hundred entries, a sweep up to
-        // its budget of words (on open rooms in a maze, where both answer,
-        // the sweeps made a solve a third slower).
+        // Once the skeleton is bought it answers before the walks and the
+        // cones' level sweeps: a label read costs a few hundred entries,
+        // a sweep up to its budget of words (on open rooms in a maze,
+        // where both answer, the sweeps made a solve a third slower), and
+        // a walk over a braided maze's forks as much as the labels when it
+        // answers and more when it does not (see the module's
+        // documentation).
         let skeleton_first = self.reader.is_some();
         // Where the cones answer most questions (open ground), they go
         // first: a walk there may spread over every cell between the two.
         let cones_first = self.cone_credit > 0;
         if cones_first {
             if let Some(steps) = self.through_cone(dragon, target) {
+                return Some(steps);
+            }
+        }
+        if skeleton_first {
+            if let Some(steps) = self.through_skeleton(dragon, target) {
                 return Some(steps);
             }
         }
@@ -101,8 +110,11 @@ impl BfsFields<'_> {
                 return Some(steps);
             }
         }
-        if let Some(steps) = self.through_skeleton(dragon, target) {
-            return Some(steps);
+        if !skeleton_first {
+            // (Bought here once it is due.)
+            if let Some(steps) = self.through_skeleton(dragon, target) {
+                return Some(steps);
+            }
         }
         if skeleton_first && (cones_first || cones_later) {
             if let Some(steps) = self.through_levels(dragon, target) {

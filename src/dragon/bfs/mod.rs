@@ -89,7 +89,13 @@ const NO_QUESTION: u64 = u64::MAX;
 /// taken out, pillars and scattered walls make many junctions, and the
 /// hierarchy dear). A hierarchy whose build passes its budget (a grid of
 /// junctions, as open ground with pillars makes: see `dragon/hierarchy.rs`)
-/// is given up, and the other methods answer.
+/// is given up, and the other methods answer. Once bought, the skeleton
+/// answers before the walks (and before the cones, but where those answer
+/// most questions): far from the root's start, a walk crosses many forks.
+/// Where a faster dragon walked in from thousands of steps away on a
+/// braided maze of 1001 tiles a side (seed 573291), the walks searched 16
+/// to 127 chains a question, and a third of them found no answer; with the
+/// labels first the longest line took 10 to 20 % less time.
 ///
 /// When none of these can tell, goal-directed searches (A* with the Manhattan
 /// distance, see `dragon/directed.rs`) find the distance from `t` to `d`'s
