@@ -243,6 +243,40 @@ fn probe(start: &[u8]) -> Result<(), crate::Error> {
     }
 }
 
+/// A parser of a whole number in `range` for an option whose value is
+/// `what` ("a number of jobs"): text that is not one, a negative number
+/// included, is refused with a sentence that names what was expected,
+/// instead of the number parser's own words ("invalid digit found in
+/// string").
+pub(crate) fn whole<T>(
+    what: &'static str,
+    range: std::ops::RangeInclusive<T>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Clone + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let (least, most) = (range.start(), range.end());
+        text.trim()
+            .parse::<T>()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| {
+                // The type's greatest value is no bound a user needs to read.
+                let most = match most.to_string() {
+                    m if m == u64::MAX.to_string() || m == usize::MAX.to_string() => None,
+                    m => Some(m),
+                };
+                match most {
+                    Some(most) => format!(
+                        "'{text}' is not {what}: give a whole number from {least} to {most}"
+                    ),
+                    None => format!("'{text}' is not {what}: give a whole number from {least} up"),
+                }
+            })
+    }
+}
+
 /// The smallest budget [`parse_size`] takes: even the smallest map needs
 /// more.
 const MIN_SIZE: usize = 1 << 10;

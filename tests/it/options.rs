@@ -87,9 +87,28 @@ fn some_of(
     })
 }
 
-/// Whether a refusal reads as a sentence (clap's or ours), not a crash.
+/// Whether a refusal reads as a sentence (clap's or ours), not a crash,
+/// nor a number parser's own words, nor a negative value taken for flags.
 fn is_sentence(message: &str) -> bool {
-    !message.trim().is_empty() && !message.contains("panicked")
+    let raw = [
+        "panicked",
+        "invalid digit",
+        "number too large",
+        "number would be zero",
+        "cannot parse",
+        "unexpected argument '-",
+    ];
+    !message.trim().is_empty() && !raw.iter().any(|r| message.contains(r))
+}
+
+/// A time for `--max-time`, sometimes negative.
+fn time() -> impl Strategy<Value = String> {
+    (
+        number(),
+        prop::sample::select(vec!["", "s", "ms", "m", "h", "x"]),
+        any::<bool>(),
+    )
+        .prop_map(|(n, unit, negative)| format!("{}{n}{unit}", if negative { "-" } else { "" }))
 }
 
 fn generate_args() -> impl Strategy<Value = Vec<String>> {
@@ -114,6 +133,8 @@ fn generate_args() -> impl Strategy<Value = Vec<String>> {
         ("--count", number().boxed()),
         ("--seed", number().boxed()),
         ("--max-memory", size().boxed()),
+        ("--max-time", time().boxed()),
+        ("--iterations", number().boxed()),
     ]);
     (algorithm, options).prop_map(|(algorithm, mut options)| {
         options.extend(["--algorithm".to_owned(), algorithm]);
@@ -130,6 +151,7 @@ fn solve_args() -> impl Strategy<Value = Vec<String>> {
         ("--jobs", number().boxed()),
         ("--threads", number().boxed()),
         ("--frame-length", number().boxed()),
+        ("--max-time", time().boxed()),
         ("--priority", priority.boxed()),
         ("--ties", ties.boxed()),
     ])

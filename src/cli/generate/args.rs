@@ -10,7 +10,7 @@ use clap::{Parser, ValueEnum};
 use super::{EXIT_GAVE_UP, PROGRAM};
 use crate::cli::help::Manual;
 use crate::cli::shell::Installation;
-use crate::cli::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED, parse_size, parse_time};
+use crate::cli::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED, parse_size, parse_time, whole};
 use crate::mapgen::{self, Algorithm, Bias, Difficulty, Endpoints, Order, Strategy};
 use crate::{MAX_DRAGONS, MAX_KEYS, Notation, Speed};
 
@@ -133,7 +133,8 @@ pub struct Args {
         long,
         default_value_t = 15,
         value_name = "CELLS",
-        help_heading = "Maze"
+        help_heading = "Maze",
+        value_parser = whole("a width in cells", 0..=usize::MAX)
     )]
     pub(super) width: usize,
 
@@ -143,7 +144,8 @@ pub struct Args {
         long,
         default_value_t = 10,
         value_name = "CELLS",
-        help_heading = "Maze"
+        help_heading = "Maze",
+        value_parser = whole("a height in cells", 0..=usize::MAX)
     )]
     pub(super) height: usize,
 
@@ -167,7 +169,8 @@ pub struct Args {
         long,
         value_name = "PERCENT",
         help_heading = "Maze",
-        hide_short_help = true
+        hide_short_help = true,
+        value_parser = whole("a percent", 0..=100_u8)
     )]
     pub(super) newest: Option<u8>,
 
@@ -183,7 +186,8 @@ pub struct Args {
         default_value_t = 0,
         value_name = "N",
         help_heading = "Maze",
-        hide_short_help = true
+        hide_short_help = true,
+        value_parser = whole("a number of rooms", 0..=usize::MAX)
     )]
     pub(super) rooms: usize,
 
@@ -193,15 +197,15 @@ pub struct Args {
     pub(super) endpoints: Option<Endpoints>,
 
     /// The hero's cell.
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true)]
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true, allow_hyphen_values = true)]
     pub(super) hero: Option<(usize, usize)>,
 
     /// The exit's cell.
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true)]
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true, allow_hyphen_values = true)]
     pub(super) exit: Option<(usize, usize)>,
 
     /// The dragon's cell (still checked unless --no-verify).
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true)]
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, help_heading = "Puzzle", hide_short_help = true, allow_hyphen_values = true)]
     pub(super) dragon: Option<(usize, usize)>,
 
     /// How many dragons, 1 to 4 (a rule variant).
@@ -227,7 +231,8 @@ pub struct Args {
         long,
         value_name = "N",
         help_heading = "Puzzle",
-        hide_short_help = true
+        hide_short_help = true,
+        value_parser = whole("a number of steps", 0..=usize::MAX)
     )]
     pub(super) min_steps: Option<usize>,
 
@@ -236,7 +241,8 @@ pub struct Args {
         long,
         value_name = "N",
         help_heading = "Puzzle",
-        hide_short_help = true
+        hide_short_help = true,
+        value_parser = whole("a number of steps", 0..=usize::MAX)
     )]
     pub(super) min_detour: Option<usize>,
 
@@ -268,7 +274,7 @@ pub struct Args {
     #[arg(
         long,
         value_name = "S",
-        value_parser = clap::value_parser!(u64).range(..=super::MAX_SEED),
+        value_parser = whole("a seed", 0..=super::MAX_SEED),
         help_heading = "Output"
     )]
     pub(super) seed: Option<u64>,
@@ -308,7 +314,8 @@ pub struct Args {
         long,
         default_value_t = 1,
         value_name = "N",
-        help_heading = "Output"
+        help_heading = "Output",
+        value_parser = whole("a number of puzzles", 0..=usize::MAX)
     )]
     pub(super) count: usize,
 
@@ -367,7 +374,8 @@ pub struct Args {
         long,
         value_name = "N",
         help_heading = "Search",
-        hide_short_help = true
+        hide_short_help = true,
+        value_parser = whole("a number of candidates", 0..=usize::MAX)
     )]
     pub(super) per_maze: Option<usize>,
 
@@ -376,7 +384,8 @@ pub struct Args {
         long,
         value_name = "RUNS",
         help_heading = "Search",
-        hide_short_help = true
+        hide_short_help = true,
+        value_parser = whole("a number of solver runs", 0..=u64::MAX)
     )]
     pub(super) effort: Option<u64>,
 
@@ -402,7 +411,8 @@ pub struct Args {
         long,
         value_name = "N",
         help_heading = "Hardest",
-        hide_short_help = true
+        hide_short_help = true,
+        value_parser = whole("a number of changes", 0..=u64::MAX)
     )]
     pub(super) iterations: Option<u64>,
 
@@ -412,12 +422,12 @@ pub struct Args {
     /// far, and says which --iterations replays it; any other run ends
     /// with a sentence and exit status 2, a batch keeping the files it
     /// completed and no partial one.
-    #[arg(long, value_name = "TIME", value_parser = parse_time, help_heading = "Search")]
+    #[arg(long, value_name = "TIME", value_parser = parse_time, help_heading = "Search", allow_hyphen_values = true)]
     pub(super) max_time: Option<Duration>,
 
     /// About how much memory generating may use, e.g. 512M, 2G: a maze too
     /// large for it is refused at once, and each solver run has this budget.
-    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search", hide_short_help = true)]
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Search", hide_short_help = true, allow_hyphen_values = true)]
     pub(super) max_memory: usize,
 
     #[command(flatten)]

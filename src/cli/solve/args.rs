@@ -10,7 +10,9 @@ use clap::{Parser, ValueEnum};
 use super::PROGRAM;
 use crate::cli::help::Manual;
 use crate::cli::shell::Installation;
-use crate::cli::{ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, parse_size, parse_time};
+use crate::cli::{
+    ColorChoice, EXIT_ERROR, EXIT_ESCAPED, EXIT_NO_ESCAPE, parse_size, parse_time, whole,
+};
 use crate::tile;
 use crate::viewer::{PLAY_KEYS, PLAYBACK_KEYS, help_text};
 use crate::{OracleKind, Priority, Speed, Ties};
@@ -210,7 +212,7 @@ pub struct Args {
     /// A map that needs more ends with an error instead of exhausting the
     /// machine. It is the budget of the whole run: with -j N, each of the N
     /// files solved at once has an equal share of it.
-    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, allow_hyphen_values = true)]
     pub(super) max_memory: usize,
 
     /// Stop a solve that runs longer than this, e.g. 30s, 5m, 1.5h
@@ -218,7 +220,7 @@ pub struct Args {
     ///
     /// A number alone is seconds. The solve ends with an error that says
     /// how far it got, as a search past --max-memory does.
-    #[arg(long, value_name = "TIME", value_parser = parse_time)]
+    #[arg(long, value_name = "TIME", value_parser = parse_time, allow_hyphen_values = true)]
     pub(super) max_time: Option<Duration>,
 
     /// Solve this many files at once (0: one per processor core), each
@@ -229,7 +231,8 @@ pub struct Args {
         long,
         value_name = "N",
         default_value_t = 1,
-        hide_short_help = true
+        hide_short_help = true,
+        value_parser = whole("a number of jobs", 0..=usize::MAX)
     )]
     pub(super) jobs: usize,
 
@@ -237,7 +240,7 @@ pub struct Args {
     /// A dragon faster than the hero, caught, has its longest line found on
     /// two threads on a large map; every other search uses one. With
     /// several jobs each solve uses one.
-    #[arg(long, value_name = "N", default_value_t = 0, hide_short_help = true)]
+    #[arg(long, value_name = "N", default_value_t = 0, hide_short_help = true, value_parser = whole("a number of threads", 0..=usize::MAX))]
     pub(super) threads: usize,
 
     /// Draw maps (--map, -p, --play, --record) with ASCII aliases instead
@@ -260,7 +263,7 @@ pub struct Args {
         short,
         long,
         value_name = "MS",
-        value_parser = clap::value_parser!(u64).range(1..=60_000),
+        value_parser = whole("a frame length in milliseconds", 1..=60_000_u64),
         help_heading = "Playback and play",
         hide_short_help = true
     )]
