@@ -88,8 +88,8 @@
 //! a batch holds many heroes side by side, each a neighbour of the same
 //! cells. On small rooms at 1001 (seed 833469, 14.2 M positions taken)
 //! the line took 16.6 s instead of 31.6 s with this and the skeleton
-//! asked before the root fields' walks; on the braided 573291 above,
-//! 10.6 to 11.1 s instead of 12.2 to 13.2 s (the seed of "Two threads").
+//! asked before the root fields' walks; on braided 573291 (see "Two
+//! threads"), 10.6 to 11.1 s instead of 12.2 to 13.2 s.
 //!
 //! # Two threads
 //!
@@ -169,8 +169,9 @@ fn moves_made(
         let before = made.len();
         for (step, to) in hero_moves(graph, game.speed, game.wait, hero, dragon) {
             debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
-            // Until its reply is known: the position's number in `spent`,
-            // and the step's direction (4 for a wait) in `after`.
+            // Until its reply is known, the move holds the dragon's cell
+            // as its reply, the position's number as `spent`, and the
+            // step's direction (4 for a wait) as `after`.
             let way = step.direction().map_or(4, |d| d as u32);
             asks.push((
                 u64::from(to.0) << 32 | u64::from(dragon.0),
