@@ -373,7 +373,7 @@ mod tests {
             (&["--width", "1"], "too small"),
             (&["--braid", "1.5"], "between 0 and 1"),
             (&["--braid", "-0.1"], "between 0 and 1"),
-            (&["--width", "-3"], "invalid digit"),
+            (&["--width", "-3"], "'-3' is not a width in cells"),
             (&["--braid", "0"], "always catches"),
             (
                 &["--braid", "0", "--min-detour", "2", "--endpoints", "random"],

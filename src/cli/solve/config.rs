@@ -407,7 +407,7 @@ mod tests {
                 &["--exit-at-end", "--record", "a.cast", "a.txt"],
                 "use it with -p",
             ),
-            (&["-j", "-1", "a.txt"], "invalid digit"),
+            (&["-j", "-1", "a.txt"], "'-1' is not a number of jobs"),
             (&["-", "a.txt", "-"], "it can be read once"),
             (&["--vary", "dragon", "a.txt"], "use it with --heat-map"),
             (
