@@ -247,31 +247,31 @@ fn probe(start: &[u8]) -> Result<(), crate::Error> {
 /// `what` ("a number of jobs"): text that is not one, a negative number
 /// included, is refused with a sentence that names what was expected,
 /// instead of the number parser's own words ("invalid digit found in
-/// string").
-pub(crate) fn whole<T>(
+/// string"). A range open above reads "from 0 up".
+pub(crate) fn whole<T, R>(
     what: &'static str,
-    range: std::ops::RangeInclusive<T>,
+    range: R,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
 where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Clone + Send + Sync + 'static,
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Send + Sync + 'static,
+    R: std::ops::RangeBounds<T> + Clone + Send + Sync + 'static,
 {
+    use std::ops::Bound;
     move |text: &str| {
-        let (least, most) = (range.start(), range.end());
         text.trim()
             .parse::<T>()
             .ok()
             .filter(|n| range.contains(n))
             .ok_or_else(|| {
-                // The type's greatest value is no bound a user needs to read.
-                let most = match most.to_string() {
-                    m if m == u64::MAX.to_string() || m == usize::MAX.to_string() => None,
-                    m => Some(m),
+                let least = match range.start_bound() {
+                    Bound::Included(least) => least.to_string(),
+                    _ => "0".to_owned(),
                 };
-                match most {
-                    Some(most) => format!(
+                match range.end_bound() {
+                    Bound::Included(most) => format!(
                         "'{text}' is not {what}: give a whole number from {least} to {most}"
                     ),
-                    None => format!("'{text}' is not {what}: give a whole number from {least} up"),
+                    _ => format!("'{text}' is not {what}: give a whole number from {least} up"),
                 }
             })
     }

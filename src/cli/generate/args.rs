@@ -134,7 +134,7 @@ pub struct Args {
         default_value_t = 15,
         value_name = "CELLS",
         help_heading = "Maze",
-        value_parser = whole("a width in cells", 0..=usize::MAX)
+        value_parser = whole("a width in cells", 0_usize..)
     )]
     pub(super) width: usize,
 
@@ -145,7 +145,7 @@ pub struct Args {
         default_value_t = 10,
         value_name = "CELLS",
         help_heading = "Maze",
-        value_parser = whole("a height in cells", 0..=usize::MAX)
+        value_parser = whole("a height in cells", 0_usize..)
     )]
     pub(super) height: usize,
 
@@ -187,7 +187,7 @@ pub struct Args {
         value_name = "N",
         help_heading = "Maze",
         hide_short_help = true,
-        value_parser = whole("a number of rooms", 0..=usize::MAX)
+        value_parser = whole("a number of rooms", 0_usize..)
     )]
     pub(super) rooms: usize,
 
@@ -232,7 +232,7 @@ pub struct Args {
         value_name = "N",
         help_heading = "Puzzle",
         hide_short_help = true,
-        value_parser = whole("a number of steps", 0..=usize::MAX)
+        value_parser = whole("a number of steps", 0_usize..)
     )]
     pub(super) min_steps: Option<usize>,
 
@@ -242,7 +242,7 @@ pub struct Args {
         value_name = "N",
         help_heading = "Puzzle",
         hide_short_help = true,
-        value_parser = whole("a number of steps", 0..=usize::MAX)
+        value_parser = whole("a number of steps", 0_usize..)
     )]
     pub(super) min_detour: Option<usize>,
 
@@ -315,7 +315,7 @@ pub struct Args {
         default_value_t = 1,
         value_name = "N",
         help_heading = "Output",
-        value_parser = whole("a number of puzzles", 0..=usize::MAX)
+        value_parser = whole("a number of puzzles", 0_usize..)
     )]
     pub(super) count: usize,
 
@@ -375,7 +375,7 @@ pub struct Args {
         value_name = "N",
         help_heading = "Search",
         hide_short_help = true,
-        value_parser = whole("a number of candidates", 0..=usize::MAX)
+        value_parser = whole("a number of candidates", 0_usize..)
     )]
     pub(super) per_maze: Option<usize>,
 
@@ -385,7 +385,7 @@ pub struct Args {
         value_name = "RUNS",
         help_heading = "Search",
         hide_short_help = true,
-        value_parser = whole("a number of solver runs", 0..=u64::MAX)
+        value_parser = whole("a number of solver runs", 0_u64..)
     )]
     pub(super) effort: Option<u64>,
 
@@ -412,7 +412,7 @@ pub struct Args {
         value_name = "N",
         help_heading = "Hardest",
         hide_short_help = true,
-        value_parser = whole("a number of changes", 0..=u64::MAX)
+        value_parser = whole("a number of changes", 0_u64..)
     )]
     pub(super) iterations: Option<u64>,
 

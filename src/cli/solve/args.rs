@@ -232,7 +232,7 @@ pub struct Args {
         value_name = "N",
         default_value_t = 1,
         hide_short_help = true,
-        value_parser = whole("a number of jobs", 0..=usize::MAX)
+        value_parser = whole("a number of jobs", 0_usize..)
     )]
     pub(super) jobs: usize,
 
@@ -240,7 +240,7 @@ pub struct Args {
     /// A dragon faster than the hero, caught, has its longest line found on
     /// two threads on a large map; every other search uses one. With
     /// several jobs each solve uses one.
-    #[arg(long, value_name = "N", default_value_t = 0, hide_short_help = true, value_parser = whole("a number of threads", 0..=usize::MAX))]
+    #[arg(long, value_name = "N", default_value_t = 0, hide_short_help = true, value_parser = whole("a number of threads", 0_usize..))]
     pub(super) threads: usize,
 
     /// Draw maps (--map, -p, --play, --record) with ASCII aliases instead
