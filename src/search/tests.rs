@@ -448,7 +448,8 @@ fn the_proof_search_plays_as_the_analysis_on_whole_positions() {
             };
             let maps = ground::DoorMaps::new(0);
             let terrain = ground::Terrain::new(graph, &solver.layout, &maps);
-            let oracles = ground::Oracles::built(&terrain, OracleKind::Bfs, 1 << 24).unwrap();
+            let oracles =
+                ground::Oracles::built(&terrain, OracleKind::Bfs, 1 << 24, false).unwrap();
             let start = (at.hero, at.dragons.first());
             let mut game = turn::Game::on(terrain, start, oracles, rules, usize::MAX);
             let wide = backward::Wide {

@@ -118,7 +118,7 @@ impl<'a> Judge<'a> {
                     } else {
                         OracleKind::Bfs
                     };
-                    Oracles::built(&terrain, kind, Options::default().max_memory)
+                    Oracles::built(&terrain, kind, Options::default().max_memory, false)
                         .expect("the oracles fit the default budget whenever the table did")
                 }
             };

@@ -124,7 +124,12 @@ pub(super) fn build(
     }
     let maps = DoorMaps::new(layout.doors().len());
     let terrain = Terrain::new(graph, layout, &maps);
-    let oracles = Oracles::built(&terrain, options.oracle, solver.oracle_budget(options)?)?;
+    let oracles = Oracles::built(
+        &terrain,
+        options.oracle,
+        solver.oracle_budget(options)?,
+        options.two_threads(),
+    )?;
     let mut game = Game::on(
         terrain,
         (graph.hero(), graph.dragon()),
