@@ -97,7 +97,8 @@ pub struct Options {
     pub caught_line: bool,
     /// The most threads a solve may use; 0, the default, for as many as
     /// the machine has. A faster dragon's longest line on a large map asks
-    /// its questions on two; every other search uses one.
+    /// its questions on two, and several dragons' oracles on a large map
+    /// are built on two; every other search uses one.
     pub threads: usize,
 }
 

@@ -238,8 +238,9 @@ pub struct Args {
 
     /// The most threads one solve may use (0: as many as the machine has).
     /// A dragon faster than the hero, caught, has its longest line found on
-    /// two threads on a large map; every other search uses one. With
-    /// several jobs each solve uses one.
+    /// two threads on a large map, and several dragons' oracles are built
+    /// on two; every other search uses one. With several jobs each solve
+    /// uses one.
     #[arg(long, value_name = "N", default_value_t = 0, hide_short_help = true, value_parser = whole("a number of threads", 0_usize..))]
     pub(super) threads: usize,
 
