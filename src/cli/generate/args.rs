@@ -379,7 +379,9 @@ pub struct Args {
     )]
     pub(super) per_maze: Option<usize>,
 
-    /// Give up after this many solver runs for one puzzle [default: 1000].
+    /// Give up after this many solver runs, or this many mazes drawn, for
+    /// one puzzle; with --search table each maze drawn also costs its
+    /// whole-map table [default: 1000].
     #[arg(
         long,
         value_name = "RUNS",
