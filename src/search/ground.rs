@@ -241,6 +241,21 @@ impl<'a> Oracles<'a> {
         Ok(oracles)
     }
 
+    /// The oracles a search of `solver`'s map asks under `options`: of
+    /// their kind, within the solver's oracle budget, built on two threads
+    /// when the options allow two (see [`Oracles::built`]).
+    ///
+    /// # Errors
+    /// As [`Oracles::built`], or the budget's own error.
+    pub(crate) fn for_search(
+        terrain: &Terrain<'a>,
+        solver: &super::Solver,
+        options: &super::Options,
+    ) -> Result<Self, Error> {
+        let budget = solver.oracle_budget(options)?;
+        Self::built(terrain, options.oracle, budget, options.two_threads())
+    }
+
     /// A ruler for single questions, on every door state's map.
     pub(crate) fn ruler(ruler: &'a mut Ruler) -> Self {
         Oracles {

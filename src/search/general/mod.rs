@@ -96,12 +96,7 @@ pub(super) fn solve(
             (trapped, !trapped && room)
         }
     };
-    let oracles = Oracles::built(
-        &terrain,
-        options.oracle,
-        solver.oracle_budget(options)?,
-        options.two_threads(),
-    )?;
+    let oracles = Oracles::for_search(&terrain, solver, options)?;
     let memory = solver.search_memory(options);
     let start = (at.hero, at.dragons.first());
     let mut game = Game::on(terrain, start, oracles, options.rules, memory);

@@ -124,12 +124,7 @@ pub(super) fn build(
     }
     let maps = DoorMaps::new(layout.doors().len());
     let terrain = Terrain::new(graph, layout, &maps);
-    let oracles = Oracles::built(
-        &terrain,
-        options.oracle,
-        solver.oracle_budget(options)?,
-        options.two_threads(),
-    )?;
+    let oracles = Oracles::for_search(&terrain, solver, options)?;
     let mut game = Game::on(
         terrain,
         (graph.hero(), graph.dragon()),
