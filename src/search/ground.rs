@@ -289,15 +289,17 @@ impl<'a> Oracles<'a> {
                     .map(|o| Box::new(o) as Box<dyn DragonOracle + Send + 'a>)
             };
             if self.two_threads && starts.len() > 1 && map.len() >= SHARED_CELLS {
-                // The second half on another thread.
+                // The second half on another thread (or on this one, when
+                // the system has no thread to give).
                 let half = starts.len() / 2;
                 std::thread::scope(|scope| {
-                    let theirs =
-                        scope.spawn(|| starts[half..].iter().map(build).collect::<Vec<_>>());
+                    let theirs = std::thread::Builder::new()
+                        .spawn_scoped(scope, || starts[half..].iter().map(build).collect());
                     let mut made: Vec<_> = starts[..half].iter().map(build).collect();
-                    match theirs.join() {
-                        Ok(theirs) => made.extend(theirs),
-                        Err(panic) => std::panic::resume_unwind(panic),
+                    match theirs.map(|theirs| theirs.join()) {
+                        Ok(Ok(theirs)) => made.extend::<Vec<_>>(theirs),
+                        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                        Err(_) => made.extend(starts[half..].iter().map(build)),
                     }
                     made.into_iter().collect::<Result<Vec<_>, _>>()
                 })?
