@@ -149,6 +149,18 @@ struct Seen {
 /// move gave up and the distance after it.
 type Made = (CellId, CellId, u32, u32);
 
+/// A move whose reply is still to be asked: the hero's new cell and the
+/// dragon's cell (the question, as one number, target first), the move's
+/// place in `made`, the position it is made from (its place in `from`)
+/// and the step (`None` for a wait).
+#[derive(Clone, Copy)]
+struct Ask {
+    question: u64,
+    at: u32,
+    from: u32,
+    step: Option<Direction>,
+}
+
 /// The moves of the positions `from` (each its hero, dragon and distance)
 /// and the dragon's replies, into `made`, and how many moves each position
 /// has, into `counts`. The replies are asked target by target (`asks`,
@@ -160,7 +172,7 @@ fn moves_made(
     from: &[(CellId, CellId, u32)],
     made: &mut Vec<Made>,
     counts: &mut Vec<u8>,
-    asks: &mut Vec<(u64, u32)>,
+    asks: &mut Vec<Ask>,
 ) {
     let graph = game.graph;
     let gain = game.speed.steps() - 1;
@@ -169,28 +181,29 @@ fn moves_made(
         let before = made.len();
         for (step, to) in hero_moves(graph, game.speed, game.wait, hero, dragon) {
             debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
-            // Until its reply is known, the move holds the dragon's cell
-            // as its reply, the position's number as `spent`, and the
-            // step's direction (4 for a wait) as `after`.
-            let way = step.direction().map_or(4, |d| d as u32);
-            asks.push((
-                u64::from(to.0) << 32 | u64::from(dragon.0),
-                made.len() as u32,
-            ));
-            made.push((to, dragon, i as u32, way));
+            asks.push(Ask {
+                question: u64::from(to.0) << 32 | u64::from(dragon.0),
+                at: made.len() as u32,
+                from: i as u32,
+                step: step.direction(),
+            });
+            // Filled in below, once the reply is asked.
+            made.push((to, dragon, 0, 0));
         }
         counts.push((made.len() - before) as u8);
     }
-    asks.sort_unstable();
+    asks.sort_unstable_by_key(|ask| (ask.question, ask.at));
     // The hero's steps towards the dragon, per position, once asked.
     let mut toward: Vec<Option<DirSet>> = Vec::new();
-    for &(_, at) in asks.iter() {
-        let (to, dragon, i, way) = made[at as usize];
+    for &Ask {
+        at, from: i, step, ..
+    } in asks.iter()
+    {
+        let (to, dragon, _, _) = made[at as usize];
         let (hero, _, d) = from[i as usize];
         let mut reply = None;
         let apart = game.dragon_replies_apart(dragon, to, |r| reply = Some(r));
         let reply = reply.expect("a priority rule replies once");
-        let step = Direction::ALL.get(way as usize).copied();
         // What the move gave up: read from the dragon's distance to the
         // hero's new cell when the oracle told it (one more than `d` for a
         // step away, one less towards it).
