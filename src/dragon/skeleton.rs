@@ -704,6 +704,14 @@ impl Reader {
         if !self.aim(skeleton, graph, target) {
             return None;
         }
+        let own = skeleton.shape.part[dragon.index()];
+        if let Some(&part) = skeleton.shape.parts.get(own as usize) {
+            if part.kind == Kind::Chain && skeleton.shape.part[target.index()] != own {
+                if let Some(found) = self.chain_steps(skeleton, graph, (dragon, part), own) {
+                    return Some(found);
+                }
+            }
+        }
         let here = self.distance(skeleton, graph, dragon, target)?;
         if here == UNREACHABLE {
             return None;
@@ -711,6 +719,62 @@ impl Reader {
         let mut steps = DirSet::EMPTY;
         for (d, n) in graph.neighbors(dragon) {
             if self.distance(skeleton, graph, n, target)? + 1 == here {
+                steps.insert(d);
+            }
+        }
+        Some((steps, here))
+    }
+
+    /// [`Self::steps`] for a dragon inside chain `part` (numbered `own`)
+    /// and an aimed target outside it, from the two ends' distances alone.
+    /// A chain cell `i` steps from `a` is `min(da + i, db + len - i)` from
+    /// the target (`da`, `db` the ends' distances), and its two neighbours
+    /// are the cells `i - 1` and `i + 1` of the chain (an end being its
+    /// own cell 0 or `len`: a junction's distance is its own), so the step
+    /// towards `a` lies on a shortest path exactly when `da + i` is the
+    /// least, and the one towards `b` when `db + len - i` is. `None` when
+    /// a neighbour is neither (the general way then answers).
+    fn chain_steps(
+        &mut self,
+        skeleton: &Skeleton,
+        graph: &Graph,
+        (dragon, part): (CellId, Part),
+        own: u32,
+    ) -> Option<(DirSet, u32)> {
+        let shape = &skeleton.shape;
+        let i = shape.offset[dragon.index()];
+        let mut toward = [None; 4];
+        for (k, (d, n)) in graph.neighbors(dragon).enumerate() {
+            let to_a = if shape.part[n.index()] == own {
+                shape.offset[n.index()] < i
+            } else {
+                let end = shape.parts.get(shape.part[n.index()] as usize)?;
+                if end.kind != Kind::Junction {
+                    return None;
+                }
+                // One step from an end: `a` next to cell 1, `b` next to
+                // cell `len - 1` (on a chain of two steps, told apart by
+                // the junction's number).
+                match (i == 1, i + 1 == part.len) {
+                    (true, false) => true,
+                    (false, true) => false,
+                    (true, true) if part.a != part.b => end.a == part.a,
+                    _ => return None,
+                }
+            };
+            toward[k] = Some((d, to_a));
+        }
+        let by_a = self.junction_to_target(skeleton, part.a).saturating_add(i);
+        let by_b = self
+            .junction_to_target(skeleton, part.b)
+            .saturating_add(part.len - i);
+        let here = by_a.min(by_b);
+        if here == UNREACHABLE {
+            return None;
+        }
+        let mut steps = DirSet::EMPTY;
+        for (d, to_a) in toward.into_iter().flatten() {
+            if if to_a { by_a == here } else { by_b == here } {
                 steps.insert(d);
             }
         }
