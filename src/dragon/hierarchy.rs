@@ -90,8 +90,6 @@ pub(super) struct Hierarchy {
     arcs: Vec<(u32, u32)>,
     /// Rank of each node.
     rank: Vec<u32>,
-    /// Node of each rank.
-    order: Vec<u32>,
 }
 
 /// Reusable scratch space for queries (also used by the witness searches of construction):
@@ -298,17 +296,12 @@ impl Hierarchy {
             arcs.extend(adj[v as usize].iter().map(|&(u, w)| (rank[u as usize], w)));
             first.push(arcs.len() as u32);
         }
-        Some(Hierarchy {
-            first,
-            arcs,
-            rank,
-            order,
-        })
+        Some(Hierarchy { first, arcs, rank })
     }
 
     /// Bytes held (approximately, the Vecs' lengths times their element sizes).
     pub(super) fn bytes(&self) -> usize {
-        (self.first.len() + self.rank.len() + self.order.len()) * 4 + self.arcs.len() * 8
+        (self.first.len() + self.rank.len()) * 4 + self.arcs.len() * 8
     }
 
     /// Number of nodes.
@@ -322,8 +315,9 @@ impl Hierarchy {
     }
 
     /// The upward search space from `sources` (node, initial distance): a Dijkstra over upward
-    /// arcs with stall-on-demand. Writes every settled node that is not stalled, with its
-    /// distance, to `out` (cleared first), sorted by node.
+    /// arcs with stall-on-demand. Writes every settled node that is not stalled, by its rank
+    /// (so that the tops of many spaces share a few cache lines), with its distance, to `out`
+    /// (cleared first), sorted by rank.
     pub(super) fn up_space(
         &self,
         sources: &[(u32, u32)],
@@ -343,7 +337,7 @@ impl Hierarchy {
             {
                 continue; // stalled
             }
-            out.push((self.order[v as usize], d));
+            out.push((v, d));
             for &(u, w) in arcs {
                 scratch.relax(u, d.saturating_add(w));
             }

@@ -520,13 +520,14 @@ pub(crate) struct Reader {
     /// Per junction: where its label starts in `labels` and how long it
     /// is (0 until computed: a label holds at least its own junction).
     label_at: Vec<(u32, u32)>,
-    /// Labels, each a run of (junction, distance) sorted by junction.
+    /// Labels, each a run of (junction's rank, distance) sorted by rank.
     labels: Vec<(u32, u32)>,
     /// The most entries `labels` may hold before it is cleared.
     cap: usize,
-    /// The target whose label is spread: its cell, and per junction the
-    /// stamp it was written with and its distance to the target then
-    /// (side by side: a read takes one cache line).
+    /// The target whose label is spread: its cell, and per junction (by
+    /// its rank in the hierarchy, as labels name them) the stamp it was
+    /// written with and its distance to the target then (side by side: a
+    /// read takes one cache line).
     target: u32,
     to_target: Vec<(u32, u32)>,
     stamp: u32,
