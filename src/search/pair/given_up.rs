@@ -640,15 +640,20 @@ pub(super) fn longest_line<'a>(
         seen,
         order,
         move_first,
-        replies,
+        mut replies,
         longest,
         ..
     } = s;
     if let (Some(progress), Some(longest)) = (game.progress, longest) {
         progress.survival(longest as usize, longest as usize);
     }
-    // Values, children first: every move lowers the distance.
-    // (A counting sort: the distances run from 1 to the start's.)
+    // Values, children first: every move lowers the distance. The taken
+    // positions are ranked by distance (a counting sort: the distances run
+    // from 1 to the start's), each reply becomes its position's rank in
+    // one pass ([`NOT_TAKEN`] for one not taken, worth a loss at once), and
+    // the values are worked out rank by rank, each read straight from the
+    // ranks below (not through `seen`: a third less time on a line of
+    // 11 M positions).
     let mut first = vec![0u32; d0 as usize + 2];
     for &s in &order {
         first[seen[s as usize].distance as usize + 1] += 1;
@@ -657,26 +662,40 @@ pub(super) fn longest_line<'a>(
         first[d] += first[d - 1];
     }
     let mut by_distance = vec![0u32; order.len()];
+    let mut rank = vec![0u32; order.len()];
     for (i, &s) in order.iter().enumerate() {
         let at = &mut first[seen[s as usize].distance as usize];
         by_distance[*at as usize] = i as u32;
+        rank[i] = *at;
         *at += 1;
     }
+    for reply in &mut replies {
+        *reply = match seen[*reply as usize].taken {
+            NOT_TAKEN => NOT_TAKEN,
+            i => rank[i as usize],
+        };
+    }
+    let start_rank = rank[0];
+    drop((seen, rank));
     let moves_of =
         |i: u32| &replies[move_first[i as usize] as usize..move_first[i as usize + 1] as usize];
     let mut value = vec![0u32; order.len()];
-    let worth = |value: &[u32], r: StateId| match seen[r as usize].taken {
+    let worth = |value: &[u32], r: u32| match r {
         NOT_TAKEN => 1,
-        i => value[i as usize] + 1,
+        r => value[r as usize] + 1,
     };
-    for &i in &by_distance {
-        value[i as usize] = moves_of(i)
+    for (k, &i) in by_distance.iter().enumerate() {
+        value[k] = moves_of(i)
             .iter()
             .map(|&r| worth(&value, r))
             .max()
             .unwrap_or(0);
     }
-    debug_assert_eq!(Some(value[0]), longest, "the values agree with the search");
+    debug_assert_eq!(
+        Some(value[start_rank as usize]),
+        longest,
+        "the values agree with the search"
+    );
     let mut line = vec![start];
     let mut i = 0;
     loop {
@@ -685,12 +704,12 @@ pub(super) fn longest_line<'a>(
             .map(|&r| (worth(&value, r), r))
             .reduce(|a, b| if b.0 > a.0 { b } else { a });
         let Some((_, next)) = best else { break };
-        line.push(table.get(next));
-        i = seen[next as usize].taken;
-        if i == NOT_TAKEN {
+        if next == NOT_TAKEN {
             debug_assert!(false, "a longest line leaves the positions taken");
             return None;
         }
+        i = by_distance[next as usize];
+        line.push(table.get(order[i as usize]));
     }
     Some(Longest {
         line,
