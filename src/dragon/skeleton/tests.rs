@@ -4,6 +4,7 @@
 use super::*;
 use crate::dragon::Random;
 use crate::dragon::cone::tests::{FAMILIES, Family, large_map, map};
+use crate::graph::UNREACHABLE;
 
 /// Checks every dragon against `targets` with a reader keeping labels
 /// of `bytes`; the number of questions the skeleton answered.
