@@ -125,7 +125,7 @@ use std::thread::{Scope, ScopedJoinHandle};
 
 use super::state::StateTable;
 use crate::dragon::DragonOracle;
-use crate::graph::{CellId, DirSet, Direction};
+use crate::graph::{CellId, DirSet, Direction, Graph};
 use crate::search::position::StateId;
 use crate::search::turn::{Game, hero_moves};
 
@@ -150,7 +150,8 @@ struct Seen {
 type Made = (CellId, CellId, u32, u32);
 
 /// A move whose reply is still to be asked: the hero's new cell and the
-/// dragon's cell (the question, as one number, target first), the move's
+/// dragon's cell (the question, as one number that sorts by the target's
+/// place on a Z-order curve ([`near`]) first), the move's
 /// place in `made`, the position it is made from (its place in `from`)
 /// and the step (`None` for a wait).
 #[derive(Clone, Copy)]
@@ -159,6 +160,21 @@ struct Ask {
     at: u32,
     from: u32,
     step: Option<Direction>,
+}
+
+/// A key that keeps cells near one another near in order: the bits of the
+/// cell's row and column interleaved (a Z-order curve), so a batch's
+/// targets along a corridor of either direction come one after another.
+fn near(graph: &Graph, cell: CellId) -> u32 {
+    let pos = graph.pos(cell);
+    let spread = |x: usize| {
+        let mut x = x as u32 & 0xffff;
+        x = (x | x << 8) & 0x00ff_00ff;
+        x = (x | x << 4) & 0x0f0f_0f0f;
+        x = (x | x << 2) & 0x3333_3333;
+        (x | x << 1) & 0x5555_5555
+    };
+    spread(pos.row) << 1 | spread(pos.col)
 }
 
 /// The moves of the positions `from` (each its hero, dragon and distance)
@@ -182,7 +198,7 @@ fn moves_made(
         for (step, to) in hero_moves(graph, game.speed, game.wait, hero, dragon) {
             debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
             asks.push(Ask {
-                question: u64::from(to.0) << 32 | u64::from(dragon.0),
+                question: u64::from(near(graph, to)) << 32 | u64::from(dragon.0),
                 at: made.len() as u32,
                 from: i as u32,
                 step: step.direction(),
