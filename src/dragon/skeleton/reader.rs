@@ -131,18 +131,14 @@ impl Reader {
             self.memo.fill([0; 3]);
             self.stamp = 1;
         }
-        match aimed {
+        if let Aimed::Ends(a, b) = aimed {
+            self.spread(skeleton, a, 0, 1);
+            self.spread(skeleton, b, 0, 2);
+        } else {
             // Four anchors, the steps to each added: the union, in the first.
-            Aimed::Room(_) => {
-                for (junction, steps) in anchors {
-                    self.spread(skeleton, junction, steps, 1);
-                }
+            for (junction, steps) in anchors {
+                self.spread(skeleton, junction, steps, 1);
             }
-            Aimed::Ends(a, b) => {
-                self.spread(skeleton, a, 0, 1);
-                self.spread(skeleton, b, 0, 2);
-            }
-            Aimed::Nothing => unreachable!("aimed at a target"),
         }
         true
     }

@@ -165,6 +165,7 @@ struct Ask {
 /// A key that keeps cells near one another near in order: the bits of the
 /// cell's row and column interleaved (a Z-order curve), so a batch's
 /// targets along a corridor of either direction come one after another.
+/// Only an order: past 65,536 tiles a side, far cells may share a key.
 fn near(graph: &Graph, cell: CellId) -> u32 {
     let pos = graph.pos(cell);
     let spread = |x: usize| {
