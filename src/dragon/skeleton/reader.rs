@@ -2,7 +2,7 @@
 //! target asked about spread out, so that a question reads a few labels
 //! (see the parent module).
 
-use super::{Kind, NONE, Part, Skeleton};
+use super::{Kind, NONE, Skeleton};
 use crate::dragon::hierarchy::{Scratch, meet};
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
@@ -250,13 +250,8 @@ impl Reader {
         if !self.aim(skeleton, graph, target) {
             return None;
         }
-        let own = skeleton.shape.part[dragon.index()];
-        if let Some(&part) = skeleton.shape.parts.get(own as usize) {
-            if part.kind == Kind::Chain && skeleton.shape.part[target.index()] != own {
-                if let Some(found) = self.chain_steps(skeleton, graph, (dragon, part), own) {
-                    return Some(found);
-                }
-            }
+        if let Some(found) = self.chain_steps(skeleton, graph, dragon, target) {
+            return Some(found);
         }
         let here = self.distance(skeleton, graph, dragon, target)?;
         if here == UNREACHABLE {
@@ -271,26 +266,32 @@ impl Reader {
         Some((steps, here))
     }
 
-    /// [`Self::steps`] for a dragon inside chain `part` (numbered `own`)
-    /// and an aimed target outside it, from the two ends' distances alone.
-    /// A chain cell `i` steps from `a` is `min(da + i, db + len - i)` from
-    /// the target (`da`, `db` the ends' distances), and its two neighbours
-    /// are the cells `i - 1` and `i + 1` of the chain (an end being its
-    /// own cell 0 or `len`: a junction's distance is its own), so the step
+    /// [`Self::steps`] for a dragon inside a chain and an aimed target
+    /// outside it, from the chain's two ends' distances alone. A chain
+    /// cell `i` steps from `a` is `min(da + i, db + len - i)` from the
+    /// target (`da`, `db` the ends' distances), and its two neighbours are
+    /// the cells `i - 1` and `i + 1` of the chain (an end being its own
+    /// cell 0 or `len`: a junction's distance is its own), so the step
     /// towards `a` lies on a shortest path exactly when `da + i` is the
-    /// least, and the one towards `b` when `db + len - i` is. `None` when
-    /// a neighbour is neither (the general way then answers).
+    /// least, and the one towards `b` when `db + len - i` is. `None`
+    /// elsewhere, or when a neighbour is neither (the general way then
+    /// answers).
     fn chain_steps(
         &mut self,
         skeleton: &Skeleton,
         graph: &Graph,
-        (dragon, part): (CellId, Part),
-        own: u32,
+        dragon: CellId,
+        target: CellId,
     ) -> Option<(DirSet, u32)> {
         let shape = &skeleton.shape;
+        let own = shape.part[dragon.index()];
+        let part = *shape.parts.get(own as usize)?;
+        if part.kind != Kind::Chain || shape.part[target.index()] == own {
+            return None;
+        }
         let i = shape.offset[dragon.index()];
-        let mut toward = [None; 4];
-        for (k, (d, n)) in graph.neighbors(dragon).enumerate() {
+        let (mut toward_a, mut toward_b) = (DirSet::EMPTY, DirSet::EMPTY);
+        for (d, n) in graph.neighbors(dragon) {
             let to_a = if shape.part[n.index()] == own {
                 shape.offset[n.index()] < i
             } else {
@@ -308,7 +309,11 @@ impl Reader {
                     _ => return None,
                 }
             };
-            toward[k] = Some((d, to_a));
+            if to_a {
+                toward_a.insert(d);
+            } else {
+                toward_b.insert(d);
+            }
         }
         let by_a = self.junction_to_target(skeleton, part.a).saturating_add(i);
         let by_b = self
@@ -318,12 +323,10 @@ impl Reader {
         if here == UNREACHABLE {
             return None;
         }
-        let mut steps = DirSet::EMPTY;
-        for (d, to_a) in toward.into_iter().flatten() {
-            if if to_a { by_a == here } else { by_b == here } {
-                steps.insert(d);
-            }
-        }
-        Some((steps, here))
+        let shortest = |by: u32, toward: DirSet| if by == here { toward.bits() } else { 0 };
+        Some((
+            DirSet::from_bits(shortest(by_a, toward_a) | shortest(by_b, toward_b)),
+            here,
+        ))
     }
 }

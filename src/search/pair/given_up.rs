@@ -83,10 +83,11 @@
 //! the misses overlap.
 //!
 //! A batch's replies are asked target by target (the hero's new cell),
-//! not position by position: the oracle's skeleton spreads a target's
-//! label once for every question about it (see `dragon/skeleton.rs`), and
-//! a batch holds many heroes side by side, each a neighbour of the same
-//! cells. On small rooms at 1001 (seed 833469, 14.2 M positions taken)
+//! not position by position, the targets in Z-order ([`near`]): the
+//! oracle's skeleton spreads a target's anchors' labels once for every
+//! question about it, and about the next targets on the same corridor
+//! (see `dragon/skeleton/reader.rs`), and a batch holds many heroes side
+//! by side, each a neighbour of the same cells. On small rooms at 1001 (seed 833469, 14.2 M positions taken)
 //! the line took 16.6 s instead of 31.6 s with this and the skeleton
 //! asked before the root fields' walks; on braided 573291 (see "Two
 //! threads"), 10.6 to 11.1 s instead of 12.2 to 13.2 s.
@@ -149,14 +150,13 @@ struct Seen {
 /// move gave up and the distance after it.
 type Made = (CellId, CellId, u32, u32);
 
-/// A move whose reply is still to be asked: the hero's new cell and the
-/// dragon's cell (the question, as one number that sorts by the target's
-/// place on a Z-order curve ([`near`]) first), the move's
-/// place in `made`, the position it is made from (its place in `from`)
-/// and the step (`None` for a wait).
+/// A move whose reply is still to be asked: the order to ask it in (the
+/// target's place on a Z-order curve ([`near`]), then the dragon's cell),
+/// the move's place in `made`, the position it is made from (its place in
+/// `from`) and the step (`None` for a wait).
 #[derive(Clone, Copy)]
 struct Ask {
-    question: u64,
+    key: u64,
     at: u32,
     from: u32,
     step: Option<Direction>,
@@ -199,7 +199,7 @@ fn moves_made(
         for (step, to) in hero_moves(graph, game.speed, game.wait, hero, dragon) {
             debug_assert_ne!(to, graph.exit(), "a caught hero never reaches the exit");
             asks.push(Ask {
-                question: u64::from(near(graph, to)) << 32 | u64::from(dragon.0),
+                key: u64::from(near(graph, to)) << 32 | u64::from(dragon.0),
                 at: made.len() as u32,
                 from: i as u32,
                 step: step.direction(),
@@ -209,7 +209,7 @@ fn moves_made(
         }
         counts.push((made.len() - before) as u8);
     }
-    asks.sort_unstable_by_key(|ask| (ask.question, ask.at));
+    asks.sort_unstable_by_key(|ask| (ask.key, ask.at));
     // The hero's steps towards the dragon, per position, once asked.
     let mut toward: Vec<Option<DirSet>> = Vec::new();
     for &Ask {
