@@ -309,8 +309,13 @@ impl Hierarchy {
         self.first.len() - 1
     }
 
+    /// The rank of `node`.
+    pub(super) fn rank(&self, node: u32) -> u32 {
+        self.rank[node as usize]
+    }
+
     /// Upward arcs of the node of rank `v`.
-    fn up(&self, v: u32) -> &[(u32, u32)] {
+    pub(super) fn up(&self, v: u32) -> &[(u32, u32)] {
         &self.arcs[self.first[v as usize] as usize..self.first[v as usize + 1] as usize]
     }
 
@@ -342,6 +347,56 @@ impl Hierarchy {
                 scratch.relax(u, d.saturating_add(w));
             }
         }
+        out.sort_unstable();
+    }
+
+    /// The label of the node of rank `v` (its upward search space, as
+    /// [`Hierarchy::up_space`] would give for it alone) made from the
+    /// labels of the heads of its upward arcs, `label(u)` for the head of
+    /// rank `u`: each entry of theirs with the arc's weight added, the least
+    /// per node, and `v` itself at 0; then the entries stall-on-demand
+    /// leaves out. Written to `out`, sorted by rank.
+    ///
+    /// Every entry is the length of a real upward walk. Along the up part
+    /// `v..m` of an up-down shortest path every node's distance to `m` is
+    /// exact, by induction down from `m` (whose label holds `m` at 0): the
+    /// next node's label holds `m` at its exact distance, and the arc
+    /// between them lies on the shortest path. An exact entry is never
+    /// stalled (a cheaper way in from above would make a shorter walk), so
+    /// `m` is in `v`'s label at `dist(v, m)`, and the meeting of two labels
+    /// is exact as with [`Hierarchy::up_space`]. It costs the heads'
+    /// labels read once each, where the search settles every node of the
+    /// space through a heap.
+    pub(super) fn label_from<'l>(
+        &self,
+        v: u32,
+        label: impl Fn(u32) -> &'l [(u32, u32)],
+        scratch: &mut Scratch,
+        out: &mut Vec<(u32, u32)>,
+    ) {
+        scratch.start();
+        out.clear();
+        scratch.dist[v as usize] = (scratch.now, 0);
+        out.push((v, 0));
+        for &(u, w) in self.up(v) {
+            for &(x, d) in label(u) {
+                let d = d.saturating_add(w);
+                let (stamp, best) = &mut scratch.dist[x as usize];
+                if *stamp != scratch.now {
+                    (*stamp, *best) = (scratch.now, d);
+                    out.push((x, 0));
+                } else if d < *best {
+                    *best = d;
+                }
+            }
+        }
+        out.retain_mut(|(x, d)| {
+            *d = scratch.get(*x);
+            !self
+                .up(*x)
+                .iter()
+                .any(|&(y, w)| scratch.get(y).saturating_add(w) < *d)
+        });
         out.sort_unstable();
     }
 

@@ -49,7 +49,10 @@
 //!
 //! Each distance between junctions is the meeting of the two junctions'
 //! upward search spaces ("labels"), which a reader ([`reader`]) computes
-//! once each and keeps while its room holds them; the target's anchors'
+//! once each and keeps while its room holds them: a label is made from the
+//! labels of the heads of the junction's upward arcs, those first, so the
+//! junctions a question needs cost a merge of a few labels each, not a
+//! search (`Hierarchy::label_from` says why they stay exact); the target's anchors'
 //! labels are spread over a dense array (apart, and read again by every
 //! target with the same anchors, for a target with two anchors or fewer),
 //! so a dragon's question reads a few labels. A dragon inside a chain

@@ -27,8 +27,9 @@ enum Aimed {
 /// A dragon's reader of a [`Skeleton`]: the junctions' labels it has
 /// computed, and the current target's spread out.
 pub(crate) struct Reader {
-    /// Per junction: where its label starts in `labels` and how long it
-    /// is (0 until computed: a label holds at least its own junction).
+    /// Per junction, by its rank: where its label starts in `labels` and
+    /// how long it is (0 until computed: a label holds at least its own
+    /// junction).
     label_at: Vec<(u32, u32)>,
     /// Labels, each a run of (junction's rank, distance) sorted by rank.
     labels: Vec<(u32, u32)>,
@@ -52,6 +53,8 @@ pub(crate) struct Reader {
     scratch: Scratch,
     space: Vec<(u32, u32)>,
     copy: Vec<(u32, u32)>,
+    /// The junctions (by rank) whose labels a label waits for.
+    stack: Vec<u32>,
 }
 
 impl Reader {
@@ -76,6 +79,7 @@ impl Reader {
             scratch: Scratch::new(junctions),
             space: Vec::new(),
             copy: Vec::new(),
+            stack: Vec::new(),
         }
     }
 
@@ -85,22 +89,75 @@ impl Reader {
     }
 
     /// Where `junction`'s label lies in `labels`, computed if need be.
+    ///
+    /// A label is made from the labels of the heads of its upward arcs
+    /// ([`Hierarchy::label_from`](crate::dragon::hierarchy::Hierarchy::label_from)),
+    /// those first, and so on up: every label below the ones kept costs a
+    /// merge. When the room runs out the labels are all forgotten, and
+    /// when it runs out a second time within one call (room for fewer
+    /// labels than one junction's space holds) the junction's label is
+    /// searched for alone instead.
     fn label(&mut self, skeleton: &Skeleton, junction: u32) -> std::ops::Range<usize> {
-        let (start, len) = self.label_at[junction as usize];
+        let hierarchy = &skeleton.hierarchy;
+        let top = hierarchy.rank(junction);
+        let (start, len) = self.label_at[top as usize];
         if len != 0 {
             return start as usize..(start + len) as usize;
         }
-        skeleton
-            .hierarchy
-            .up_space(&[(junction, 0)], &mut self.scratch, &mut self.space);
+        let mut forgotten = false;
+        self.stack.clear();
+        self.stack.push(top);
+        while let Some(&v) = self.stack.last() {
+            if self.label_at[v as usize].1 != 0 {
+                self.stack.pop();
+                continue;
+            }
+            let below = self.stack.len();
+            for &(u, _) in hierarchy.up(v) {
+                if self.label_at[u as usize].1 == 0 {
+                    self.stack.push(u);
+                }
+            }
+            if self.stack.len() > below {
+                continue;
+            }
+            let (labels, label_at) = (&self.labels, &self.label_at);
+            let of = |u: u32| {
+                let (start, len) = label_at[u as usize];
+                &labels[start as usize..(start + len) as usize]
+            };
+            hierarchy.label_from(v, of, &mut self.scratch, &mut self.space);
+            if self.labels.len() + self.space.len() > self.cap {
+                if forgotten {
+                    hierarchy.up_space(&[(junction, 0)], &mut self.scratch, &mut self.space);
+                    self.stack.clear();
+                    return self.keep(top);
+                }
+                self.forget();
+                forgotten = true;
+            }
+            self.keep(v);
+            self.stack.pop();
+        }
+        let (start, len) = self.label_at[top as usize];
+        start as usize..(start + len) as usize
+    }
+
+    /// Forgets every label: they are cheap to compute again.
+    fn forget(&mut self) {
+        self.label_at.fill((0, 0));
+        self.labels.clear();
+    }
+
+    /// Keeps `space` as the label of the junction of rank `v` (forgetting
+    /// the others first when the room is full), and says where it lies.
+    fn keep(&mut self, v: u32) -> std::ops::Range<usize> {
         if self.labels.len() + self.space.len() > self.cap {
-            // Forget them all: labels are cheap to compute again.
-            self.label_at.fill((0, 0));
-            self.labels.clear();
+            self.forget();
         }
         let start = self.labels.len();
         self.labels.extend_from_slice(&self.space);
-        self.label_at[junction as usize] = (start as u32, self.space.len() as u32);
+        self.label_at[v as usize] = (start as u32, self.space.len() as u32);
         start..self.labels.len()
     }
 
