@@ -46,7 +46,12 @@
 //!   waits in; with several dragons each walks its own way and the pocket
 //!   of one is no resting place against the others. So do the shadow
 //!   jumps, to a corridor's end; and a faster dragon may pass the end
-//!   within a turn.
+//!   within a turn. (The pocket argument does carry when every dragon is
+//!   outside the hero's nearest pocket: each walks towards its cut cell
+//!   whatever the hero does inside, and the jump lasts until the first
+//!   arrives. That is not built: on the slow sparse braids with two
+//!   dragons most of the positions searched have the dragons inside it;
+//!   BENCHMARKS.md, "Two dragons on sparse braids at 1001".)
 //! - The closed form, the pocket jumps and the proof search are shortcuts
 //!   of the default oracle: the reference (Floyd–Warshall) always runs the
 //!   whole search, so the two can be compared.
