@@ -55,6 +55,10 @@ pub(crate) struct Reader {
     copy: Vec<(u32, u32)>,
     /// The junctions (by rank) whose labels a label waits for.
     stack: Vec<u32>,
+    /// Whether the labels outgrew the room once: a label is then merged
+    /// only when the labels above it are all kept, and else searched for
+    /// alone, so that the reader never costs more than the searches.
+    pub(super) crowded: bool,
 }
 
 impl Reader {
@@ -80,6 +84,7 @@ impl Reader {
             space: Vec::new(),
             copy: Vec::new(),
             stack: Vec::new(),
+            crowded: false,
         }
     }
 
@@ -96,13 +101,33 @@ impl Reader {
     /// merge. When the room runs out the labels are all forgotten, and
     /// when it runs out a second time within one call (room for fewer
     /// labels than one junction's space holds) the junction's label is
-    /// searched for alone instead.
+    /// searched for alone instead. Once the room has run out, the labels
+    /// above are made only for the asking ([`Reader::crowded`]).
     fn label(&mut self, skeleton: &Skeleton, junction: u32) -> std::ops::Range<usize> {
         let hierarchy = &skeleton.hierarchy;
         let top = hierarchy.rank(junction);
         let (start, len) = self.label_at[top as usize];
         if len != 0 {
             return start as usize..(start + len) as usize;
+        }
+        if self.crowded {
+            // Past the room: the labels above are seldom all kept, and
+            // making them would push out the ones in use.
+            let kept = hierarchy
+                .up(top)
+                .iter()
+                .all(|&(u, _)| self.label_at[u as usize].1 != 0);
+            if kept {
+                let (labels, label_at) = (&self.labels, &self.label_at);
+                let of = |u: u32| {
+                    let (start, len) = label_at[u as usize];
+                    &labels[start as usize..(start + len) as usize]
+                };
+                hierarchy.label_from(top, of, &mut self.scratch, &mut self.space);
+            } else {
+                hierarchy.up_space(&[(junction, 0)], &mut self.scratch, &mut self.space);
+            }
+            return self.keep(top);
         }
         let mut forgotten = false;
         self.stack.clear();
@@ -143,10 +168,12 @@ impl Reader {
         start as usize..(start + len) as usize
     }
 
-    /// Forgets every label: they are cheap to compute again.
+    /// Forgets every label: they are cheap to compute again. From then on
+    /// the reader is [`Reader::crowded`].
     fn forget(&mut self) {
         self.label_at.fill((0, 0));
         self.labels.clear();
+        self.crowded = true;
     }
 
     /// Keeps `space` as the label of the junction of rank `v` (forgetting

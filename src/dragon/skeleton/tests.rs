@@ -78,6 +78,43 @@ fn the_skeleton_answers_exactly_on_larger_maps() {
     }
 }
 
+/// A reader whose labels outgrow its room, on larger maps of every
+/// family: past the first time it forgets them, it merges a label only
+/// when the labels above are kept and else searches for it alone, and
+/// every answer stays exact.
+#[test]
+fn a_crowded_reader_answers_exactly() {
+    let mut random = Random(0x4f1b_bcdc_bfa5_3e0b);
+    for family in FAMILIES {
+        let graph = large_map(family, &mut random);
+        let skeleton = Skeleton::of(&graph);
+        let mut reader = Reader::new(&skeleton, 16 << 10);
+        let n = graph.len() as u64;
+        for _ in 0..4 {
+            let target = CellId(random.below(n) as u32);
+            let field = graph.distances_from(target);
+            for dragon in (0..graph.len() as u32).map(CellId) {
+                if dragon == target || field[dragon.index()] == UNREACHABLE {
+                    continue;
+                }
+                if let Some(steps) = reader.steps(&skeleton, &graph, dragon, target) {
+                    let want = |c: CellId| field[c.index()];
+                    assert_eq!(
+                        Some(steps),
+                        crate::dragon::steps_from_field(&graph, dragon, want, UNREACHABLE),
+                        "{family:?}: dragon {:?}, target {:?}",
+                        graph.pos(dragon),
+                        graph.pos(target)
+                    );
+                }
+            }
+        }
+        if skeleton.junctions() > 1000 {
+            assert!(reader.crowded, "{family:?}: the labels outgrew the room");
+        }
+    }
+}
+
 /// Open rooms are found in open ground and in the rooms family, and
 /// every pair of their cells (inside, ring, outside) is answered
 /// exactly, with their insides left out of the junctions.
