@@ -52,12 +52,13 @@
 //! once each and keeps while its room holds them: a label is made from the
 //! labels of the heads of the junction's upward arcs, those first, so the
 //! junctions a question needs cost a merge of a few labels each, not a
-//! search (`Hierarchy::label_from` says why they stay exact); the target's anchors'
-//! labels are spread over a dense array (apart, and read again by every
-//! target with the same anchors, for a target with two anchors or fewer),
-//! so a dragon's question reads a few labels. A dragon inside a chain
-//! reads only its two ends': its step towards `a` is a shortest one
-//! exactly when `da + i` is the least of `da + i` and `db + len - i`.
+//! search (`Hierarchy::label_from` says why they stay exact). The
+//! target's anchors' labels are spread over a dense array (apart, and read
+//! again by every target with the same anchors, for a target with two
+//! anchors or fewer), so a dragon's question reads a few labels. A dragon
+//! inside a chain reads only its two ends': its step towards `a` is a
+//! shortest one exactly when `da + i` is the least of `da + i` and
+//! `db + len - i`.
 
 use super::hierarchy::Hierarchy;
 use crate::graph::{CellId, Graph};

@@ -61,6 +61,12 @@ pub(crate) struct Reader {
     pub(super) crowded: bool,
 }
 
+/// The label kept for the junction of rank `u` (see [`Reader::label_at`]).
+fn kept_label<'l>(labels: &'l [(u32, u32)], label_at: &[(u32, u32)], u: u32) -> &'l [(u32, u32)] {
+    let (start, len) = label_at[u as usize];
+    &labels[start as usize..(start + len) as usize]
+}
+
 impl Reader {
     /// About how many bytes a reader takes over `junctions` junctions, before its labels.
     pub(in crate::dragon) fn bytes_needed(junctions: usize) -> usize {
@@ -118,11 +124,7 @@ impl Reader {
                 .iter()
                 .all(|&(u, _)| self.label_at[u as usize].1 != 0);
             if kept {
-                let (labels, label_at) = (&self.labels, &self.label_at);
-                let of = |u: u32| {
-                    let (start, len) = label_at[u as usize];
-                    &labels[start as usize..(start + len) as usize]
-                };
+                let of = |u| kept_label(&self.labels, &self.label_at, u);
                 hierarchy.label_from(top, of, &mut self.scratch, &mut self.space);
             } else {
                 hierarchy.up_space(&[(junction, 0)], &mut self.scratch, &mut self.space);
@@ -146,11 +148,7 @@ impl Reader {
             if self.stack.len() > below {
                 continue;
             }
-            let (labels, label_at) = (&self.labels, &self.label_at);
-            let of = |u: u32| {
-                let (start, len) = label_at[u as usize];
-                &labels[start as usize..(start + len) as usize]
-            };
+            let of = |u| kept_label(&self.labels, &self.label_at, u);
             hierarchy.label_from(v, of, &mut self.scratch, &mut self.space);
             if self.labels.len() + self.space.len() > self.cap {
                 if forgotten {
