@@ -131,7 +131,6 @@ impl Reader {
             }
             return self.keep(top);
         }
-        let mut forgotten = false;
         self.stack.clear();
         self.stack.push(top);
         while let Some(&v) = self.stack.last() {
@@ -150,14 +149,12 @@ impl Reader {
             }
             let of = |u| kept_label(&self.labels, &self.label_at, u);
             hierarchy.label_from(v, of, &mut self.scratch, &mut self.space);
-            if self.labels.len() + self.space.len() > self.cap {
-                if forgotten {
-                    hierarchy.up_space(&[(junction, 0)], &mut self.scratch, &mut self.space);
-                    self.stack.clear();
-                    return self.keep(top);
-                }
-                self.forget();
-                forgotten = true;
+            // Crowded here means forgotten within this call (it was not
+            // on entry): the room holds less than one junction's space.
+            if self.crowded && self.labels.len() + self.space.len() > self.cap {
+                hierarchy.up_space(&[(junction, 0)], &mut self.scratch, &mut self.space);
+                self.stack.clear();
+                return self.keep(top);
             }
             self.keep(v);
             self.stack.pop();

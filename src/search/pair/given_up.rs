@@ -87,10 +87,11 @@
 //! oracle's skeleton spreads a target's anchors' labels once for every
 //! question about it, and about the next targets on the same corridor
 //! (see `dragon/skeleton/reader.rs`), and a batch holds many heroes side
-//! by side, each a neighbour of the same cells. On small rooms at 1001 (seed 833469, 14.2 M positions taken)
-//! the line took 16.6 s instead of 31.6 s with this and the skeleton
-//! asked before the root fields' walks; on braided 573291 (see "Two
-//! threads"), 10.6 to 11.1 s instead of 12.2 to 13.2 s.
+//! by side, each a neighbour of the same cells. On small rooms at 1001
+//! (seed 833469, 14.2 M positions taken) the line took 16.6 s instead of
+//! 31.6 s with this and the skeleton asked before the root fields' walks;
+//! on braided 573291 (see "Two threads"), 10.6 to 11.1 s instead of 12.2
+//! to 13.2 s.
 //!
 //! # Two threads
 //!
