@@ -318,6 +318,21 @@ impl Graph {
             .map(move |d| (d, CellId(slots[d as usize])))
     }
 
+    /// The other neighbour of `cell` when it has exactly two and one is
+    /// `from`. A walk that stepped from `from` onto `cell` along a shortest
+    /// path to a cell other than `cell` goes on there: the other neighbour
+    /// is a step farther from the target (every step changes the distance
+    /// by one), and a cell on a shortest path has a shortest step onwards.
+    #[inline]
+    pub(crate) fn onward(&self, cell: CellId, from: CellId) -> Option<CellId> {
+        let mut neighbors = self.neighbors(cell).map(|(_, n)| n);
+        match (neighbors.next(), neighbors.next(), neighbors.next()) {
+            (Some(a), Some(b), None) if a == from => Some(b),
+            (Some(a), Some(b), None) if b == from => Some(a),
+            _ => None,
+        }
+    }
+
     /// Whether the two cells are the same or orthogonally adjacent on the grid.
     #[inline]
     pub fn touches(&self, a: CellId, b: CellId) -> bool {

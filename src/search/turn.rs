@@ -123,19 +123,6 @@ fn step_rule<'m>(
     Ok((to, after))
 }
 
-/// The other neighbour of `cell` on `map` when it has two and one is
-/// `from`: where a dragon that stepped from `from` onto `cell` along a
-/// shortest path goes on.
-#[inline]
-fn corridor_onward(map: &Graph, cell: CellId, from: CellId) -> Option<CellId> {
-    let mut neighbors = map.neighbors(cell).map(|(_, n)| n);
-    match (neighbors.next(), neighbors.next(), neighbors.next()) {
-        (Some(a), Some(b), None) if a == from => Some(b),
-        (Some(a), Some(b), None) if b == from => Some(a),
-        _ => None,
-    }
-}
-
 /// The official game's legal moves (one dragon, no keys or doors): from
 /// `hero` with the dragon on `dragon` at `speed`, onto a free cell out of
 /// the dragon's reach, in direction order, then, with `wait`, the wait when
@@ -500,7 +487,7 @@ impl<'a> Game<'a> {
                     // to the one it did not come from, with no question:
                     // the other is a step farther from the hero, and a cell
                     // on a shortest path has a shortest step onwards.
-                    let onward = came_from.and_then(|from| corridor_onward(map, at, from));
+                    let onward = came_from.and_then(|from| map.onward(at, from));
                     let next = match onward {
                         Some(next) => next,
                         None => {

@@ -287,6 +287,29 @@ fn step(
     })
 }
 
+/// The dragon's walk of `n` steps from `at` towards the end `near`
+/// (which it does not pass), having come from `from` if known: where it
+/// ends and the cell before. On a corridor cell the walk goes on to the
+/// neighbour it did not come from ([`Graph::onward`]), with neither a
+/// question nor a look-up in `steps`; elsewhere it takes [`step`].
+fn walk(
+    steps: &mut FxHashMap<u64, CellId>,
+    game: &mut Game<'_>,
+    (mut at, mut from): (CellId, Option<CellId>),
+    near: CellId,
+    n: u32,
+) -> (CellId, Option<CellId>) {
+    for _ in 0..n {
+        debug_assert_ne!(at, near, "a walk stops at its end");
+        let next = match from.and_then(|from| game.graph.onward(at, from)) {
+            Some(next) => next,
+            None => step(steps, game, at, near),
+        };
+        (from, at) = (Some(at), next);
+    }
+    (at, from)
+}
+
 /// A jump of the shadow rule, its landings, way out and ways past handed
 /// out as the search reaches their f.
 struct Jump {
@@ -302,10 +325,10 @@ struct Jump {
     turns: u32,
     /// The dragon's walk to the near end: its start, then its cell
     /// wherever it is a multiple of [`MARK`] steps from the end, as far as
-    /// asked, and the cell last asked with its turn (the walk's steps are
-    /// kept in [`Shadows::steps`]).
+    /// asked, and the cell last asked with its turn and the cell before it
+    /// (the walk's steps off corridors are kept in [`Shadows::steps`]).
     marks: Vec<CellId>,
-    walked: (CellId, u32),
+    walked: (CellId, u32, Option<CellId>),
     /// The turn of the next way past (past `turns` when none is left),
     /// whether the way out and the landings are still to hand out, and the
     /// least f of a landing.
@@ -430,7 +453,7 @@ impl Shadows {
             size,
             turns,
             marks: vec![dragon],
-            walked: (dragon, 0),
+            walked: (dragon, 0, None),
             past: size + 1 - s,
             way_out: s < turns,
             landings: true,
@@ -510,36 +533,34 @@ impl Shadows {
     fn walked(&mut self, game: &mut Game<'_>, number: u32, t: u32) -> CellId {
         let jump = &self.jumps[number as usize];
         let near = self.corridors.near_cell(jump, 0);
-        let (last, last_turn) = jump.walked;
+        let (last, last_turn, before) = jump.walked;
         // The first mark after the start, `first` turns on.
         let first = jump.turns % MARK;
         let steps = &mut self.steps;
-        let (mut at, from) = if last_turn <= t && t - last_turn <= MARK {
-            (last, last_turn)
+        let (at, from) = if last_turn <= t && t - last_turn <= MARK {
+            ((last, before), last_turn)
         } else if t < first {
-            (jump.marks[0], 0)
+            ((jump.marks[0], None), 0)
         } else {
             let mark = ((t - first) / MARK) as usize + 1;
             let marks = &mut self.jumps[number as usize].marks;
             while marks.len() <= mark {
-                let at = *marks.last().expect("the walk's start is marked");
+                let at = (*marks.last().expect("the walk's start is marked"), None);
                 let next = if marks.len() == 1 {
-                    (0..first).fold(at, |at, _| step(steps, game, at, near))
+                    walk(steps, game, at, near, first).0
                 } else {
                     *self
                         .skips
-                        .entry(walk_key(at, near))
-                        .or_insert_with(|| (0..MARK).fold(at, |at, _| step(steps, game, at, near)))
+                        .entry(walk_key(at.0, near))
+                        .or_insert_with(|| walk(steps, game, at, near, MARK).0)
                 };
                 marks.push(next);
                 self.marked += 1;
             }
-            (marks[mark], first + (mark as u32 - 1) * MARK)
+            ((marks[mark], None), first + (mark as u32 - 1) * MARK)
         };
-        for _ in from..t {
-            at = step(steps, game, at, near);
-        }
-        self.jumps[number as usize].walked = (at, t);
+        let (at, before) = walk(steps, game, at, near, t - from);
+        self.jumps[number as usize].walked = (at, t, before);
         at
     }
 
