@@ -460,12 +460,25 @@ impl Shadows {
             least: u32::MAX,
         };
         // The least exit distance of a landing (a path cell within reach
-        // bounds those of the trees hanging from it).
-        let reach = s.saturating_sub(turns).max(1)..=(s + turns).min(size);
-        jump.least = reach
-            .map(|s| exit_distance[self.corridors.near_cell(&jump, s).index()])
-            .min()
-            .expect("the hero's own cell is within reach");
+        // bounds those of the trees hanging from it). The exit is neither a
+        // path cell nor in a tree, so every way out of a path cell `p`
+        // leaves through an end, and `e(p) = min(e(a) + p, e(b) + L - p)`:
+        // over a range of cells, least at one of its ends.
+        let (low, high) = (s.saturating_sub(turns).max(1), (s + turns).min(size));
+        let (p_low, p_high) = if near_a {
+            (low, high)
+        } else {
+            (len - high, len - low)
+        };
+        let e = |cell: CellId| exit_distance[cell.index()];
+        jump.least = (e(a) + p_low).min(e(b) + len - p_high);
+        debug_assert_eq!(
+            Some(jump.least),
+            (low..=high)
+                .map(|s| e(self.corridors.near_cell(&jump, s)))
+                .min(),
+            "a path cell's exit distance is through an end"
+        );
         let number = self.jumps.len() as u32;
         let side = k * 2 + u32::from(near_a);
         match self.firsts.get(&(side, g + turns)) {
