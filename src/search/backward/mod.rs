@@ -11,6 +11,7 @@
 //! (several dragons, keys and doors: [`Wide`]), and both reach their moves
 //! through the one turn of [`super::turn`].
 
+mod endless;
 pub(super) mod guaranteed;
 mod kinds;
 pub(super) mod proof;
@@ -19,6 +20,7 @@ pub(super) mod survival;
 pub(super) use self::kinds::{Kind, Pairs, Wide};
 
 use super::position::{StateId, Table};
+use super::rules::Ties;
 use super::solution::{Ending, Stats};
 use super::turn::Game;
 use crate::graph::CellId;
@@ -667,6 +669,11 @@ pub(super) fn caught<K: Kind>(
         }
         Some(Lost::Decided { endless }) => skipped(endless),
         None if finite && !line => skipped(false),
+        // One reply to each move: a search for a cycle tells (see
+        // `endless`), without the whole tree.
+        None if !line && matches!(game.ties, Ties::Priority(_)) => {
+            skipped(endless::endless(game, pruned, start, stats)?)
+        }
         None => {
             let tree = Tree::explore(game, if line { kind } else { pruned }, start, None);
             if game.exceeded {
