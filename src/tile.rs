@@ -267,7 +267,10 @@ impl Reading {
             let space = if i == 0 { "" } else { " " };
             let _ = write!(points, "{space}U+{:04X}", c as u32);
         }
-        if self.chars > EXCERPT {
+        if self.chars == 0 {
+            // A JSON cell may hold no symbol at all: `""`.
+            "'' (an empty cell)".to_string()
+        } else if self.chars > EXCERPT {
             format!("'{shown}…' ({points} …; {} characters)", self.chars)
         } else {
             format!("'{shown}' ({points})")

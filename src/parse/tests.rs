@@ -37,6 +37,17 @@ fn json_errors_are_located() {
     assert!(matches!(err("[[\"H\"]] x"), Error::Json { .. }));
     assert!(matches!(err("[[\"\\ud83d\"]]"), Error::Json { .. }));
     assert!(matches!(err("[[\"HD\"]]"), Error::UnknownSymbol { .. }));
+    // An empty cell is named as one, not as an empty quote.
+    assert_eq!(
+        err("[[\"#\",\"H\",\"E\"],\n[\"#\",\"D\",\"\"]]"),
+        Error::UnknownSymbol {
+            at: Location {
+                line: 2,
+                column: 10
+            },
+            symbol: "'' (an empty cell)".into()
+        }
+    );
     assert_eq!(err("[]"), Error::Empty);
     assert_eq!(err("[[],[]]"), Error::Empty);
 }
