@@ -34,11 +34,17 @@ impl<'g> FloydWarshall<'g> {
         if n > Self::MAX_CELLS || bytes > memory_budget {
             return Err(Error::TooLarge {
                 resource: Resource::Oracle,
-                message: {
+                message: if n > Self::MAX_CELLS {
+                    // Named first: a matrix within the budget would still
+                    // take hours to fill.
+                    format!(
+                        "Floyd–Warshall takes at most {} cells (its time grows with the cube of them), and this map has {n}; use the bfs oracle",
+                        Self::MAX_CELLS
+                    )
+                } else {
                     let (need, budget) = crate::error::bytes_apart(bytes, memory_budget);
                     format!(
-                        "Floyd–Warshall over {n} cells needs {need} (memory budget {budget}, at most {} cells); use the bfs oracle",
-                        Self::MAX_CELLS
+                        "Floyd–Warshall over {n} cells needs {need}, over the memory budget of {budget}; use the bfs oracle"
                     )
                 },
             });
@@ -100,5 +106,37 @@ impl DragonOracle for FloydWarshall<'_> {
             u32::from(INF),
         )
         .map(|(steps, apart)| (steps, Some(apart)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Puzzle;
+
+    /// An open map of `w` × `h` tiles with the pieces on its first row.
+    fn open(w: usize, h: usize) -> Graph {
+        let mut rows = vec![".".repeat(w); h];
+        rows[0] = format!("HDE{}", ".".repeat(w - 3));
+        let puzzle: Puzzle = rows.join("\n").parse().unwrap();
+        Graph::new(&puzzle)
+    }
+
+    /// A refusal names the limit that refuses: the cells past the most it
+    /// takes, whatever the budget; else the memory past the budget.
+    #[test]
+    fn a_refusal_names_what_is_too_large() {
+        let large = open(200, 100);
+        let Err(Error::TooLarge { message, .. }) = FloydWarshall::new(&large, usize::MAX) else {
+            panic!("20,000 cells are refused");
+        };
+        assert!(message.contains("at most 16384 cells"), "{message}");
+        assert!(message.contains("this map has 20000"), "{message}");
+        let small = open(20, 10);
+        let Err(Error::TooLarge { message, .. }) = FloydWarshall::new(&small, 1000) else {
+            panic!("a budget of 1000 bytes is too small");
+        };
+        assert!(message.contains("over the memory budget"), "{message}");
+        assert!(FloydWarshall::new(&small, usize::MAX).is_ok());
     }
 }
