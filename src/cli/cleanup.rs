@@ -28,9 +28,15 @@ static SAY: Mutex<Option<Say>> = Mutex::new(None);
 /// From now on, the handler of [`remove_on_signal`] first writes
 /// `say(signal name)` on standard error, on a line of its own (clearing a
 /// spinner's when standard error is a terminal).
-#[cfg_attr(not(feature = "mapgen"), allow(dead_code))]
 pub(crate) fn say_on_signal(say: Say) {
     *SAY.lock().unwrap_or_else(PoisonError::into_inner) = Some(say);
+}
+
+/// From now on, the handler says nothing: what ends the run was said
+/// already.
+#[cfg(unix)]
+pub(crate) fn say_nothing() {
+    *SAY.lock().unwrap_or_else(PoisonError::into_inner) = None;
 }
 
 /// A signal's name (`SIGINT`).

@@ -6,8 +6,9 @@
 //! `solve-maze` prints with the signal's name, and the program ends by the
 //! signal once that is written ([`end_if_signalled`]). A signal that comes
 //! while no solve runs (reading, building the graph, drawing), or a second
-//! one, ends the program at once. Either way the temporary files of outputs
-//! being written are removed first ([`super::cleanup`]).
+//! one, ends the program at once, saying `solve-maze: stopped by SIGINT`.
+//! Either way the temporary files of outputs being written are removed
+//! first ([`super::cleanup`]): each output file is whole or absent.
 //!
 //! [`Error::Stopped`]: crate::Error::Stopped
 
@@ -66,7 +67,11 @@ pub(crate) fn end_if_signalled() {
     #[cfg(unix)]
     match SIGNALLED.load(Ordering::SeqCst) {
         0 => {}
-        signal => super::cleanup::end_by(signal),
+        signal => {
+            // The stopped solves said so.
+            super::cleanup::say_nothing();
+            super::cleanup::end_by(signal)
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! Interrupted batches: a signal while `generate-maze --count N --out-dir
 //! DIR` writes leaves no temporary file, every file left is complete, the
 //! generator says how many it wrote, and the temporary files of a killed
-//! run are swept at the next run.
+//! run are swept at the next run. A signal while `solve-maze` draws its
+//! files ends it with a sentence too.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -241,4 +242,70 @@ fn ctrl_c_during_a_solve_says_how_far_it_got() {
         rest.starts_with("positions, having shown that the dragon catches the hero"),
         "{stderr}"
     );
+}
+
+/// A signal while `solve-maze` draws its files (no solve running) ends it
+/// by the signal with a sentence, and leaves each file whole or absent.
+#[test]
+fn a_signal_while_the_solver_draws_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("big.txt");
+    let made = Command::new(assert_cmd::cargo::cargo_bin("generate-maze"))
+        .args([
+            "-W",
+            "500",
+            "-H",
+            "500",
+            "-a",
+            "backtracker",
+            "--braid",
+            "0",
+            "--no-verify",
+        ])
+        .args(["--seed", "1"])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    std::fs::write(&map, made.stdout).unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    // A perfect maze is solved at once: the signal comes while the files
+    // are drawn (or, on a slow machine, while the solve still runs, which
+    // says so itself).
+    let mut stopped = 0;
+    for delay in [400, 800, 1600] {
+        for name in names(&out) {
+            std::fs::remove_file(out.join(name)).unwrap();
+        }
+        let child = Command::new(assert_cmd::cargo::cargo_bin("solve-maze"))
+            .arg("--gif")
+            .arg(out.join("big.gif"))
+            .arg("--svg-animate")
+            .arg(out.join("big.svg"))
+            .arg("--record")
+            .arg(out.join("big.cast"))
+            .arg(&map)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        let _ = kill(Pid::from_raw(child.id() as i32), Signal::SIGINT);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(temporary(&out).is_empty(), "{:?}", names(&out));
+        use std::os::unix::process::ExitStatusExt;
+        if output.status.signal() == Some(Signal::SIGINT as i32) {
+            let drawing = stderr.ends_with("solve-maze: stopped by SIGINT\n");
+            stopped += usize::from(drawing);
+            assert!(
+                drawing || stderr.contains("the solve was stopped by SIGINT"),
+                "after {delay} ms: {stderr:?}"
+            );
+        } else {
+            assert_eq!(output.status.code(), Some(0), "{stderr}");
+            assert_eq!(names(&out).len(), 3);
+        }
+    }
+    assert!(stopped > 0, "no signal came while the files were drawn");
 }

@@ -46,6 +46,7 @@ pub fn main() -> ExitCode {
                 // Ctrl-C stops a long solve with how far it got. (Playback
                 // and play restore the terminal on a signal instead.)
                 super::interrupt::stop_solves_on_signal();
+                super::cleanup::say_on_signal(|signal| format!("{PROGRAM}: stopped by {signal}"));
             }
             run(&config, &mut io::stdout().lock())
         }
