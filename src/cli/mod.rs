@@ -353,6 +353,12 @@ pub(crate) fn parse_time(text: &str) -> Result<Duration, String> {
     if seconds <= 0.0 {
         return Err(format!("'{text}' is no time at all; give more than 0"));
     }
+    // Times are shown to the millisecond, and nothing is done in less.
+    if seconds < 1e-3 {
+        return Err(format!(
+            "'{text}' is less than a millisecond; give at least 1ms"
+        ));
+    }
     // At most a year, far past any solve: the deadline must stay countable.
     if seconds > 366.0 * 24.0 * 3600.0 {
         return Err(format!("'{text}' is too long: at most a year"));
@@ -697,6 +703,12 @@ mod tests {
         assert_eq!(parse_time(" 2 min "), Ok(Duration::from_secs(120)));
         assert!(parse_time("0").unwrap_err().contains("more than 0"));
         assert!(parse_time("0ms").unwrap_err().contains("more than 0"));
+        assert!(
+            parse_time("0.0000000001")
+                .unwrap_err()
+                .contains("at least 1ms")
+        );
+        assert_eq!(parse_time("1ms"), Ok(Duration::from_millis(1)));
         assert!(parse_time("-1").unwrap_err().contains("not a time"));
         assert!(parse_time("soon").unwrap_err().contains("not a time"));
         assert!(parse_time("").unwrap_err().contains("not a time"));
