@@ -91,7 +91,8 @@ pub(crate) fn build(board: &Puzzle, options: &Options) -> Result<Built, Error> {
     if needed > options.max_memory {
         let (needed, budget) = crate::error::bytes_apart(needed, options.max_memory);
         return Ok(Built::TooLarge(format!(
-            "a table of every start needs about {needed}, over the budget of {budget}"
+            "a table of every start needs about {needed}, over the {budget} the memory \
+             budget leaves it once the maze is held"
         )));
     }
     match solver.table(options) {
