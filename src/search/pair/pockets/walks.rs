@@ -53,7 +53,7 @@ impl Pockets<'_> {
     /// hero in `c`'s pocket; `None` if finding out would ask the oracle
     /// more new steps than [`WALK_QUESTIONS`] or the steps known before
     /// (those asked are kept), or when the walks are past their budget and
-    /// this one is not known to its end (see [`WALK_BUDGET`]).
+    /// this one is not known to its end (see [`WALK_BUDGET`](super::WALK_BUDGET)).
     pub(super) fn turns(&mut self, game: &mut Game<'_>, dragon: CellId, c: CellId) -> Option<u32> {
         let key = |cell: CellId| walk_key(cell, c);
         let share = self.stored.checked_div(self.walk_share).unwrap_or(0);
