@@ -132,8 +132,10 @@
 //! **What it costs.** Two questions to the oracle for the dragon's distances
 //! to the ends (the rule stands aside when the oracle does not tell them),
 //! and then a question a turn of the dragon's walk that a way past or the
-//! way out needs, asked only when the search's f reaches it; the walks'
-//! steps are kept by cell and end, so walks that meet ask once, and each
+//! way out needs, asked only when the search's f reaches it, but on a
+//! corridor cell, where the walk goes on to the neighbour it did not come
+//! from (`Graph::onward`); the walks' other steps are kept by cell and
+//! end, so walks that meet ask once, and each
 //! jump marks its walk every [`MARK`] turns, so that the checks for
 //! covered jumps, which ask the walk at turns that jump about, start a few
 //! steps before the turn asked. The marks lie where the dragon is a
