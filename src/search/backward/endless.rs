@@ -22,8 +22,14 @@
 //! reverse links and a value a position; this keeps a colour a position
 //! and a stack, and it stops at the first cycle. With several replies to a
 //! move (a choosing dragon) a cycle is not enough, and the tree serves.
+//! The official game's pairs on a map small enough for a bit a pair
+//! ([`PairBits`]) need no numbers at all: two sets of bits, the pairs
+//! entered and those done, tell the colours ([`endless_pairs`]), where a
+//! hash table of numbers took two fifths of the time.
 
-use super::Kind;
+use super::{Kind, Pairs};
+use crate::graph::CellId;
+use crate::search::pair::state::PairBits;
 use crate::search::position::{StateId, Table};
 use crate::search::solution::Stats;
 use crate::search::turn::Game;
@@ -35,10 +41,9 @@ const OPEN: u8 = 1;
 /// Entered, and every position it reaches searched.
 const DONE: u8 = 2;
 
-/// A position on the stack: its number, and its replies `next[first..end]`,
-/// those before `cursor` followed.
+/// A position's place on the stack: its replies `next[first..end]`, those
+/// before `cursor` followed.
 struct Frame {
-    at: StateId,
     first: usize,
     cursor: usize,
     end: usize,
@@ -74,11 +79,11 @@ pub(in crate::search) fn endless<K: Kind>(
 struct Search<K: Kind> {
     table: K::Table,
     colour: Vec<u8>,
-    stack: Vec<Frame>,
+    stack: Vec<(StateId, Frame)>,
     /// The replies of the positions on the stack, each one's after its
     /// parent's.
     next: Vec<StateId>,
-    moves: Vec<(crate::graph::CellId, K::Position)>,
+    moves: Vec<(CellId, K::Position)>,
     entered: u64,
 }
 
@@ -87,9 +92,9 @@ impl<K: Kind> Search<K> {
         if self.enter(game, kind, root)? {
             return Some(true);
         }
-        while let Some(frame) = self.stack.last_mut() {
+        while let Some((at, frame)) = self.stack.last_mut() {
             if frame.cursor == frame.end {
-                self.colour[frame.at as usize] = DONE;
+                self.colour[*at as usize] = DONE;
                 self.next.truncate(frame.first);
                 self.stack.pop();
                 continue;
@@ -136,12 +141,14 @@ impl<K: Kind> Search<K> {
             );
         }
         let end = self.next.len();
-        self.stack.push(Frame {
+        self.stack.push((
             at,
-            first,
-            cursor: first,
-            end,
-        });
+            Frame {
+                first,
+                cursor: first,
+                end,
+            },
+        ));
         Some(false)
     }
 
@@ -149,8 +156,119 @@ impl<K: Kind> Search<K> {
     fn bytes(&self) -> usize {
         self.table.bytes()
             + self.colour.len()
-            + self.stack.capacity() * size_of::<Frame>()
+            + self.stack.capacity() * size_of::<(StateId, Frame)>()
             + self.next.capacity() * size_of::<StateId>()
+    }
+}
+
+/// [`endless`] for the official game's pairs with a bit a pair: the
+/// pairs entered and the pairs done in two [`PairBits`] (on the stack is
+/// entered and not done), the pairs themselves on the stack. `None` when
+/// the bits would not fit the game's memory; `Some(None)` past the budget.
+pub(in crate::search) fn endless_pairs(
+    game: &mut Game<'_>,
+    pairs: &Pairs<'_>,
+    start: (CellId, CellId),
+    stats: &mut Stats,
+) -> Option<Option<bool>> {
+    let cells = game.graph.len();
+    let entered = PairBits::within(cells, cells, game.memory / 2)?;
+    let done = PairBits::within(cells, cells, game.memory / 2)?;
+    let mut search = PairSearch {
+        entered,
+        done,
+        stack: Vec::new(),
+        next: Vec::new(),
+        moves: Vec::with_capacity(5),
+        count: 0,
+    };
+    let answer = search.run(game, pairs, start);
+    stats.states_stored = stats.states_stored.max(search.count);
+    stats.states_expanded += search.count;
+    game.record(search.count as usize, search.bytes());
+    Some(answer)
+}
+
+/// [`endless_pairs`]'s state: a frame is the pair and its replies
+/// `next[first..end]`, those before `cursor` followed.
+struct PairSearch {
+    entered: PairBits,
+    done: PairBits,
+    stack: Vec<((CellId, CellId), Frame)>,
+    next: Vec<(CellId, CellId)>,
+    moves: Vec<(CellId, (CellId, CellId))>,
+    count: u64,
+}
+
+impl PairSearch {
+    fn run(
+        &mut self,
+        game: &mut Game<'_>,
+        pairs: &Pairs<'_>,
+        root: (CellId, CellId),
+    ) -> Option<bool> {
+        if self.enter(game, pairs, root)? {
+            return Some(true);
+        }
+        while let Some((at, frame)) = self.stack.last_mut() {
+            if frame.cursor == frame.end {
+                self.done.insert(*at);
+                self.next.truncate(frame.first);
+                self.stack.pop();
+                continue;
+            }
+            let reply = self.next[frame.cursor];
+            frame.cursor += 1;
+            let open = self.entered.contains(reply) && !self.done.contains(reply);
+            if open || (!self.entered.contains(reply) && self.enter(game, pairs, reply)?) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Puts `at` on the stack with its replies: `true` when one of its
+    /// moves reaches the exit, `None` past the budget.
+    fn enter(
+        &mut self,
+        game: &mut Game<'_>,
+        pairs: &Pairs<'_>,
+        at: (CellId, CellId),
+    ) -> Option<bool> {
+        if game.over_budget(self.count as usize, || self.bytes()) {
+            return None;
+        }
+        self.count += 1;
+        self.entered.insert(at);
+        let exit = game.graph.exit();
+        self.moves.clear();
+        pairs.moves(game, &at, &mut self.moves);
+        let first = self.next.len();
+        for (to, moved) in self.moves.drain(..) {
+            if to == exit {
+                return Some(true);
+            }
+            let next = &mut self.next;
+            pairs.replies(game, &moved, |reply| next.push(reply));
+        }
+        let end = self.next.len();
+        self.stack.push((
+            at,
+            Frame {
+                first,
+                cursor: first,
+                end,
+            },
+        ));
+        Some(false)
+    }
+
+    /// The bytes it holds.
+    fn bytes(&self) -> usize {
+        self.entered.bytes()
+            + self.done.bytes()
+            + self.stack.capacity() * size_of::<((CellId, CellId), Frame)>()
+            + self.next.capacity() * size_of::<(CellId, CellId)>()
     }
 }
 
@@ -165,7 +283,8 @@ mod tests {
     use crate::search::{Solver, ground};
 
     /// The cycle search and the survival analysis on the explored tree
-    /// give the same answer, on the pair game and on whole positions, with
+    /// give the same answer, on the pair game (numbered, and with a bit a
+    /// pair) and on whole positions, with
     /// and without the dead-end rule, for every rule set with one reply
     /// to a move, from several starts of many random maps.
     #[test]
@@ -216,6 +335,8 @@ mod tests {
                         let stats = &mut Stats::default();
                         let found = endless(&mut game, &pairs, start, stats);
                         assert_eq!(found, Some(expected), "pairs, {context}");
+                        let found = endless_pairs(&mut game, &pairs, start, stats);
+                        assert_eq!(found, Some(Some(expected)), "pairs' bits, {context}");
                         let wide = Wide {
                             dragons: 1,
                             stride: solver.layout.stride(),

@@ -6,6 +6,7 @@ use crate::graph::CellId;
 use crate::search::pair::hanging::Hanging;
 use crate::search::pair::state::StateTable;
 use crate::search::position::{Position, Table, WideTable};
+use crate::search::solution::Stats;
 use crate::search::turn::{Game, hero_moves};
 
 /// How a game's positions are numbered and reached: the hero's legal moves
@@ -39,6 +40,18 @@ pub(in crate::search) trait Kind {
     /// out (see [`super::proof`], "Out of reach"): more than `N` times as far
     /// from the exit as the hero, on a map without doors.
     fn out_of_reach(&self, game: &Game<'_>, at: &Self::Position, exit_distance: &[u32]) -> bool;
+    /// Whether the hero may run forever from `start`, each move having one
+    /// reply, by a search for a cycle that keeps a bit a position where
+    /// the kind has one ([`super::endless::endless_pairs`]): `None` where
+    /// it has none, `Some(None)` past the budget.
+    fn endless_by_bits(
+        &self,
+        _game: &mut Game<'_>,
+        _start: Self::Position,
+        _stats: &mut Stats,
+    ) -> Option<Option<bool>> {
+        None
+    }
 }
 
 /// Whether a dragon on `dragon` is out of reach of every shortest way out
@@ -99,6 +112,15 @@ impl Kind for Pairs<'_> {
         exit_distance: &[u32],
     ) -> bool {
         beyond(exit_distance, game.speed.steps(), hero, dragon)
+    }
+
+    fn endless_by_bits(
+        &self,
+        game: &mut Game<'_>,
+        start: (CellId, CellId),
+        stats: &mut Stats,
+    ) -> Option<Option<bool>> {
+        super::endless::endless_pairs(game, self, start, stats)
     }
 }
 

@@ -672,7 +672,11 @@ pub(super) fn caught<K: Kind>(
         // One reply to each move: a search for a cycle tells (see
         // `endless`), without the whole tree.
         None if !line && matches!(game.ties, Ties::Priority(_)) => {
-            skipped(endless::endless(game, pruned, start, stats)?)
+            let endless = match pruned.endless_by_bits(game, start, stats) {
+                Some(endless) => endless,
+                None => endless::endless(game, pruned, start, stats),
+            };
+            skipped(endless?)
         }
         None => {
             let tree = Tree::explore(game, if line { kind } else { pruned }, start, None);

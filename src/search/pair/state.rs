@@ -141,6 +141,46 @@ impl Bits {
     }
 }
 
+/// A bit for each possible (hero, dragon) pair, in the tiles of the table
+/// with bits (see the module's documentation), without numbers: a set of
+/// pairs for a search that keeps nothing else per pair.
+pub(crate) struct PairBits(Bits);
+
+impl PairBits {
+    /// An empty set for pairs of `heroes` hero cells and `width` dragon
+    /// cells, when its directory and every tile would take at most an
+    /// eighth of `memory` (and at most [`MAX_BITS_BYTES`]).
+    pub(crate) fn within(heroes: usize, width: usize, memory: usize) -> Option<PairBits> {
+        let bytes = Bits::most_bytes(heroes, width);
+        (bytes <= (memory / 8).min(MAX_BITS_BYTES)).then(|| {
+            let blocks = heroes.div_ceil(TILE);
+            PairBits(Bits {
+                directory: vec![0; width * blocks],
+                tiles: Vec::new(),
+                blocks,
+                width,
+            })
+        })
+    }
+
+    /// Adds the pair, and tells whether it was new.
+    #[inline]
+    pub(crate) fn insert(&mut self, (hero, dragon): (CellId, CellId)) -> bool {
+        self.0.set(hero.0, dragon.0)
+    }
+
+    /// Whether the pair is in the set.
+    #[inline]
+    pub(crate) fn contains(&self, (hero, dragon): (CellId, CellId)) -> bool {
+        self.0.get(hero.0, dragon.0)
+    }
+
+    /// The bytes the directory and the tiles made take.
+    pub(crate) fn bytes(&self) -> usize {
+        self.0.bytes()
+    }
+}
+
 impl StateTable {
     /// A table for pairs of `heroes` hero cells and `width` second numbers
     /// that keeps a bit for each possible pair, when its directory and all
