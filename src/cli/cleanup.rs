@@ -33,8 +33,7 @@ pub(crate) fn say_on_signal(say: Say) {
 }
 
 /// From now on, the handler says nothing: what ends the run was said
-/// already.
-#[cfg(unix)]
+/// already (a stopped solve's sentence).
 pub(crate) fn say_nothing() {
     *SAY.lock().unwrap_or_else(PoisonError::into_inner) = None;
 }

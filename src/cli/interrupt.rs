@@ -6,9 +6,11 @@
 //! `solve-maze` prints with the signal's name, and the program ends by the
 //! signal once that is written ([`end_if_signalled`]). A signal that comes
 //! while no solve runs (reading, building the graph, drawing), or a second
-//! one, ends the program at once, saying `solve-maze: stopped by SIGINT`.
-//! Either way the temporary files of outputs being written are removed
-//! first ([`super::cleanup`]): each output file is whole or absent.
+//! one, ends the program at once, saying `solve-maze: stopped by SIGINT`;
+//! so does the end of a run whose solves finished before they saw the
+//! signal (a stopped solve's own sentence stands instead). Either way the
+//! temporary files of outputs being written are removed first
+//! ([`super::cleanup`]): each output file is whole or absent.
 //!
 //! [`Error::Stopped`]: crate::Error::Stopped
 
@@ -67,11 +69,7 @@ pub(crate) fn end_if_signalled() {
     #[cfg(unix)]
     match SIGNALLED.load(Ordering::SeqCst) {
         0 => {}
-        signal => {
-            // The stopped solves said so.
-            super::cleanup::say_nothing();
-            super::cleanup::end_by(signal)
-        }
+        signal => super::cleanup::end_by(signal),
     }
 }
 

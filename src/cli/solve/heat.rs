@@ -221,6 +221,8 @@ pub(super) fn make(
 fn why(error: &Error, name: &str, config: &Config, share: &Share) -> String {
     match (error, interrupt::signalled(), config.max_time) {
         (Error::Stopped { message }, Some(signal), _) => {
+            // This sentence says it: the end by the signal adds none.
+            crate::cli::cleanup::say_nothing();
             format!("{name}: the heat map's table was stopped by {signal} {message}")
         }
         (Error::Stopped { message }, None, Some(time)) => format!(

@@ -196,6 +196,8 @@ fn solve_file(config: &Config, i: usize, watch: bool, share: &Share) -> Solved {
     // A signal or the time limit stops a solve here.
     let solution = solved.map_err(|e| match (e, super::interrupt::signalled(), config.max_time) {
         (Error::Stopped { message }, Some(signal), _) => {
+            // This sentence says it: the end by the signal adds none.
+            super::cleanup::say_nothing();
             format!("{name}: the solve was stopped by {signal} {message}")
         }
         (Error::Stopped { message }, None, Some(time)) => format!(
