@@ -29,6 +29,9 @@ impl fmt::Display for Location {
 pub enum Error {
     /// The input holds no map at all.
     Empty,
+    /// The input is UTF-16 (it starts with a UTF-16 byte-order mark, or a
+    /// zero byte stands beside its first character): a map is UTF-8.
+    Utf16,
     /// The bytes are not UTF-8.
     InvalidUtf8 {
         /// Where the first invalid byte is.
@@ -146,6 +149,7 @@ impl Error {
             | Error::TooMany { at, .. }
             | Error::Json { at, .. } => Some(*at),
             Error::Empty
+            | Error::Utf16
             | Error::Missing { .. }
             | Error::InvalidMap { .. }
             | Error::Unsupported { .. }
@@ -159,6 +163,10 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Empty => write!(f, "the input is empty: expected a map"),
+            Error::Utf16 => write!(
+                f,
+                "the input is UTF-16, and a map is UTF-8: save it as UTF-8"
+            ),
             Error::InvalidUtf8 { at } => write!(f, "{at}: the input is not valid UTF-8"),
             Error::UnknownSymbol { at, symbol } => write!(
                 f,

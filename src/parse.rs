@@ -46,6 +46,9 @@ pub(crate) fn parse(input: &[u8]) -> Result<Puzzle, Error> {
 /// Reads a puzzle; `plain` turns the fast path on (the tests compare the
 /// two ways).
 fn parse_with(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
+    if is_utf16(input) {
+        return Err(Error::Utf16);
+    }
     let input = input.strip_prefix(BOM).unwrap_or(input);
     let read = if starts_like_json(input) {
         read_json(input, plain)
@@ -58,6 +61,20 @@ fn parse_with(input: &[u8], plain: bool) -> Result<Puzzle, Error> {
         },
         Ok(_) => problem,
     })
+}
+
+/// Whether the input is UTF-16: it starts with a UTF-16 byte-order mark,
+/// or with two ASCII characters in UTF-16 (each beside a zero byte, on
+/// the same side). Neither is a map in UTF-8, whose symbols hold no zero
+/// byte, so no map is refused that would have been read.
+fn is_utf16(input: &[u8]) -> bool {
+    let ascii = |b: u8| b != 0 && b.is_ascii();
+    match *input {
+        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => true,
+        [a, 0, c, 0, ..] => ascii(a) && ascii(c),
+        [0, b, 0, d, ..] => ascii(b) && ascii(d),
+        _ => false,
+    }
 }
 
 /// Whether the first character after any leading whitespace is `[`.

@@ -9,6 +9,10 @@ fn err(input: &str) -> Error {
     parse(input.as_bytes()).unwrap_err()
 }
 
+fn err_bytes(input: &[u8]) -> Error {
+    parse(input).unwrap_err()
+}
+
 #[test]
 fn location_counts_chars() {
     assert_eq!(
@@ -25,6 +29,33 @@ fn grid_and_json_agree() {
     let a = parse(grid.as_bytes()).unwrap();
     assert_eq!(a, parse(json.as_bytes()).unwrap());
     assert_eq!(a, parse(escaped.as_bytes()).unwrap());
+}
+
+/// A map saved as UTF-16, with or without its byte-order mark, is named
+/// as such; a map in UTF-8 with the same symbols is read.
+#[test]
+fn utf16_is_named() {
+    let map = "#HDE.\n";
+    let utf16 = |big: bool, bom: bool| -> Vec<u8> {
+        let units = bom.then_some(0xFEFF).into_iter().chain(map.encode_utf16());
+        units
+            .flat_map(|u| {
+                if big {
+                    u.to_be_bytes()
+                } else {
+                    u.to_le_bytes()
+                }
+            })
+            .collect()
+    };
+    for big in [false, true] {
+        for bom in [false, true] {
+            assert_eq!(err_bytes(&utf16(big, bom)), Error::Utf16, "{big} {bom}");
+        }
+    }
+    assert!(parse(map.as_bytes()).is_ok());
+    // Zero bytes elsewhere are symbols no map uses, in their place.
+    assert!(matches!(err_bytes(b"#\0\0H"), Error::UnknownSymbol { .. }));
 }
 
 #[test]
