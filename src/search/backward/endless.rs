@@ -1,6 +1,6 @@
 //! Whether a hero that cannot escape may run forever, when each of its
 //! moves has one reply (a priority tie rule): a depth-first search for a
-//! cycle, which numbers each position once and keeps no moves.
+//! cycle, which enters each position once and keeps no moves.
 //!
 //! **Why it is the survival analysis's answer.** [`super::survival`] values
 //! a position lost once all its moves are, and a move lost once a reply is;
@@ -24,8 +24,9 @@
 //! move (a choosing dragon) a cycle is not enough, and the tree serves.
 //! The official game's pairs on a map small enough for a bit a pair
 //! ([`PairBits`]) need no numbers at all: two sets of bits, the pairs
-//! entered and those done, tell the colours ([`endless_pairs`]), where a
-//! hash table of numbers took two fifths of the time.
+//! entered and those done, tell the colours ([`PairColours`],
+//! [`endless_pairs`]), where a hash table of numbers took two fifths of
+//! the time. One search serves both ([`Colours`]).
 
 use super::{Kind, Pairs};
 use crate::graph::CellId;
@@ -34,12 +35,124 @@ use crate::search::position::{StateId, Table};
 use crate::search::solution::Stats;
 use crate::search::turn::Game;
 
-/// A position's colour: numbered, not yet entered.
+/// A position's colour: not yet entered.
 const NEW: u8 = 0;
 /// Entered, and on the stack.
 const OPEN: u8 = 1;
 /// Entered, and every position it reaches searched.
 const DONE: u8 = 2;
+
+/// Where the search keeps each position's colour, and what stands for a
+/// position on its stack: a number in a table of positions
+/// ([`Numbered`]), or the pair itself with a bit a pair ([`PairColours`]).
+trait Colours {
+    /// A position as the stack holds it.
+    type Node: Copy + PartialEq;
+    /// The position itself.
+    type Position: Copy;
+    /// The node of `at`, made if new (then [`NEW`]).
+    fn node(&mut self, at: Self::Position) -> Self::Node;
+    /// The position of a node.
+    fn position(&self, node: Self::Node) -> Self::Position;
+    fn colour(&self, node: Self::Node) -> u8;
+    /// Marks a node [`OPEN`] as it goes on the stack.
+    fn open(&mut self, node: Self::Node);
+    /// Marks a node [`DONE`] as it leaves the stack.
+    fn close(&mut self, node: Self::Node);
+    /// The positions stored.
+    fn len(&self) -> usize;
+    fn bytes(&self) -> usize;
+}
+
+/// Colours by number, for any kind of position: its table and a colour a
+/// number.
+struct Numbered<T> {
+    table: T,
+    colour: Vec<u8>,
+}
+
+impl<T: Table> Colours for Numbered<T> {
+    type Node = StateId;
+    type Position = T::Position;
+
+    fn node(&mut self, at: T::Position) -> StateId {
+        let (id, new) = self.table.intern(at);
+        if new {
+            self.colour.push(NEW);
+        }
+        id
+    }
+
+    fn position(&self, node: StateId) -> T::Position {
+        self.table.get(node)
+    }
+
+    fn colour(&self, node: StateId) -> u8 {
+        self.colour[node as usize]
+    }
+
+    fn open(&mut self, node: StateId) {
+        self.colour[node as usize] = OPEN;
+    }
+
+    fn close(&mut self, node: StateId) {
+        self.colour[node as usize] = DONE;
+    }
+
+    fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    fn bytes(&self) -> usize {
+        self.table.bytes() + self.colour.len()
+    }
+}
+
+/// Colours of the official game's pairs in two [`PairBits`], the pairs
+/// entered and the pairs done: on the stack is entered and not done.
+struct PairColours {
+    entered: PairBits,
+    done: PairBits,
+    count: usize,
+}
+
+impl Colours for PairColours {
+    type Node = (CellId, CellId);
+    type Position = (CellId, CellId);
+
+    fn node(&mut self, at: (CellId, CellId)) -> (CellId, CellId) {
+        at
+    }
+
+    fn position(&self, node: (CellId, CellId)) -> (CellId, CellId) {
+        node
+    }
+
+    fn colour(&self, node: (CellId, CellId)) -> u8 {
+        match (self.entered.contains(node), self.done.contains(node)) {
+            (false, _) => NEW,
+            (true, false) => OPEN,
+            (true, true) => DONE,
+        }
+    }
+
+    fn open(&mut self, node: (CellId, CellId)) {
+        self.entered.insert(node);
+        self.count += 1;
+    }
+
+    fn close(&mut self, node: (CellId, CellId)) {
+        self.done.insert(node);
+    }
+
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    fn bytes(&self) -> usize {
+        self.entered.bytes() + self.done.bytes()
+    }
+}
 
 /// A position's place on the stack: its replies `next[first..end]`, those
 /// before `cursor` followed.
@@ -58,113 +171,16 @@ pub(in crate::search) fn endless<K: Kind>(
     start: K::Position,
     stats: &mut Stats,
 ) -> Option<bool> {
-    let mut search: Search<K> = Search {
+    let colours = Numbered {
         table: kind.table(),
         colour: Vec::new(),
-        stack: Vec::new(),
-        next: Vec::new(),
-        moves: Vec::with_capacity(5),
-        entered: 0,
     };
-    let (root, _) = search.table.intern(start);
-    search.colour.push(NEW);
-    let answer = search.run(game, kind, root);
-    stats.states_stored = stats.states_stored.max(search.table.len() as u64);
-    stats.states_expanded += search.entered;
-    game.record(search.table.len(), search.bytes());
-    answer
+    search(game, kind, colours, start, stats)
 }
 
-/// The search's state.
-struct Search<K: Kind> {
-    table: K::Table,
-    colour: Vec<u8>,
-    stack: Vec<(StateId, Frame)>,
-    /// The replies of the positions on the stack, each one's after its
-    /// parent's.
-    next: Vec<StateId>,
-    moves: Vec<(CellId, K::Position)>,
-    entered: u64,
-}
-
-impl<K: Kind> Search<K> {
-    fn run(&mut self, game: &mut Game<'_>, kind: &K, root: StateId) -> Option<bool> {
-        if self.enter(game, kind, root)? {
-            return Some(true);
-        }
-        while let Some((at, frame)) = self.stack.last_mut() {
-            if frame.cursor == frame.end {
-                self.colour[*at as usize] = DONE;
-                self.next.truncate(frame.first);
-                self.stack.pop();
-                continue;
-            }
-            let reply = self.next[frame.cursor];
-            frame.cursor += 1;
-            let colour = self.colour[reply as usize];
-            if colour == OPEN || (colour == NEW && self.enter(game, kind, reply)?) {
-                return Some(true);
-            }
-        }
-        Some(false)
-    }
-
-    /// Puts position `at` on the stack with its replies numbered: `true`
-    /// when one of its moves reaches the exit, `None` past the budget.
-    fn enter(&mut self, game: &mut Game<'_>, kind: &K, at: StateId) -> Option<bool> {
-        if game.over_budget(self.table.len(), || self.bytes()) {
-            return None;
-        }
-        self.entered += 1;
-        self.colour[at as usize] = OPEN;
-        let exit = game.graph.exit();
-        let position = self.table.get(at);
-        self.moves.clear();
-        kind.moves(game, &position, &mut self.moves);
-        let first = self.next.len();
-        for (to, moved) in self.moves.drain(..) {
-            if to == exit {
-                return Some(true);
-            }
-            let (table, colour, next) = (&mut self.table, &mut self.colour, &mut self.next);
-            let before = next.len();
-            kind.replies(game, &moved, |reply| {
-                let (id, new) = table.intern(reply);
-                if new {
-                    colour.push(NEW);
-                }
-                next.push(id);
-            });
-            debug_assert!(
-                next[before..].iter().all(|&r| r == next[before]),
-                "a move has one reply"
-            );
-        }
-        let end = self.next.len();
-        self.stack.push((
-            at,
-            Frame {
-                first,
-                cursor: first,
-                end,
-            },
-        ));
-        Some(false)
-    }
-
-    /// The bytes it holds.
-    fn bytes(&self) -> usize {
-        self.table.bytes()
-            + self.colour.len()
-            + self.stack.capacity() * size_of::<(StateId, Frame)>()
-            + self.next.capacity() * size_of::<StateId>()
-    }
-}
-
-/// [`endless`] for the official game's pairs with a bit a pair: the
-/// pairs entered and the pairs done in two [`PairBits`] (on the stack is
-/// entered and not done), the pairs themselves on the stack. `None` when
-/// the bits would not fit the game's memory; `Some(None)` past the budget.
+/// [`endless`] for the official game's pairs with a bit a pair
+/// ([`PairColours`]), the pairs themselves on the stack. `None` when the
+/// bits would not fit the game's memory; `Some(None)` past the budget.
 pub(in crate::search) fn endless_pairs(
     game: &mut Game<'_>,
     pairs: &Pairs<'_>,
@@ -172,55 +188,69 @@ pub(in crate::search) fn endless_pairs(
     stats: &mut Stats,
 ) -> Option<Option<bool>> {
     let cells = game.graph.len();
-    let entered = PairBits::within(cells, cells, game.memory / 2)?;
-    let done = PairBits::within(cells, cells, game.memory / 2)?;
-    let mut search = PairSearch {
-        entered,
-        done,
+    let colours = PairColours {
+        entered: PairBits::within(cells, cells, game.memory / 2)?,
+        done: PairBits::within(cells, cells, game.memory / 2)?,
+        count: 0,
+    };
+    Some(search(game, pairs, colours, start, stats))
+}
+
+/// The depth-first search of [`endless`], its colours in `colours`.
+fn search<K: Kind, C: Colours<Position = K::Position>>(
+    game: &mut Game<'_>,
+    kind: &K,
+    colours: C,
+    start: K::Position,
+    stats: &mut Stats,
+) -> Option<bool> {
+    let mut search = Search {
+        colours,
         stack: Vec::new(),
         next: Vec::new(),
         moves: Vec::with_capacity(5),
-        count: 0,
+        entered: 0,
     };
-    let answer = search.run(game, pairs, start);
-    stats.states_stored = stats.states_stored.max(search.count);
-    stats.states_expanded += search.count;
-    game.record(search.count as usize, search.bytes());
-    Some(answer)
+    let root = search.colours.node(start);
+    let answer = search.run(game, kind, root);
+    stats.states_stored = stats.states_stored.max(search.colours.len() as u64);
+    stats.states_expanded += search.entered;
+    game.record(search.colours.len(), search.bytes());
+    answer
 }
 
-/// [`endless_pairs`]'s state: a frame is the pair and its replies
-/// `next[first..end]`, those before `cursor` followed.
-struct PairSearch {
-    entered: PairBits,
-    done: PairBits,
-    stack: Vec<((CellId, CellId), Frame)>,
-    next: Vec<(CellId, CellId)>,
-    moves: Vec<(CellId, (CellId, CellId))>,
-    count: u64,
+/// The search's state.
+struct Search<C: Colours, P> {
+    colours: C,
+    stack: Vec<(C::Node, Frame)>,
+    /// The replies of the positions on the stack, each one's after its
+    /// parent's.
+    next: Vec<C::Node>,
+    moves: Vec<(CellId, P)>,
+    entered: u64,
 }
 
-impl PairSearch {
-    fn run(
+impl<P: Copy, C: Colours<Position = P>> Search<C, P> {
+    fn run<K: Kind<Position = P>>(
         &mut self,
         game: &mut Game<'_>,
-        pairs: &Pairs<'_>,
-        root: (CellId, CellId),
+        kind: &K,
+        root: C::Node,
     ) -> Option<bool> {
-        if self.enter(game, pairs, root)? {
+        if self.enter(game, kind, root)? {
             return Some(true);
         }
         while let Some((at, frame)) = self.stack.last_mut() {
             if frame.cursor == frame.end {
-                self.done.insert(*at);
+                self.colours.close(*at);
                 self.next.truncate(frame.first);
                 self.stack.pop();
                 continue;
             }
             let reply = self.next[frame.cursor];
             frame.cursor += 1;
-            let open = self.entered.contains(reply) && !self.done.contains(reply);
-            if open || (!self.entered.contains(reply) && self.enter(game, pairs, reply)?) {
+            let colour = self.colours.colour(reply);
+            if colour == OPEN || (colour == NEW && self.enter(game, kind, reply)?) {
                 return Some(true);
             }
         }
@@ -229,46 +259,49 @@ impl PairSearch {
 
     /// Puts `at` on the stack with its replies: `true` when one of its
     /// moves reaches the exit, `None` past the budget.
-    fn enter(
+    fn enter<K: Kind<Position = P>>(
         &mut self,
         game: &mut Game<'_>,
-        pairs: &Pairs<'_>,
-        at: (CellId, CellId),
+        kind: &K,
+        at: C::Node,
     ) -> Option<bool> {
-        if game.over_budget(self.count as usize, || self.bytes()) {
+        if game.over_budget(self.colours.len(), || self.bytes()) {
             return None;
         }
-        self.count += 1;
-        self.entered.insert(at);
+        self.entered += 1;
+        self.colours.open(at);
         let exit = game.graph.exit();
+        let position = self.colours.position(at);
         self.moves.clear();
-        pairs.moves(game, &at, &mut self.moves);
+        kind.moves(game, &position, &mut self.moves);
         let first = self.next.len();
         for (to, moved) in self.moves.drain(..) {
             if to == exit {
                 return Some(true);
             }
-            let next = &mut self.next;
-            pairs.replies(game, &moved, |reply| next.push(reply));
+            let (colours, next) = (&mut self.colours, &mut self.next);
+            let before = next.len();
+            kind.replies(game, &moved, |reply| next.push(colours.node(reply)));
+            debug_assert!(
+                next[before..].windows(2).all(|w| w[0] == w[1]),
+                "a move has one reply"
+            );
         }
         let end = self.next.len();
-        self.stack.push((
-            at,
-            Frame {
-                first,
-                cursor: first,
-                end,
-            },
-        ));
+        let frame = Frame {
+            first,
+            cursor: first,
+            end,
+        };
+        self.stack.push((at, frame));
         Some(false)
     }
 
     /// The bytes it holds.
     fn bytes(&self) -> usize {
-        self.entered.bytes()
-            + self.done.bytes()
-            + self.stack.capacity() * size_of::<((CellId, CellId), Frame)>()
-            + self.next.capacity() * size_of::<(CellId, CellId)>()
+        self.colours.bytes()
+            + self.stack.capacity() * size_of::<(C::Node, Frame)>()
+            + self.next.capacity() * size_of::<C::Node>()
     }
 }
 

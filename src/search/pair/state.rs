@@ -132,6 +132,20 @@ impl Bits {
         self.entries() * size_of::<u32>() + self.tiles.capacity() * size_of::<u64>()
     }
 
+    /// Bits for pairs of `heroes` hero cells and `width` second numbers,
+    /// their directory not made yet, when the directory and every tile
+    /// would take at most an eighth of `memory` (and at most
+    /// [`MAX_BITS_BYTES`]).
+    fn within(heroes: usize, width: usize, memory: usize) -> Option<Bits> {
+        let bytes = Bits::most_bytes(heroes, width);
+        (bytes <= (memory / 8).min(MAX_BITS_BYTES)).then(|| Bits {
+            directory: Vec::new(),
+            tiles: Vec::new(),
+            blocks: heroes.div_ceil(TILE),
+            width,
+        })
+    }
+
     /// The most bytes the directory and every tile would take.
     fn most_bytes(heroes: usize, width: usize) -> usize {
         let blocks = heroes.div_ceil(TILE);
@@ -151,16 +165,9 @@ impl PairBits {
     /// cells, when its directory and every tile would take at most an
     /// eighth of `memory` (and at most [`MAX_BITS_BYTES`]).
     pub(crate) fn within(heroes: usize, width: usize, memory: usize) -> Option<PairBits> {
-        let bytes = Bits::most_bytes(heroes, width);
-        (bytes <= (memory / 8).min(MAX_BITS_BYTES)).then(|| {
-            let blocks = heroes.div_ceil(TILE);
-            PairBits(Bits {
-                directory: vec![0; width * blocks],
-                tiles: Vec::new(),
-                blocks,
-                width,
-            })
-        })
+        let mut bits = Bits::within(heroes, width, memory)?;
+        bits.directory = vec![0; bits.entries()];
+        Some(PairBits(bits))
     }
 
     /// Adds the pair, and tells whether it was new.
@@ -188,15 +195,8 @@ impl StateTable {
     /// [`MAX_BITS_BYTES`]); otherwise a hashed one. Either way, ask it with
     /// [`StateTable::add`] only.
     pub(crate) fn with_bits(heroes: usize, width: usize, memory: usize) -> StateTable {
-        let bytes = Bits::most_bytes(heroes, width);
-        let bits = (bytes <= (memory / 8).min(MAX_BITS_BYTES)).then_some(Bits {
-            directory: Vec::new(),
-            tiles: Vec::new(),
-            blocks: heroes.div_ceil(TILE),
-            width,
-        });
         StateTable {
-            bits,
+            bits: Bits::within(heroes, width, memory),
             ..StateTable::default()
         }
     }
