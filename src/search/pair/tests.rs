@@ -299,7 +299,7 @@ fn braided_maze(seed: u64) -> Option<crate::puzzle::Puzzle> {
 /// hero in a corridor; the line it gives is one the rules allow.
 #[test]
 fn the_shadow_rule_keeps_every_escape_length() {
-    let (mut shadowed, mut cut_short, mut escapes) = (0, 0, 0);
+    let (mut shadowed, mut cut_short, mut head_on, mut escapes) = (0, 0, 0, 0);
     for seed in 0..200 {
         let Some(puzzle) = braided_maze(seed) else {
             continue;
@@ -329,9 +329,10 @@ fn the_shadow_rule_keeps_every_escape_length() {
                     let found = jumping_chase(&mut game, &solver, pockets.as_mut(), stats);
                     lengths[i] = found.as_ref().map(Vec::len);
                     if let Some(pockets) = pockets {
-                        let (jumps, cut) = pockets.shadow_jumps();
+                        let (jumps, cut, straight) = pockets.shadow_jumps();
                         shadowed += usize::from(jumps > 0);
                         cut_short += usize::from(cut > 0);
+                        head_on += usize::from(straight > 0);
                         line = found;
                     }
                 }
@@ -349,9 +350,9 @@ fn the_shadow_rule_keeps_every_escape_length() {
         }
     }
     assert!(
-        escapes > 50_000 && shadowed > 600 && cut_short > 0,
+        escapes > 50_000 && shadowed > 600 && cut_short > 0 && head_on > 400,
         "too few cases: {escapes} escapes, {shadowed} with the shadow rule, \
-         {cut_short} with ways past cut short"
+         {cut_short} with ways past cut short, {head_on} with the head-on rule"
     );
 }
 

@@ -367,11 +367,14 @@ impl<'s> Pockets<'s> {
             + self.shadows.as_ref().map_or(0, Shadows::bytes)
     }
 
-    /// How many jumps the shadow rule made, and how many of them stopped
-    /// handing out ways past at one another jump had handed out.
+    /// How many jumps the shadow rule made, how many of them stopped
+    /// handing out ways past at one another jump had handed out, and how
+    /// many of them were the head-on rule's.
     #[cfg(test)]
-    pub(super) fn shadow_jumps(&self) -> (u64, u64) {
-        self.shadows.as_ref().map_or((0, 0), |s| (s.jumped, s.cut))
+    pub(super) fn shadow_jumps(&self) -> (u64, u64, u64) {
+        self.shadows
+            .as_ref()
+            .map_or((0, 0, 0), |s| (s.jumped, s.cut, s.head_on))
     }
 
     /// The cut tree, once built.

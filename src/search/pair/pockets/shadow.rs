@@ -6,7 +6,9 @@
 //! hanging from them, between two *ends* `a` and `b`, core cells of other
 //! than two core neighbours; number its path's cells `p = 1 .. L - 1` by
 //! their steps from `a` (so `b` is `L` steps from `a` along it). Corridors
-//! with the exit at an end, and loops (`a = b`), are left out.
+//! with the exit at an end, and loops (`a = b`), are left out. A dragon on
+//! the hero's own corridor that walks straight at it is the head-on rule's
+//! ([`head_on`]): one jump, to the end behind the hero.
 //!
 //! **The shadow.** Let the dragon stand on `d`, outside the corridor and its
 //! trees. Every path from `d` into the corridor enters through `a` or `b`,
@@ -146,6 +148,8 @@
 //! many positions as the map has cells (see the parent module), and it
 //! stands aside where a cut cell holds the hero apart from the dragon:
 //! the pocket rule serves there, once the dragon's walk to it is known.
+
+mod head_on;
 
 use super::{Landing, Pockets, walk_key};
 use crate::graph::{CellId, Graph};
@@ -366,9 +370,14 @@ pub(super) struct Shadows {
     marked: usize,
     /// Jumps made (those covered by a first one left out).
     pub(super) jumped: u64,
+    /// Of those, the head-on rule's ([`head_on`]).
+    pub(super) head_on: u64,
     /// Whether the hero may wait: a landing is then any cell of the shadow
     /// within reach, and a way past is handed out every turn.
     waits: bool,
+    /// Per corridor, the distance between its ends, as the head-on rule
+    /// asked it ([`head_on`]; made at its first question).
+    ends: Vec<u32>,
 }
 
 impl Shadows {
@@ -386,6 +395,8 @@ impl Shadows {
             cut: 0,
             marked: 0,
             jumped: 0,
+            ends: Vec::new(),
+            head_on: 0,
         }
     }
 
@@ -397,7 +408,7 @@ impl Shadows {
             + self.steps.capacity() * (size_of::<(u64, CellId)>() + 1)
             + self.passed.capacity() * (size_of::<(u32, u32, u32)>() + 1)
             + self.skips.capacity() * (size_of::<(u64, CellId)>() + 1)
-            + self.landed.len() * size_of::<u32>()
+            + (self.landed.len() + self.ends.len()) * size_of::<u32>()
             + self.marked * 2 * size_of::<CellId>()
     }
 
@@ -414,13 +425,16 @@ impl Shadows {
         let corridors = &self.corridors;
         let k = corridors.home[hero.index()];
         let p = corridors.place[hero.index()];
-        if p == NONE || corridors.home[dragon.index()] == k {
+        if p == NONE {
             return false;
         }
         let Corridor { a, b, len, .. } = corridors.corridors[k as usize];
         let exit = game.graph.exit();
         if a == exit || b == exit || a == b {
             return false;
+        }
+        if corridors.home[dragon.index()] == k {
+            return self.head_on(game, (state, (hero, dragon)), k, out);
         }
         let mut distance = |end: CellId| {
             if end == dragon {
