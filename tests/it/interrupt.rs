@@ -44,6 +44,18 @@ fn temporary(dir: &Path) -> Vec<String> {
 }
 
 /// Waits (up to a minute) until `ready` holds, polling often.
+/// Runs `command` with its standard error piped, sends it SIGINT `after`
+/// (a run that has ended by then is not reaped yet, so the signal finds it
+/// and does nothing), and gives its output and standard error as text.
+fn interrupted(command: &mut Command, after: Duration) -> (std::process::Output, String) {
+    let child = command.stderr(Stdio::piped()).spawn().unwrap();
+    std::thread::sleep(after);
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    (output, stderr)
+}
+
 fn wait_for(mut ready: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(60) {
@@ -212,17 +224,9 @@ fn ctrl_c_during_a_solve_says_how_far_it_got() {
     let map = crate::support::slow_map(dir.path());
     let mut said = None;
     for wait in [2, 4, 8, 16, 32] {
-        let child = Command::new(assert_cmd::cargo::cargo_bin("solve-maze"))
-            .args(["--dragon-speed", "2", "--map"])
-            .arg(&map)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_secs(wait));
-        kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
-        let output = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8(output.stderr).unwrap();
+        let mut solve = Command::new(assert_cmd::cargo::cargo_bin("solve-maze"));
+        solve.args(["--dragon-speed", "2", "--map"]).arg(&map);
+        let (output, stderr) = interrupted(solve.stdout(Stdio::piped()), Duration::from_secs(wait));
         assert_eq!(
             output.status.signal(),
             Some(Signal::SIGINT as i32),
@@ -277,22 +281,17 @@ fn a_signal_while_the_solver_draws_says_so() {
         for name in names(&out) {
             std::fs::remove_file(out.join(name)).unwrap();
         }
-        let child = Command::new(assert_cmd::cargo::cargo_bin("solve-maze"))
+        let mut solve = Command::new(assert_cmd::cargo::cargo_bin("solve-maze"));
+        solve
             .arg("--gif")
             .arg(out.join("big.gif"))
             .arg("--svg-animate")
             .arg(out.join("big.svg"))
             .arg("--record")
             .arg(out.join("big.cast"))
-            .arg(&map)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(delay));
-        let _ = kill(Pid::from_raw(child.id() as i32), Signal::SIGINT);
-        let output = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8(output.stderr).unwrap();
+            .arg(&map);
+        let (output, stderr) =
+            interrupted(solve.stdout(Stdio::null()), Duration::from_millis(delay));
         assert!(temporary(&out).is_empty(), "{:?}", names(&out));
         use std::os::unix::process::ExitStatusExt;
         if output.status.signal() == Some(Signal::SIGINT as i32) {

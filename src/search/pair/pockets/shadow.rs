@@ -376,15 +376,17 @@ pub(super) struct Shadows {
     /// within reach, and a way past is handed out every turn.
     waits: bool,
     /// Per corridor, the distance between its ends, as the head-on rule
-    /// asked it ([`head_on`]; made at its first question).
+    /// asked it ([`head_on`]), or [`NONE`] until it asks.
     ends: Vec<u32>,
 }
 
 impl Shadows {
     /// The rule's tables on `graph`.
     pub(super) fn new(graph: &Graph, hanging: &Hanging, waits: bool) -> Shadows {
+        let corridors = Corridors::new(graph, hanging);
         Shadows {
-            corridors: Corridors::new(graph, hanging),
+            ends: vec![NONE; corridors.corridors.len()],
+            corridors,
             waits,
             jumps: Vec::new(),
             firsts: FxHashMap::default(),
@@ -395,7 +397,6 @@ impl Shadows {
             cut: 0,
             marked: 0,
             jumped: 0,
-            ends: Vec::new(),
             head_on: 0,
         }
     }

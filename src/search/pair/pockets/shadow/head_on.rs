@@ -103,9 +103,6 @@ impl Shadows {
     /// The distance between the ends of the corridor `k`, asked of the
     /// oracle once, if it tells it.
     fn ends(&mut self, game: &mut Game<'_>, k: u32) -> Option<u32> {
-        if self.ends.is_empty() {
-            self.ends = vec![NONE; self.corridors.corridors.len()];
-        }
         let known = &mut self.ends[k as usize];
         if *known == NONE {
             let Corridor { a, b, .. } = self.corridors.corridors[k as usize];
