@@ -42,7 +42,9 @@ fn each_start(seeds: u64, every: u32, mut each: impl FnMut(u64, u32, &Solver, Ce
 /// Calls `each(seed, start, solver, (hero, dragon), rules)` for the
 /// starts of [`each_start`] the pocket rule's tests use, under two
 /// priority rules, with and without waiting.
-fn each_priority_start(mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId), Rules)) {
+pub(super) fn each_priority_start(
+    mut each: impl FnMut(u64, u32, &Solver, (CellId, CellId), Rules),
+) {
     each_start(150, 7, |seed, start, solver, hero, dragon| {
         let ties = [Ties::default(), Ties::Priority("RDLU".parse().unwrap())];
         for (ties, wait) in ties.into_iter().flat_map(|t| [(t, false), (t, true)]) {
@@ -68,7 +70,7 @@ fn deterministic_ties() -> [Ties; 3] {
 
 /// A game on `graph` from `start` under `rules`, with the default oracle
 /// and no memory limit.
-fn fresh_game(graph: &Graph, start: (CellId, CellId), rules: Rules) -> Game<'_> {
+pub(super) fn fresh_game(graph: &Graph, start: (CellId, CellId), rules: Rules) -> Game<'_> {
     let oracle = OracleKind::Bfs.build(graph, 1 << 24).unwrap();
     Game::new(graph, start, oracle, rules, usize::MAX)
 }
@@ -89,7 +91,7 @@ fn plain_chase(game: &mut Game<'_>, solver: &Solver) -> Option<Vec<(CellId, Cell
 
 /// The escape search with the dead-end rule and the jumps of `pockets`,
 /// if any, counting into `stats`.
-fn jumping_chase(
+pub(super) fn jumping_chase(
     game: &mut Game<'_>,
     solver: &Solver,
     pockets: Option<&mut pockets::Pockets<'_>>,
@@ -406,7 +408,7 @@ fn a_left_out_position_is_reached_from_the_first_jump() {
             checked += 1;
         }
     });
-    assert!(checked > 4_000, "too few positions left out: {checked}");
+    assert!(checked > 1_000, "too few positions left out: {checked}");
 }
 
 /// The cut tree's pockets and climbs agree with their definitions: the

@@ -56,19 +56,20 @@ pub(super) fn lands(waits: bool, spare: u32) -> bool {
 
 impl Arrival {
     /// Notes that a later jump, from `state` with `turns` before the
-    /// dragon reaches `c`, reaches `x` with `spare` turns to spare, and tells whether that is more than any jump before
-    /// (so the spreading goes on from `x`). A new cell of the landing
-    /// colour is a landing, a jump of its own.
+    /// dragon reaches `c`, reaches `x` with `spare` turns to spare, in the
+    /// arrival's map of turns to spare `map` (taken out of
+    /// [`Arrival::spare`] meanwhile), and tells whether that is more than
+    /// any jump before (so the spreading goes on from `x`). A new cell of
+    /// the landing colour is a landing, a jump of its own.
     #[inline]
     pub(super) fn reach(
-        &mut self,
+        &self,
+        map: &mut FxHashMap<u32, u32>,
         (state, turns): (StateId, u32),
-        x: u32,
-        spare: u32,
+        (x, spare): (u32, u32),
         out: &mut impl FnMut(Landing),
     ) -> bool {
-        let spare_map = self.spare.as_mut().expect("made before a later jump");
-        match spare_map.entry(x) {
+        match map.entry(x) {
             Entry::Occupied(mut known) => {
                 if *known.get() >= spare {
                     return false;

@@ -17,7 +17,7 @@ impl Pockets<'_> {
         c: CellId,
         cost: u32,
     ) -> Vec<CellId> {
-        self.spread(graph, hero, c, cost);
+        self.spread(graph, hero, c, cost, None);
         let mut way = vec![to];
         let mut at = to;
         while at != hero {

@@ -113,6 +113,22 @@
 //! stores them: on the sparse braids most of them are covered (sparse-4
 //! at 201 tiles a side stores 41,664 positions instead of 275,800).
 //!
+//! **Where a spreading stops.** A first jump covers more than its own
+//! cell. Let the first jump of the arrival `(c', A')` start from `(x,
+//! d₁)` at g₁, with `c'` in the pocket of `c`, `e(c') − e(c) = k` steps
+//! below it, and `c` on every path from `d₁` to `c'`: the dragon then
+//! reaches `c` at `A = A' − k`. Let a spreading into the arrival `(c, A)`
+//! reach `x` with `s` turns to spare, `A − g₁ >= max(s, 2)`. Then every
+//! landing `(y, c)` it reaches past `x` is covered: `y` is at most `s`
+//! steps from `x` inside the pocket of `c`, so by the rule, with `T = A −
+//! g₁` turns, the game reaches `(y, c)` at `A` from `(x, d₁)`, which the
+//! search stores at g₁. So a spreading, of a first jump or a later one,
+//! does not go on from such an `x`. On the sparse braids the search's
+//! own positions, behind the hero, are such cells: an arrival spreads
+//! over the ground ahead of the hero instead of its whole pocket
+//! (sparse 308178 at 201: 2.5 M cells spread and 851,000 landings asked,
+//! 95 % of them covered, become 5,600 and 1,900).
+//!
 //! **What it costs.** The dragon's walk to `c` is asked of the oracle a few
 //! steps per position ([`WALK_QUESTIONS`], or as many as were known):
 //! until it is known to the end, the position is expanded as usual, which
@@ -250,6 +266,10 @@ pub(super) struct Pockets<'s> {
     /// covers it ([`Cover`]).
     #[cfg(test)]
     pub(super) covers: std::cell::RefCell<Vec<Cover>>,
+    /// For tests: each cell a spreading stopped at as a first jump covers
+    /// what lies beyond ([`Stop`]).
+    #[cfg(test)]
+    pub(super) stops: std::cell::RefCell<Vec<Stop>>,
     /// Bytes the arrivals hold, roughly.
     held: usize,
     /// Whether the hero may wait: a landing is then any cell a jump
@@ -298,6 +318,12 @@ fn steps(
 #[cfg(test)]
 pub(super) type Cover = ((CellId, CellId), u32, CellId, ((CellId, CellId), u32));
 
+/// A cell a spreading stopped at, for tests: the cell and its turns to
+/// spare, the pocket's cut cell and the arrival's turn, and the covering
+/// first jump's position and g.
+#[cfg(test)]
+pub(super) type Stop = (CellId, u32, CellId, u32, ((CellId, CellId), u32));
+
 /// What [`Pockets::jumps`] and [`Pockets::release`] give the search to
 /// queue.
 pub(super) enum Landing {
@@ -343,6 +369,8 @@ impl<'s> Pockets<'s> {
             applied: 0,
             #[cfg(test)]
             covers: std::cell::RefCell::default(),
+            #[cfg(test)]
+            stops: std::cell::RefCell::default(),
             held: 0,
             waits,
             shadows: None,
@@ -507,9 +535,10 @@ impl<'s> Pockets<'s> {
 
     /// A jump from `state`, on `hero` at turn `g`, into an arrival that has
     /// spread: breadth first from the hero inside the pocket, as for the
-    /// first jump, and past no cell the arrival reached with as many turns
-    /// to spare; its new landings are jumps of its own. With `spread`, the
-    /// first jump's spreading is in [`Self::first`] now.
+    /// first jump, past no cell the arrival reached with as many turns to
+    /// spare and no cell a first jump covers ([`Self::beyond_cover`]); its
+    /// new landings are jumps of its own. With `spread`, the first jump's
+    /// spreading is in [`Self::first`] now.
     fn later(
         &mut self,
         graph: &Graph,
@@ -519,23 +548,32 @@ impl<'s> Pockets<'s> {
     ) {
         self.spare(graph, number, spread);
         let arrival = &mut self.arrivals[number as usize];
-        let (c, turns) = (arrival.c, arrival.arrive - g);
+        let (c, arrive, turns) = (arrival.c, arrival.arrive, arrival.arrive - g);
         let held = arrival.bytes();
-        self.queue.clear();
-        if arrival.reach((state, turns), hero.0, turns, out) {
-            self.queue.push((hero.0, turns));
+        let mut map = arrival.spare.take().expect("made before a later jump");
+        let mut queue = std::mem::take(&mut self.queue);
+        let arrival = &self.arrivals[number as usize];
+        // Past a cell a first jump covers, it lands nowhere new.
+        let mut reach = |x: u32, spare: u32, out: &mut _| {
+            !self.beyond_cover(CellId(x), c, arrive, spare)
+                && arrival.reach(&mut map, (state, turns), (x, spare), out)
+        };
+        queue.clear();
+        if reach(hero.0, turns, out) {
+            queue.push((hero.0, turns));
         }
         let mut head = 0;
-        while let Some(&(at, spare)) = self.queue.get(head) {
+        while let Some(&(at, spare)) = queue.get(head) {
             head += 1;
-            let queue = &mut self.queue;
-            let cuts = self.cuts.as_ref().expect("the rule was tried");
-            steps((cuts, self.hanging), graph, at, spare, c, |n| {
-                if arrival.reach((state, turns), n.0, spare - 1, out) {
+            steps((self.cuts(), self.hanging), graph, at, spare, c, |n| {
+                if reach(n.0, spare - 1, out) {
                     queue.push((n.0, spare - 1));
                 }
             });
         }
+        self.queue = queue;
+        let arrival = &mut self.arrivals[number as usize];
+        arrival.spare = Some(map);
         self.held = self.held + arrival.bytes() - held;
     }
 
@@ -543,21 +581,30 @@ impl<'s> Pockets<'s> {
     fn spread_first(&mut self, graph: &Graph, number: u32) {
         let arrival = &self.arrivals[number as usize];
         let (c, hero, turns) = (arrival.c, arrival.hero, arrival.cost);
-        self.spread(graph, hero, c, turns);
+        let arrive = arrival.arrive;
+        self.spread(graph, hero, c, turns, Some(arrive));
     }
 
     /// Spreads a jump of `turns` from `hero` inside the pocket of `c`
     /// breadth first (a cell once), without the steps the dead-end rule
-    /// leaves out in every turn (see the module's documentation): the
-    /// cells reached go into [`Self::first`], with the turns to spare on
-    /// each in [`Self::distance`] until [`Self::forget_first`].
-    fn spread(&mut self, graph: &Graph, hero: CellId, c: CellId, turns: u32) {
+    /// leaves out in every turn (see the module's documentation), and,
+    /// for the arrival at turn `stop` if any, not past a cell a first jump
+    /// covers ([`Self::beyond_cover`]): the cells reached go into
+    /// [`Self::first`], with the turns to spare on each in
+    /// [`Self::distance`] until [`Self::forget_first`].
+    fn spread(&mut self, graph: &Graph, hero: CellId, c: CellId, turns: u32, stop: Option<u32>) {
         self.first.clear();
         self.first.push((hero.0, turns));
         self.distance[hero.index()] = turns;
         let mut head = 0;
         while let Some(&(at, spare)) = self.first.get(head) {
             head += 1;
+            // Past a cell a first jump covers, it lands nowhere new.
+            if let Some(arrive) = stop.filter(|_| spare > 0) {
+                if self.beyond_cover(CellId(at), c, arrive, spare) {
+                    continue;
+                }
+            }
             let (first, distance) = (&mut self.first, &mut self.distance);
             let cuts = self.cuts.as_ref().expect("the rule was tried");
             steps((cuts, self.hanging), graph, at, spare, c, |n| {
@@ -677,6 +724,32 @@ impl<'s> Pockets<'s> {
             }
         }
         arrival.level_from(k + 1).map(|k| arrival.base + k)
+    }
+
+    /// Whether a first jump covers every landing that a spreading into
+    /// the pocket of `c`, for the arrival at turn `arrive`, reaches past
+    /// `x`, where it has `spare` turns to spare (see the module's
+    /// documentation, "Where a spreading stops"). Never for the arrival's
+    /// own first jump: there `c` is the nearest cut cell above `x`.
+    fn beyond_cover(&self, x: CellId, c: CellId, arrive: u32, spare: u32) -> bool {
+        let cuts = self.cuts();
+        let Some(deeper) = cuts.nearest(x, c).map(|k| CellId(cuts.cell[k as usize])) else {
+            return false;
+        };
+        let turns = self.exit_distance[deeper.index()] - self.exit_distance[c.index()];
+        let Some(&number) = self.numbers.get(&(deeper.0, arrive + turns)) else {
+            return false;
+        };
+        let first = &self.arrivals[number as usize];
+        let covers = first.hero == x
+            && first.cost >= turns + spare.max(2)
+            && cuts.on_every_path(c, first.dragon, deeper);
+        #[cfg(test)]
+        if covers {
+            let from = ((first.hero, first.dragon), first.arrive - first.cost);
+            self.stops.borrow_mut().push((x, spare, c, arrive, from));
+        }
+        covers
     }
 
     /// Whether the first jump of an arrival covers `(hero, dragon)` at `g`,
