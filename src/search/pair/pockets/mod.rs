@@ -580,8 +580,7 @@ impl<'s> Pockets<'s> {
     /// Spreads the first jump of an arrival ([`Self::spread`]).
     fn spread_first(&mut self, graph: &Graph, number: u32) {
         let arrival = &self.arrivals[number as usize];
-        let (c, hero, turns) = (arrival.c, arrival.hero, arrival.cost);
-        let arrive = arrival.arrive;
+        let (c, hero, turns, arrive) = (arrival.c, arrival.hero, arrival.cost, arrival.arrive);
         self.spread(graph, hero, c, turns, Some(arrive));
     }
 

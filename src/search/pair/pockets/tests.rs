@@ -72,29 +72,28 @@ fn a_spreading_stops_only_where_a_first_jump_covers_what_lies_beyond() {
         for (x, spare, c, arrive, ((at, first), first_g)) in pockets.stops.take() {
             assert_eq!(at, x, "seed {seed}, start {start}: the first jump's hero");
             stops += 1;
-            // Breadth first from `x` inside the pocket, within `spare`.
-            let mut way = vec![(x, None)];
-            let mut seen = vec![(x, 0u32)];
+            // Breadth first from `x` inside the pocket, within `spare`:
+            // each cell with its depth and the one it was reached from.
+            let mut seen = vec![(x, 0u32, None)];
             let mut head = 0;
-            while let Some(&(cell, depth)) = seen.get(head) {
+            while let Some(&(cell, depth, _)) = seen.get(head) {
                 head += 1;
                 for (_, n) in graph.neighbors(cell) {
-                    let new = !seen.iter().any(|&(s, _)| s == n);
+                    let new = !seen.iter().any(|&(s, ..)| s == n);
                     if depth < spare && new && cuts.in_pocket(n, c) {
-                        seen.push((n, depth + 1));
-                        way.push((n, Some(head - 1)));
+                        seen.push((n, depth + 1, Some(head - 1)));
                     }
                 }
             }
-            for (k, &(to, depth)) in seen.iter().enumerate() {
+            for (k, &(to, depth, _)) in seen.iter().enumerate() {
                 if to == c || !(rules.wait || (spare - depth) % 2 == 0) {
                     continue;
                 }
                 let mut walk = Vec::new();
                 let mut at = Some(k);
                 while let Some(i) = at {
-                    walk.push(way[i].0);
-                    at = way[i].1;
+                    walk.push(seen[i].0);
+                    at = seen[i].2;
                 }
                 walk.pop();
                 walk.reverse();
