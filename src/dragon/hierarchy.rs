@@ -148,6 +148,13 @@ impl Scratch {
         }
     }
 
+    /// Lowers the tentative distance of `v` to `d` if that is an improvement, without queueing it.
+    fn lower(&mut self, v: u32, d: u32) {
+        if d < self.get(v) {
+            self.dist[v as usize] = (self.now, d);
+        }
+    }
+
     /// Pops the next queued `(distance, node)` that is not stale.
     fn pop(&mut self) -> Option<(u32, u32)> {
         while let Some(Reverse(key)) = self.heap.pop() {
@@ -177,6 +184,12 @@ fn add_arc(adj: &mut [Vec<(u32, u32)>], a: u32, b: u32, w: u32) {
 /// Fills `cuts` with the shortcuts `(u, w, weight)` that contracting `v` needs in the remaining
 /// graph `adj` (witness searches settling at most `limit` nodes), and returns its weighted edge
 /// difference: twice the shortcuts minus the arcs removed.
+///
+/// A witness search from `u` stops once every later neighbour `x` is reached within
+/// `w(u,v) + w(v,x)` (a tentative distance is the length of a real path, so each has its
+/// witness), and queues no node past the longest such `u-v-x`: it would never be settled. So
+/// it settles the nodes the plain search would, up to where the plain one could only confirm.
+/// With `limit` 1 only a direct arc witnesses, read off `u`'s arcs without a queue.
 fn shortcuts(
     adj: &[Vec<(u32, u32)>],
     v: usize,
@@ -190,23 +203,18 @@ fn shortcuts(
     *work += nb.len() as u64;
     for (i, &(u, wu)) in nb.iter().enumerate() {
         let rest = &nb[i + 1..];
-        let bound = wu.saturating_add(rest.iter().map(|e| e.1).max().unwrap_or(0));
-        // Witness search from `u` avoiding `v`.
+        if rest.is_empty() {
+            break;
+        }
         sc.start();
-        sc.relax(u, 0);
-        let (mut settled, mut left) = (0, rest.len());
-        while let Some((d, x)) = sc.pop() {
-            if d > bound || settled == limit || left == 0 {
-                break;
+        if limit <= 1 {
+            let arcs = &adj[u as usize];
+            *work += (rest.len() + arcs.len()) as u64;
+            for &(y, w) in arcs.iter().filter(|e| e.0 as usize != v) {
+                sc.lower(y, w);
             }
-            settled += 1;
-            left -= rest.iter().filter(|e| e.0 == x).count();
-            *work += (rest.len() + adj[x as usize].len()) as u64;
-            for &(y, w) in &adj[x as usize] {
-                if y as usize != v {
-                    sc.relax(y, d.saturating_add(w));
-                }
-            }
+        } else {
+            witness(adj, v, (u, wu), rest, limit, sc, work);
         }
         for &(x, wx) in rest {
             let via = wu.saturating_add(wx);
@@ -216,6 +224,51 @@ fn shortcuts(
         }
     }
     2 * cuts.len() as i32 - nb.len() as i32
+}
+
+/// The witness search of [`shortcuts`] from `u` (`w(u,v)` apart from `v`) for the later
+/// neighbours `rest` of `v`, settling at most `limit` nodes, into `sc`.
+fn witness(
+    adj: &[Vec<(u32, u32)>],
+    v: usize,
+    (u, wu): (u32, u32),
+    rest: &[(u32, u32)],
+    limit: usize,
+    sc: &mut Scratch,
+    work: &mut u64,
+) {
+    let bound = wu.saturating_add(rest.iter().map(|e| e.1).max().unwrap_or(0));
+    // The neighbours not yet reached within their `u-v-x`.
+    let mut left = rest.len();
+    sc.relax(u, 0);
+    let mut settled = 0;
+    while let Some((d, x)) = sc.pop() {
+        if d > bound || settled == limit {
+            break;
+        }
+        settled += 1;
+        *work += (rest.len() + adj[x as usize].len()) as u64;
+        for &(y, w) in &adj[x as usize] {
+            let dy = d.saturating_add(w);
+            if y as usize == v || dy > bound {
+                continue;
+            }
+            let before = sc.get(y);
+            if dy < before {
+                sc.relax(y, dy);
+                let via = rest
+                    .iter()
+                    .find(|e| e.0 == y)
+                    .map(|e| wu.saturating_add(e.1));
+                if via.is_some_and(|via| before > via && dy <= via) {
+                    left -= 1;
+                    if left == 0 {
+                        return;
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Hierarchy {
