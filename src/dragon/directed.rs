@@ -23,6 +23,11 @@
 //!    its last level (`f = best`), where every neighbour at distance `best`
 //!    lies, and the steps are the neighbours settled there.
 //!
+//! Search 1 may be given a cap on the cells it settles: past it the
+//! question is left to a full field (see `Outcome::Capped`), which costs
+//! a quarter as much a cell, so a question never costs much more than two
+//! fields however little the heuristic guides the search.
+//!
 //! Neither search enters `d` (a path through it to a neighbour is longer
 //! than `best + 1`), nor does search 1 expand `d`'s neighbours (a path
 //! through one neighbour to another is at least `best + 2` long).
@@ -97,6 +102,28 @@ struct Frontier {
     later: Vec<u32>,
 }
 
+/// What [`Directed::steps_or_stop`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Outcome {
+    /// No path joins the dragon and its target.
+    Apart,
+    /// Search 1 settled its cap of cells before a neighbour of the dragon.
+    Capped,
+    /// The distance between the two, and the dragon's steps unless a
+    /// search 2 gave up (then [`Directed::finish_level`] tells them).
+    Found(Option<DirSet>, u32),
+}
+
+/// What a run of search 1 ended on.
+enum Run {
+    /// A neighbour of the dragon, settled.
+    Reached(CellId),
+    /// No open cell within the level asked for.
+    Exhausted,
+    /// The cap of settled cells.
+    Capped,
+}
+
 /// Scratch space for the searches: two cells' worth of marks per cell.
 pub(super) struct Directed {
     from_target: Marks,
@@ -148,33 +175,44 @@ impl Directed {
         dragon: CellId,
         target: CellId,
     ) -> (Option<(DirSet, u32)>, usize) {
-        let (found, mut work) = self.steps_or_stop(graph, landmarks, dragon, target);
-        let found = found.map(|(steps, apart)| {
-            let steps = steps.unwrap_or_else(|| {
-                self.finish_level(graph, landmarks, dragon, apart - 1, &mut work)
-            });
-            (steps, apart)
-        });
+        let (outcome, mut work) = self.steps_or_stop(graph, landmarks, dragon, target, usize::MAX);
+        let found = match outcome {
+            Outcome::Apart => None,
+            Outcome::Capped => unreachable!("search 1 had no cap"),
+            Outcome::Found(steps, apart) => Some((
+                steps.unwrap_or_else(|| {
+                    self.finish_level(graph, landmarks, dragon, apart - 1, &mut work)
+                }),
+                apart,
+            )),
+        };
         (found, work)
     }
 
-    /// `Directed::steps` (the tests' form), except that when a search from
-    /// a neighbour gives up, the steps are `None`: then either
+    /// `Directed::steps` (the tests' form), except that search 1 stops
+    /// after settling `cap` cells, and that when a search from a neighbour
+    /// gives up, the steps are `None`: then either
     /// [`Directed::finish_level`] (next, before any other search) or a full
-    /// field tells them.
+    /// field tells them. Also returns the work done (cells settled).
     pub(super) fn steps_or_stop(
         &mut self,
         graph: &Graph,
         landmarks: Option<&Landmarks>,
         dragon: CellId,
         target: CellId,
-    ) -> (Option<(Option<DirSet>, u32)>, usize) {
+        cap: usize,
+    ) -> (Outcome, usize) {
         let mut work = 0;
-        let Some((first, best)) =
-            self.search_from_target(graph, landmarks, dragon, target, &mut work)
-        else {
-            return (None, work);
-        };
+        let (first, best) =
+            match self.search_from_target(graph, landmarks, dragon, target, cap, &mut work) {
+                Run::Reached(first) => {
+                    let dir = Direction::between(graph.pos(dragon), graph.pos(first))
+                        .expect("a neighbour is one step away");
+                    (dir, self.from_target.g[first.index()])
+                }
+                Run::Exhausted => return (Outcome::Apart, work),
+                Run::Capped => return (Outcome::Capped, work),
+            };
         let mut steps = DirSet::default();
         steps.insert(first);
         let mut undecided = false;
@@ -195,20 +233,24 @@ impl Directed {
                 None => undecided = true,
             }
         }
-        (Some(((!undecided).then_some(steps), best + 1)), work)
+        (
+            Outcome::Found((!undecided).then_some(steps), best + 1),
+            work,
+        )
     }
 
-    /// Search 1, from `target` until it settles a neighbour of `dragon`:
-    /// that neighbour's direction from `dragon` and its distance `best`.
-    /// `None` when no path joins them.
+    /// Search 1, from `target` until it settles a neighbour of `dragon`
+    /// (whose distance is `best`), runs out of cells (no path joins them)
+    /// or settles `cap` cells.
     fn search_from_target(
         &mut self,
         graph: &Graph,
         landmarks: Option<&Landmarks>,
         dragon: CellId,
         target: CellId,
+        cap: usize,
         work: &mut usize,
-    ) -> Option<(Direction, u32)> {
+    ) -> Run {
         let marks = &mut self.from_target;
         marks.fresh();
         marks.stamp[target.index()] = marks.epoch;
@@ -218,28 +260,30 @@ impl Directed {
         frontier.later.clear();
         frontier.now.push(target.0);
         frontier.level = bound(graph, landmarks, target, dragon) - 1;
-        let first = self.run_from_target(graph, landmarks, dragon, u32::MAX, work)?;
-        let dir = Direction::between(graph.pos(dragon), graph.pos(first))
-            .expect("a neighbour is one step away");
-        Some((dir, self.from_target.g[first.index()]))
+        self.run_from_target(graph, landmarks, dragon, u32::MAX, cap, work)
     }
 
-    /// Runs search 1 until it settles a neighbour of `dragon` (returned),
-    /// or runs out of open cells of level at most `last` (`None`).
+    /// Runs search 1 until it settles a neighbour of `dragon`, runs out of
+    /// open cells of level at most `last`, or has settled `cap` cells in
+    /// all (counted in `work`).
     fn run_from_target(
         &mut self,
         graph: &Graph,
         landmarks: Option<&Landmarks>,
         dragon: CellId,
         last: u32,
+        cap: usize,
         work: &mut usize,
-    ) -> Option<CellId> {
+    ) -> Run {
         let (marks, frontier) = (&mut self.from_target, &mut self.frontier);
         let h = |x: CellId| bound(graph, landmarks, x, dragon) - 1;
         loop {
+            if *work >= cap {
+                return Run::Capped;
+            }
             let Some(x) = frontier.now.pop() else {
                 if frontier.later.is_empty() || frontier.level + 2 > last {
-                    return None;
+                    return Run::Exhausted;
                 }
                 std::mem::swap(&mut frontier.now, &mut frontier.later);
                 frontier.level += 2;
@@ -251,7 +295,7 @@ impl Directed {
             *work += 1;
             let cell = CellId(x);
             if graph.manhattan(cell, dragon) == 1 {
-                return Some(cell);
+                return Run::Reached(cell);
             }
             let g = marks.g[x as usize] + 1;
             for (_, y) in graph.neighbors(cell) {
@@ -345,9 +389,8 @@ impl Directed {
         work: &mut usize,
     ) -> DirSet {
         debug_assert_eq!(self.frontier.level, best, "a neighbour's f is its distance");
-        while self
-            .run_from_target(graph, landmarks, dragon, best, work)
-            .is_some()
+        while let Run::Reached(_) =
+            self.run_from_target(graph, landmarks, dragon, best, usize::MAX, work)
         {}
         let marks = &self.from_target;
         graph

@@ -7,6 +7,7 @@ use super::{
     BfsFields, CONE_CREDIT_MAX, LEVEL_RETRY_EVERY, RETRY_EVERY, RETRY_WORK, WALK_CREDIT_MAX, guide,
 };
 use crate::dragon::cone::Cone;
+use crate::dragon::directed::Outcome;
 use crate::dragon::steps_from_field;
 use crate::graph::{CellId, DirSet, UNREACHABLE};
 
@@ -121,14 +122,30 @@ impl BfsFields<'_> {
                 return Some(steps);
             }
         }
-        let (found, mut cost) =
-            self.directed
-                .steps_or_stop(graph, guide(&self.shared, self.trial), dragon, target);
-        let found = found.map(|(steps, apart)| {
-            let steps =
-                steps.unwrap_or_else(|| self.settle_level(dragon, target, apart, &mut cost));
-            (steps, apart)
-        });
+        // A search settles a cell about four times slower than a field's
+        // pass: past a quarter of the map's cells the target's full field
+        // is cheaper (and stays for its next questions), so a question
+        // costs at most about two fields whatever the ground.
+        let cap = if self.field_room(target) {
+            graph.len() / 4
+        } else {
+            usize::MAX
+        };
+        let (outcome, mut cost) = self.directed.steps_or_stop(
+            graph,
+            guide(&self.shared, self.trial),
+            dragon,
+            target,
+            cap,
+        );
+        let capped = outcome == Outcome::Capped;
+        let found = match outcome {
+            Outcome::Apart | Outcome::Capped => None,
+            Outcome::Found(steps, apart) => Some((
+                steps.unwrap_or_else(|| self.settle_level(dragon, target, apart, &mut cost)),
+                apart,
+            )),
+        };
         self.charge(target, cost);
         self.unrooted += cost as u64;
         self.directed_work += cost as u64;
@@ -137,6 +154,9 @@ impl BfsFields<'_> {
         let span = u64::from(graph.manhattan(dragon, target)).max(1);
         self.excess = self.excess - self.excess / 8 + 16 * cost as u64 / span / 8;
         self.judge_landmarks();
+        if capped {
+            return self.through_field(dragon, target);
+        }
         let (steps, apart) = found?;
         let answer = (steps, Some(apart));
         // Ski rental: once the work spent on this target reaches the price of
@@ -151,6 +171,19 @@ impl BfsFields<'_> {
             self.reroot(dragon, apart);
         }
         Some(answer)
+    }
+
+    /// The dragon's steps read off the target's full field, bought (and
+    /// counted towards the skeleton) once a directed search reached its cap.
+    fn through_field(&mut self, dragon: CellId, target: CellId) -> Option<(DirSet, Option<u32>)> {
+        let graph = self.graph;
+        self.spend(graph.len());
+        let slot = self
+            .promote(target)
+            .expect("a directed search is capped only with room for a field");
+        let field = &self.fields[slot];
+        steps_from_field(graph, dragon, |c| field[c.index()], UNREACHABLE)
+            .map(|(steps, apart)| (steps, Some(apart)))
     }
 
     /// The dragon's steps when a staircase joins it to `target`, or, until

@@ -449,6 +449,16 @@ impl<'g> BfsFields<'g> {
         self.bytes().saturating_add(more) <= self.room
     }
 
+    /// Whether [`BfsFields::promote`] would cache `target`'s field: it has
+    /// none, and there is a slot to fill or to take.
+    fn field_room(&self, target: CellId) -> bool {
+        let field = self.graph.len() * size_of::<u32>();
+        self.slot_of
+            .get(target.index())
+            .is_some_and(|&s| s == NO_SLOT)
+            && (self.owner.len() < self.slots && self.fits(field) || !self.owner.is_empty())
+    }
+
     /// Caches the full distance field towards `target` in a new slot or
     /// the least recently read one, and returns the slot (none when the
     /// room has none, or the target has one).

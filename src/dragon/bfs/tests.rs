@@ -55,6 +55,56 @@ fn wide_levels_give_way_to_full_fields() {
     assert!(oracle.fields_built() > 0, "then full fields answered");
 }
 
+/// A directed search misled by the Manhattan distance (from one end of a
+/// serpentine corridor to the other, across its turns) stops once it has
+/// settled a quarter of the map's cells, and the target's field answers
+/// instead; with no room for a field the search goes on to its end. Both
+/// answer as the distances say. The cones, the skeleton and the walks are
+/// kept out.
+#[test]
+fn a_search_past_a_quarter_of_the_map_gives_way_to_the_field() {
+    let side = 41;
+    let mut map = String::new();
+    for r in 0..side {
+        for c in 0..side {
+            let turn = if r / 2 % 2 == 0 { side - 1 } else { 0 };
+            map.push(match (r, c) {
+                (0, 0) => 'H',
+                (0, 1) => 'E',
+                (0, 2) => 'D',
+                _ if r % 2 == 1 && c != turn => '#',
+                _ => '.',
+            });
+        }
+        map.push('\n');
+    }
+    let puzzle: Puzzle = map.parse().unwrap();
+    let graph = Graph::new(&puzzle);
+    let n = graph.len();
+    let (target, dragon) = (CellId(0), CellId(n as u32 - 1));
+    let field = graph.distances_from(target);
+    let expected: DirSet = graph
+        .neighbors(dragon)
+        .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
+        .map(|(dir, _)| dir)
+        .collect();
+    for (budget, fields) in [(1 << 24, 1), (BfsFields::bytes_needed(n, 0), 0)] {
+        let mut oracle = BfsFields::new(&graph, budget).unwrap();
+        oracle.cone_bytes = Some(usize::MAX);
+        let _ = oracle.shared.skeleton.set(None);
+        oracle.walk_credit = -WALK_CREDIT_MAX;
+        assert_eq!(oracle.shortest_steps(dragon, target), Some(expected));
+        assert_eq!(oracle.fields_built(), fields, "budget {budget}");
+        let capped = oracle.directed_work as usize <= n / 4;
+        assert_eq!(
+            capped,
+            fields == 1,
+            "{} cells settled of {n}",
+            oracle.directed_work
+        );
+    }
+}
+
 /// The landmarks are tried once the directed searches cost their price:
 /// kept in a serpentine corridor (with a few loops), where the Manhattan distance misleads
 /// the searches, set aside in an open room, where it guides them as
@@ -97,7 +147,8 @@ fn landmarks_are_kept_where_they_cut_the_searches() {
         oracle.cone_bytes = Some(usize::MAX);
         // No skeleton either: the searches are what is tried.
         let _ = oracle.shared.skeleton.set(None);
-        // Far questions, each target once: no field is ever bought.
+        // Far questions: a field is bought only where a search passes its
+        // cap, so the trial judges the searches.
         let mut t = 0;
         while !matches!(oracle.trial, Trial::Kept | Trial::Aside) {
             let (target, dragon) = (CellId(t % n), CellId((t * 7 + n / 2) % n));
