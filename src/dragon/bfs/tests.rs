@@ -5,6 +5,41 @@
 use super::*;
 use crate::puzzle::Puzzle;
 
+/// A square map of `side` tiles a side, the tile at `row`, `col` being
+/// `tile(row, col)`.
+fn square(side: usize, tile: impl Fn(usize, usize) -> char) -> String {
+    let mut map = String::new();
+    for r in 0..side {
+        map.extend((0..side).map(|c| tile(r, c)));
+        map.push('\n');
+    }
+    map
+}
+
+/// A serpentine corridor of `side` tiles a side (every odd row a wall
+/// but at one end, the ends alternating), with `gaps` a gap in every
+/// sixteenth wall.
+fn serpentine(side: usize, gaps: bool) -> String {
+    square(side, |r, c| {
+        let turn = if r / 2 % 2 == 0 { side - 1 } else { 0 };
+        let gap = gaps && r % 32 == 3 && c == side / 2;
+        if r % 2 == 1 && c != turn && !gap {
+            '#'
+        } else {
+            '.'
+        }
+    })
+}
+
+/// The dragon's steps towards the target whose distances are `field`.
+fn by_field(graph: &Graph, field: &[u32], dragon: CellId) -> DirSet {
+    graph
+        .neighbors(dragon)
+        .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
+        .map(|(dir, _)| dir)
+        .collect()
+}
+
 /// With searches from the neighbours that give up at once, every tie
 /// to settle finishes a level; once those cost a quarter of the map,
 /// full fields answer instead. Each target is asked three times only,
@@ -14,19 +49,13 @@ use crate::puzzle::Puzzle;
 #[test]
 fn wide_levels_give_way_to_full_fields() {
     let side = 20;
-    let mut map = String::new();
-    for r in 0..side {
-        for c in 0..side {
-            map.push(match (r, c) {
-                (0, 0) => 'H',
-                (0, 1) => 'E',
-                _ if r == side - 1 && c == side - 1 => 'D',
-                _ if r % 6 == 3 && c % 7 == 3 => '#',
-                _ => '.',
-            });
-        }
-        map.push('\n');
-    }
+    let map = square(side, |r, c| match (r, c) {
+        (0, 0) => 'H',
+        (0, 1) => 'E',
+        _ if r == side - 1 && c == side - 1 => 'D',
+        _ if r % 6 == 3 && c % 7 == 3 => '#',
+        _ => '.',
+    });
     let puzzle: Puzzle = map.parse().unwrap();
     let graph = Graph::new(&puzzle);
     let n = graph.len() as u32;
@@ -41,11 +70,7 @@ fn wide_levels_give_way_to_full_fields() {
                 continue;
             }
             let dragon = CellId(d);
-            let expected: DirSet = graph
-                .neighbors(dragon)
-                .filter(|&(_, c)| field[c.index()] + 1 == field[d as usize])
-                .map(|(dir, _)| dir)
-                .collect();
+            let expected = by_field(&graph, &field, dragon);
             let fields = oracle.fields_built();
             assert_eq!(oracle.shortest_steps(dragon, CellId(t)), Some(expected));
             finished_before_fields |= fields == 0 && oracle.finish_work > 0;
@@ -63,31 +88,13 @@ fn wide_levels_give_way_to_full_fields() {
 /// kept out.
 #[test]
 fn a_search_past_a_quarter_of_the_map_gives_way_to_the_field() {
-    let side = 41;
-    let mut map = String::new();
-    for r in 0..side {
-        for c in 0..side {
-            let turn = if r / 2 % 2 == 0 { side - 1 } else { 0 };
-            map.push(match (r, c) {
-                (0, 0) => 'H',
-                (0, 1) => 'E',
-                (0, 2) => 'D',
-                _ if r % 2 == 1 && c != turn => '#',
-                _ => '.',
-            });
-        }
-        map.push('\n');
-    }
-    let puzzle: Puzzle = map.parse().unwrap();
+    let mut map: Vec<char> = serpentine(41, false).chars().collect();
+    (map[0], map[1], map[2]) = ('H', 'E', 'D');
+    let puzzle: Puzzle = map.iter().collect::<String>().parse().unwrap();
     let graph = Graph::new(&puzzle);
     let n = graph.len();
     let (target, dragon) = (CellId(0), CellId(n as u32 - 1));
-    let field = graph.distances_from(target);
-    let expected: DirSet = graph
-        .neighbors(dragon)
-        .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
-        .map(|(dir, _)| dir)
-        .collect();
+    let expected = by_field(&graph, &graph.distances_from(target), dragon);
     for (budget, fields) in [(1 << 24, 1), (BfsFields::bytes_needed(n, 0), 0)] {
         let mut oracle = BfsFields::new(&graph, budget).unwrap();
         oracle.cone_bytes = Some(usize::MAX);
@@ -113,26 +120,8 @@ fn a_search_past_a_quarter_of_the_map_gives_way_to_the_field() {
 /// before a search could).
 #[test]
 fn landmarks_are_kept_where_they_cut_the_searches() {
-    let serpentine = |side: usize| {
-        let mut map = String::new();
-        for r in 0..side {
-            for c in 0..side {
-                let turn = if r / 2 % 2 == 0 { side - 1 } else { 0 };
-                // A gap in every sixteenth wall: loops, so that roots
-                // do not answer everything.
-                let gap = r % 32 == 3 && c == side / 2;
-                map.push(if r % 2 == 1 && c != turn && !gap {
-                    '#'
-                } else {
-                    '.'
-                });
-            }
-            map.push('\n');
-        }
-        map
-    };
-    let open = |side: usize| format!("{}\n", vec![".".repeat(side); side].join("\n"));
-    for (map, kept) in [(serpentine(41), true), (open(60), false)] {
+    let open = |side: usize| square(side, |_, _| '.');
+    for (map, kept) in [(serpentine(41, true), true), (open(60), false)] {
         let mut map: Vec<char> = map.chars().collect();
         // The pieces: the hero and the exit in the first corner, the
         // dragon in the last free one.
@@ -156,12 +145,7 @@ fn landmarks_are_kept_where_they_cut_the_searches() {
             if target == dragon {
                 continue;
             }
-            let field = graph.distances_from(target);
-            let expected: DirSet = graph
-                .neighbors(dragon)
-                .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
-                .map(|(dir, _)| dir)
-                .collect();
+            let expected = by_field(&graph, &graph.distances_from(target), dragon);
             assert_eq!(oracle.shortest_steps(dragon, target), Some(expected));
             assert!(t < 100 * n, "the trial never ended");
         }
@@ -189,14 +173,9 @@ fn the_cones_go_first_where_they_answer() {
                 if dragon == target || field[dragon.index()] == UNREACHABLE {
                     continue;
                 }
-                let expected: DirSet = graph
-                    .neighbors(dragon)
-                    .filter(|&(_, c)| field[c.index()] + 1 == field[dragon.index()])
-                    .map(|(dir, _)| dir)
-                    .collect();
                 assert_eq!(
                     oracle.shortest_steps(dragon, target),
-                    Some(expected),
+                    Some(by_field(&graph, &field, dragon)),
                     "{family:?}"
                 );
             }
