@@ -206,8 +206,7 @@ impl Queue {
         let last = self.heap.pop().expect("not empty");
         self.place[top.1 as usize] = GONE;
         if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.place[last.1 as usize] = 0;
+            self.put(0, last);
             self.down(0);
         }
         Some(top)
@@ -225,7 +224,6 @@ impl Queue {
                 i as usize
             }
         };
-        self.place[v as usize] = i as u32;
         let i = self.up(i);
         self.down(i);
     }
@@ -239,13 +237,17 @@ impl Queue {
             if self.heap[parent] <= entry {
                 break;
             }
-            self.heap[i] = self.heap[parent];
-            self.place[self.heap[i].1 as usize] = i as u32;
+            self.put(i, self.heap[parent]);
             i = parent;
         }
+        self.put(i, entry);
+        i
+    }
+
+    /// Writes `entry` at index `i`, and its node's place.
+    fn put(&mut self, i: usize, entry: (i32, u32)) {
         self.heap[i] = entry;
         self.place[entry.1 as usize] = i as u32;
-        i
     }
 
     /// Moves the entry at `i` away from the root while a child is less.
@@ -260,12 +262,10 @@ impl Queue {
             if self.heap[least] >= entry {
                 break;
             }
-            self.heap[i] = self.heap[least];
-            self.place[self.heap[i].1 as usize] = i as u32;
+            self.put(i, self.heap[least]);
             i = least;
         }
-        self.heap[i] = entry;
-        self.place[entry.1 as usize] = i as u32;
+        self.put(i, entry);
     }
 }
 
