@@ -141,19 +141,24 @@ impl Scratch {
         if stamp == self.now { d } else { INF }
     }
 
-    /// Lowers the tentative distance of `v` to `d` (and queues it) if that is an improvement.
-    fn relax(&mut self, v: u32, d: u32) {
-        if d < self.get(v) {
-            self.dist[v as usize] = (self.now, d);
+    /// Lowers the tentative distance of `v` to `d` (and queues it) if that is an improvement;
+    /// the distance before.
+    fn relax(&mut self, v: u32, d: u32) -> u32 {
+        let before = self.lower(v, d);
+        if d < before {
             self.heap.push(Reverse((d as u64) << 32 | v as u64));
         }
+        before
     }
 
-    /// Lowers the tentative distance of `v` to `d` if that is an improvement, without queueing it.
-    fn lower(&mut self, v: u32, d: u32) {
-        if d < self.get(v) {
+    /// Lowers the tentative distance of `v` to `d` if that is an improvement, without queueing
+    /// it; the distance before.
+    fn lower(&mut self, v: u32, d: u32) -> u32 {
+        let before = self.get(v);
+        if d < before {
             self.dist[v as usize] = (self.now, d);
         }
+        before
     }
 
     /// Pops the next queued `(distance, node)` that is not stale.
@@ -355,9 +360,8 @@ fn witness(
             if y as usize == v || dy > bound {
                 continue;
             }
-            let before = sc.get(y);
+            let before = sc.relax(y, dy);
             if dy < before {
-                sc.relax(y, dy);
                 let via = rest
                     .iter()
                     .find(|e| e.0 == y)

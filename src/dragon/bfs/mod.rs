@@ -449,29 +449,28 @@ impl<'g> BfsFields<'g> {
         self.bytes().saturating_add(more) <= self.room
     }
 
+    /// Whether a new slot for a field fits.
+    fn slot_free(&self) -> bool {
+        self.owner.len() < self.slots && self.fits(self.graph.len() * size_of::<u32>())
+    }
+
     /// Whether [`BfsFields::promote`] would cache `target`'s field: it has
     /// none, and there is a slot to fill or to take.
     fn field_room(&self, target: CellId) -> bool {
-        let field = self.graph.len() * size_of::<u32>();
         self.slot_of
             .get(target.index())
             .is_some_and(|&s| s == NO_SLOT)
-            && (self.owner.len() < self.slots && self.fits(field) || !self.owner.is_empty())
+            && (self.slot_free() || !self.owner.is_empty())
     }
 
     /// Caches the full distance field towards `target` in a new slot or
     /// the least recently read one, and returns the slot (none when the
     /// room has none, or the target has one).
     fn promote(&mut self, target: CellId) -> Option<usize> {
-        if self
-            .slot_of
-            .get(target.index())
-            .is_none_or(|&s| s != NO_SLOT)
-        {
+        if !self.field_room(target) {
             return None;
         }
-        let field = self.graph.len() * size_of::<u32>();
-        let slot = if self.owner.len() < self.slots && self.fits(field) {
+        let slot = if self.slot_free() {
             self.owner.push(target.0);
             self.last_read.push(self.tick);
             self.fields
