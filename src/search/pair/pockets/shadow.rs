@@ -150,12 +150,14 @@
 //! the pocket rule serves there, once the dragon's walk to it is known.
 
 mod head_on;
+mod landings;
 
 use super::{Landing, Pockets, walk_key};
 use crate::graph::{CellId, Graph};
 use crate::search::pair::hanging::Hanging;
 use crate::search::pair::state::StateId;
 use crate::search::turn::Game;
+use landings::{Ground, Landings};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 const NONE: u32 = u32::MAX;
@@ -359,10 +361,9 @@ pub(super) struct Shadows {
     passed: FxHashSet<(u32, u32, u32)>,
     /// Jumps whose ways past stopped at one another jump had handed out.
     pub(super) cut: u64,
-    /// Per cell and side of its corridor (`a` second): the least turn a
-    /// jump landed on it with the dragon on that end, or [`NONE`] (made
-    /// at the first landing).
-    landed: Vec<u32>,
+    /// The least turn a jump landed on each cell with the dragon on each
+    /// end of its corridor (made at the first landing).
+    landings: Option<Landings>,
     /// The dragon's cell [`MARK`] steps on from a mark towards an end, by
     /// `(mark, end)`.
     skips: FxHashMap<u64, CellId>,
@@ -393,7 +394,7 @@ impl Shadows {
             steps: FxHashMap::default(),
             passed: FxHashSet::default(),
             skips: FxHashMap::default(),
-            landed: Vec::new(),
+            landings: None,
             cut: 0,
             marked: 0,
             jumped: 0,
@@ -409,7 +410,8 @@ impl Shadows {
             + self.steps.capacity() * (size_of::<(u64, CellId)>() + 1)
             + self.passed.capacity() * (size_of::<(u32, u32, u32)>() + 1)
             + self.skips.capacity() * (size_of::<(u64, CellId)>() + 1)
-            + (self.landed.len() + self.ends.len()) * size_of::<u32>()
+            + self.landings.as_ref().map_or(0, Landings::bytes)
+            + self.ends.len() * size_of::<u32>()
             + self.marked * 2 * size_of::<CellId>()
     }
 
@@ -652,38 +654,23 @@ impl Shadows {
         }
         let jump = &self.jumps[number as usize];
         if jump.landings && g + (turns + jump.least) as usize == f {
-            let reach = hero.saturating_sub(turns).max(1)..=(hero + turns).min(size);
-            // Lands on `x` unless another jump landed there with the
+            // Lands on a cell unless another jump landed there with the
             // dragon on the same end in no more moves.
-            let arrival = g as u32 + turns;
-            if self.landed.is_empty() {
-                self.landed = vec![NONE; graph.len() * 2];
-            }
-            let (landed, corridors) = (&mut self.landed, &self.corridors);
-            let mut land_on = |x: CellId| {
-                let was = &mut landed[x.index() * 2 + usize::from(near_a)];
-                if *was > arrival {
-                    *was = arrival;
-                    out(Landing::ShadowJump(from, x, near, turns, near_a));
-                }
+            let ground = Ground {
+                corridor: jump.corridor,
+                near_a,
+                hero,
+                turns,
+                size,
             };
-            for s in reach {
-                let x = corridors.near_cell(jump, s);
-                let apart = s.abs_diff(hero);
-                if self.waits || (turns - apart) % 2 == 0 {
-                    land_on(x);
-                }
-                // The tree cells one deep, one step further.
-                if apart < turns && (self.waits || (turns - apart - 1) % 2 == 0) {
-                    for (_, m) in graph.neighbors(x) {
-                        if corridors.place[m.index()] == NONE
-                            && corridors.home[m.index()] == jump.corridor
-                        {
-                            land_on(m);
-                        }
-                    }
-                }
-            }
+            let len = self.corridors.corridors[jump.corridor as usize].len;
+            let corridors = &self.corridors;
+            let landings = self
+                .landings
+                .get_or_insert_with(|| Landings::new(graph, corridors));
+            landings.land(ground, len, self.waits, g as u32 + turns, |x| {
+                out(Landing::ShadowJump(from, x, near, turns, near_a));
+            });
             self.jumps[number as usize].landings = false;
         }
         self.next(&self.jumps[number as usize], exit_distance)
