@@ -201,8 +201,9 @@ fn the_pocket_rule_keeps_every_escape_length() {
     each_priority_start(|seed, start, solver, (hero, dragon), rules| {
         let graph = solver.graph();
         let ties = rules.ties;
-        // Without the rule, with it, and with its walks soon out of
-        // questions (then only walks known to their end serve).
+        // Without the rule, with it, and with the dragon's walks stepped
+        // out instead of its distances asked, soon out of questions (then
+        // only walks known to their end serve).
         let mut lines = [None, None, None];
         let mut stored = [0, 0, 0];
         for (i, budget) in [None, Some(u64::MAX / 4), Some(6)].into_iter().enumerate() {
@@ -211,6 +212,7 @@ fn the_pocket_rule_keeps_every_escape_length() {
                     pockets::Pockets::new(&solver.hanging, &solver.exit_distance, rules.wait);
                 pockets.walk_budget = budget;
                 pockets.walk_share = 0;
+                pockets.distances = i == 1;
                 pockets
             });
             let mut game = fresh_game(graph, (hero, dragon), rules);

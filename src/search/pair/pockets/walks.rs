@@ -1,10 +1,11 @@
 //! The dragon's walks towards cut cells for the pocket rule (see the
-//! parent module, "What it costs"): how many turns a walk takes, asked of
-//! the oracle a few steps at a time and kept by cell, and where the dragon
+//! parent module, "What it costs"): how many turns a walk takes (the
+//! dragon's distance, or, where the oracle does not tell it, the walk
+//! asked a few steps at a time and kept by cell), and where the dragon
 //! stands after a number of turns.
 
 use super::{NONE, Pockets, WALK_PER_JUMP, WALK_QUESTIONS, walk_key};
-use crate::graph::{CellId, Graph};
+use crate::graph::CellId;
 use crate::search::turn::Game;
 
 impl Pockets<'_> {
@@ -23,38 +24,59 @@ impl Pockets<'_> {
         steps: u32,
     ) -> CellId {
         if steps <= to_top {
-            return self.after(game.graph, dragon, top, steps);
+            return self.walk_on(game, dragon, top, steps);
         }
         let at = self.exit_distance[top.index()] + (steps - to_top);
-        let (mut cell, exact) = self.cuts().on_the_way(self.exit_distance, top, c, at);
+        let (cell, exact) = self.cuts().on_the_way(self.exit_distance, top, c, at);
         if exact {
             return cell;
         }
+        let left = at - self.exit_distance[cell.index()];
+        self.walk_on(game, cell, c, left)
+    }
+
+    /// The dragon's cell `turns` turns after `at` on its walk to `c`, which
+    /// it does not pass: on a corridor the walk goes on
+    /// ([`crate::graph::Graph::onward`]), elsewhere it takes the step kept
+    /// with the walks, or asks the oracle and keeps it.
+    fn walk_on(&mut self, game: &mut Game<'_>, mut at: CellId, c: CellId, turns: u32) -> CellId {
         let mut from = None;
-        for _ in self.exit_distance[cell.index()]..at {
-            // On a corridor the walk goes on (see `Graph::onward`).
-            let onward = from.and_then(|from| game.graph.onward(cell, from));
-            let key = walk_key(cell, c);
+        for _ in 0..turns {
+            debug_assert_ne!(at, c, "a walk stops at its end");
+            let onward = from.and_then(|from| game.graph.onward(at, from));
+            let key = walk_key(at, c);
             let next = match onward.or_else(|| self.walks.get(&key).map(|&(next, _)| next)) {
                 Some(next) => next,
                 None => {
-                    let mut next = cell;
-                    game.dragon_replies(cell, c, |reply| next = reply);
+                    let mut next = at;
+                    game.dragon_replies(at, c, |reply| next = reply);
                     self.walks.insert(key, (next, NONE));
                     next
                 }
             };
-            (from, cell) = (Some(cell), next);
+            (from, at) = (Some(at), next);
         }
-        cell
+        at
     }
 
     /// How many turns the dragon on `dragon` takes to reach `c`, with the
-    /// hero in `c`'s pocket; `None` if finding out would ask the oracle
-    /// more new steps than [`WALK_QUESTIONS`] or the steps known before
-    /// (those asked are kept), or when the walks are past their budget and
-    /// this one is not known to its end (see [`WALK_BUDGET`](super::WALK_BUDGET)).
+    /// hero in `c`'s pocket: its distance, when the oracle tells it.
+    /// Otherwise the walk is stepped out: `None` if finding out would ask
+    /// the oracle more new steps than [`WALK_QUESTIONS`] or the steps known
+    /// before (those asked are kept), or when the walks are past their
+    /// budget and this one is not known to its end (see
+    /// [`WALK_BUDGET`](super::WALK_BUDGET)).
     pub(super) fn turns(&mut self, game: &mut Game<'_>, dragon: CellId, c: CellId) -> Option<u32> {
+        if dragon == c {
+            return Some(0);
+        }
+        // The walk takes a shortest step a turn: its turns are the
+        // dragon's distance, when the oracle tells it.
+        if self.distances {
+            if let Some(apart) = game.dragon_replies_apart(dragon, c, |_| {}) {
+                return Some(apart);
+            }
+        }
         let key = |cell: CellId| walk_key(cell, c);
         let share = self.stored.checked_div(self.walk_share).unwrap_or(0);
         if self.asked >= self.walk_budget + WALK_PER_JUMP * self.applied + share {
@@ -101,19 +123,5 @@ impl Pockets<'_> {
             at = cell;
         }
         Some(self.walks.get(&key(dragon)).map_or(0, |&(_, turns)| turns))
-    }
-
-    /// The dragon's cell `turns` turns after `dragon` on its walk to `c`
-    /// (worked out by [`Self::turns`] before), which it does not pass. On
-    /// a corridor the walk goes on with no look-up ([`Graph::onward`]).
-    fn after(&self, graph: &Graph, dragon: CellId, c: CellId, turns: u32) -> CellId {
-        let (mut at, mut from) = (dragon, None);
-        for _ in 0..turns {
-            debug_assert_ne!(at, c, "a walk stops at its end");
-            let onward = from.and_then(|from| graph.onward(at, from));
-            let next = onward.unwrap_or_else(|| self.walks[&walk_key(at, c)].0);
-            (from, at) = (Some(at), next);
-        }
-        at
     }
 }
