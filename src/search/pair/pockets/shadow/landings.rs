@@ -219,13 +219,8 @@ mod tests {
         landed: &mut [u32],
         (ground, waits, arrival): (Ground, bool, u32),
     ) -> Vec<CellId> {
-        let Ground {
-            corridor,
-            near_a,
-            hero,
-            turns,
-            size,
-        } = ground;
+        let (corridor, near_a) = (ground.corridor, ground.near_a);
+        let (hero, turns, size) = (ground.hero, ground.turns, ground.size);
         let len = corridors.corridors[corridor as usize].len;
         let near_cell = |s: u32| corridors.cell(corridor, if near_a { s } else { len - s });
         let mut cells = Vec::new();
