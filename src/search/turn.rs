@@ -569,6 +569,15 @@ impl<'a> Game<'a> {
         self.one_dragons_replies(dragon, hero, true, reply)
     }
 
+    /// The dragon's distance from `dragon` to `cell` (0 on the cell
+    /// itself), when the oracle tells it with the dragon's step towards it.
+    pub(crate) fn dragon_distance(&mut self, dragon: CellId, cell: CellId) -> Option<u32> {
+        if dragon == cell {
+            return Some(0);
+        }
+        self.dragon_replies_apart(dragon, cell, |_| {})
+    }
+
     #[inline]
     fn one_dragons_replies(
         &mut self,

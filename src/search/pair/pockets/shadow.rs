@@ -439,14 +439,8 @@ impl Shadows {
         if corridors.home[dragon.index()] == k {
             return self.head_on(game, (state, (hero, dragon)), k, out);
         }
-        let mut distance = |end: CellId| {
-            if end == dragon {
-                Some(0)
-            } else {
-                game.dragon_replies_apart(dragon, end, |_| {})
-            }
-        };
-        let (Some(to_a), Some(to_b)) = (distance(a), distance(b)) else {
+        let to_a = game.dragon_distance(dragon, a);
+        let (Some(to_a), Some(to_b)) = (to_a, game.dragon_distance(dragon, b)) else {
             return false;
         };
         // In the shadow of `a` when `2p < to_b - to_a + L`, of `b` when

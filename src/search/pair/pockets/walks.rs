@@ -73,7 +73,7 @@ impl Pockets<'_> {
         // The walk takes a shortest step a turn: its turns are the
         // dragon's distance, when the oracle tells it.
         if self.distances {
-            if let Some(apart) = game.dragon_replies_apart(dragon, c, |_| {}) {
+            if let Some(apart) = game.dragon_distance(dragon, c) {
                 return Some(apart);
             }
         }
