@@ -58,7 +58,10 @@
 //! anchors or fewer), so a dragon's question reads a few labels. A dragon
 //! inside a chain reads only its two ends': its step towards `a` is a
 //! shortest one exactly when `da + i` is the least of `da + i` and
-//! `db + len - i`.
+//! `db + len - i`. A dragon inside an open room reads the four ring cells
+//! it faces, and of the ones its neighbours face only those on a side
+//! through which one of its shortest paths leaves the room
+//! (`Reader::room_steps` says why that is enough).
 
 use super::hierarchy::Hierarchy;
 use crate::graph::{CellId, Graph};

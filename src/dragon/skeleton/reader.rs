@@ -332,6 +332,9 @@ impl Reader {
         if let Some(found) = self.chain_steps(skeleton, graph, dragon, target) {
             return Some(found);
         }
+        if let Some(found) = self.room_steps(skeleton, graph, dragon, target) {
+            return Some(found);
+        }
         let here = self.distance(skeleton, graph, dragon, target)?;
         if here == UNREACHABLE {
             return None;
@@ -339,6 +342,84 @@ impl Reader {
         let mut steps = DirSet::EMPTY;
         for (d, n) in graph.neighbors(dragon) {
             if self.distance(skeleton, graph, n, target)? + 1 == here {
+                steps.insert(d);
+            }
+        }
+        Some((steps, here))
+    }
+
+    /// [`Self::steps`] for a dragon inside an open room and an aimed target
+    /// outside it, reading only the junctions that can tell.
+    ///
+    /// The dragon's distance is the least of four *terms*, one for each
+    /// side of the room: the steps straight out to the ring cell facing it
+    /// on that side, and that cell's distance (see the parent module).
+    /// Every term is the length of a walk to the target, so it has the
+    /// distance's parity: a term that is not the least is at least two
+    /// more. A step towards a side keeps that side's ring cell with one
+    /// step less, and the opposite side's with one more; it keeps the
+    /// steps to the two other sides, and faces ring cells next to the ones
+    /// faced before, whose distances differ from theirs by one. So the
+    /// step ends one nearer exactly when the term of its own side is the
+    /// least, or the term of another side is and the ring cell the new
+    /// cell faces there is one nearer than the old: only those ring cells
+    /// are read (a general answer would read two new ones for each step).
+    /// A step out onto the ring lands on the ring cell of its own side.
+    /// `None` elsewhere.
+    fn room_steps(
+        &mut self,
+        skeleton: &Skeleton,
+        graph: &Graph,
+        dragon: CellId,
+        target: CellId,
+    ) -> Option<(DirSet, u32)> {
+        let shape = &skeleton.shape;
+        let own = shape.part[dragon.index()];
+        if shape.parts.get(own as usize)?.kind != Kind::Room || shape.part[target.index()] == own {
+            return None;
+        }
+        // Sides in the order of `Skeleton::anchors`: top, bottom, left, right.
+        let anchors = skeleton.anchors(graph, dragon)?;
+        let mut terms = [UNREACHABLE; 4];
+        for (term, (junction, steps)) in terms.iter_mut().zip(anchors) {
+            *term = self
+                .junction_to_target(skeleton, junction)
+                .saturating_add(steps);
+        }
+        let here = terms.into_iter().min().unwrap_or(UNREACHABLE);
+        if here == UNREACHABLE {
+            return None;
+        }
+        let from = graph.pos(dragon);
+        let mut steps = DirSet::EMPTY;
+        for (d, n) in graph.neighbors(dragon) {
+            let to = graph.pos(n);
+            let side = match (to.row.cmp(&from.row), to.col.cmp(&from.col)) {
+                (std::cmp::Ordering::Less, _) => 0,
+                (std::cmp::Ordering::Greater, _) => 1,
+                (_, std::cmp::Ordering::Less) => 2,
+                _ => 3,
+            };
+            let nearer = if terms[side] == here {
+                true
+            } else if shape.part[n.index()] != own {
+                false
+            } else {
+                // The two other sides: top and bottom for a step along a
+                // row, left and right for one along a column.
+                let others = if side < 2 { [2, 3] } else { [0, 1] };
+                let faced = skeleton.anchors(graph, n)?;
+                let mut nearer = false;
+                for k in others {
+                    if terms[k] == here {
+                        let (junction, steps) = faced[k];
+                        let apart = self.junction_to_target(skeleton, junction);
+                        nearer |= apart.saturating_add(steps).saturating_add(1) == here;
+                    }
+                }
+                nearer
+            };
+            if nearer {
                 steps.insert(d);
             }
         }
