@@ -2,7 +2,7 @@
 //! target asked about spread out, so that a question reads a few labels
 //! (see the parent module).
 
-use super::{Kind, NONE, Skeleton};
+use super::{Kind, NONE, Part, Skeleton};
 use crate::dragon::hierarchy::{Scratch, meet};
 use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
 
@@ -59,6 +59,19 @@ pub(crate) struct Reader {
     /// only when the labels above it are all kept, and else searched for
     /// alone, so that the reader never costs more than the searches.
     pub(super) crowded: bool,
+}
+
+/// The dragon's part and its number, when it is of `kind` and the target
+/// is outside it.
+fn own_part(
+    skeleton: &Skeleton,
+    dragon: CellId,
+    target: CellId,
+    kind: Kind,
+) -> Option<(u32, Part)> {
+    let own = skeleton.shape.part[dragon.index()];
+    let part = *skeleton.shape.parts.get(own as usize)?;
+    (part.kind == kind && skeleton.shape.part[target.index()] != own).then_some((own, part))
 }
 
 /// The label kept for the junction of rank `u` (see [`Reader::label_at`]).
@@ -374,10 +387,7 @@ impl Reader {
         target: CellId,
     ) -> Option<(DirSet, u32)> {
         let shape = &skeleton.shape;
-        let own = shape.part[dragon.index()];
-        if shape.parts.get(own as usize)?.kind != Kind::Room || shape.part[target.index()] == own {
-            return None;
-        }
+        let (own, _) = own_part(skeleton, dragon, target, Kind::Room)?;
         // Sides in the order of `Skeleton::anchors`: top, bottom, left, right.
         let anchors = skeleton.anchors(graph, dragon)?;
         let mut terms = [UNREACHABLE; 4];
@@ -444,11 +454,7 @@ impl Reader {
         target: CellId,
     ) -> Option<(DirSet, u32)> {
         let shape = &skeleton.shape;
-        let own = shape.part[dragon.index()];
-        let part = *shape.parts.get(own as usize)?;
-        if part.kind != Kind::Chain || shape.part[target.index()] == own {
-            return None;
-        }
+        let (own, part) = own_part(skeleton, dragon, target, Kind::Chain)?;
         let i = shape.offset[dragon.index()];
         let (mut toward_a, mut toward_b) = (DirSet::EMPTY, DirSet::EMPTY);
         for (d, n) in graph.neighbors(dragon) {
