@@ -4,7 +4,7 @@
 
 use super::{Kind, NONE, Part, Skeleton};
 use crate::dragon::hierarchy::{Scratch, meet};
-use crate::graph::{CellId, DirSet, Graph, UNREACHABLE};
+use crate::graph::{CellId, DirSet, Direction, Graph, UNREACHABLE};
 
 /// What a reader's spread array holds. A target's distance from a junction
 /// is the least, over the target's anchors, of the junction's distance to
@@ -400,35 +400,25 @@ impl Reader {
         if here == UNREACHABLE {
             return None;
         }
-        let from = graph.pos(dragon);
         let mut steps = DirSet::EMPTY;
         for (d, n) in graph.neighbors(dragon) {
-            let to = graph.pos(n);
-            let side = match (to.row.cmp(&from.row), to.col.cmp(&from.col)) {
-                (std::cmp::Ordering::Less, _) => 0,
-                (std::cmp::Ordering::Greater, _) => 1,
-                (_, std::cmp::Ordering::Less) => 2,
-                _ => 3,
+            // The step's own side, and the two other sides: top and bottom
+            // for a step along a row, left and right for one along a column.
+            let (side, others) = match d {
+                Direction::Up => (0, [2, 3]),
+                Direction::Down => (1, [2, 3]),
+                Direction::Left => (2, [0, 1]),
+                Direction::Right => (3, [0, 1]),
             };
-            let nearer = if terms[side] == here {
-                true
-            } else if shape.part[n.index()] != own {
-                false
-            } else {
-                // The two other sides: top and bottom for a step along a
-                // row, left and right for one along a column.
-                let others = if side < 2 { [2, 3] } else { [0, 1] };
+            let mut nearer = terms[side] == here;
+            if !nearer && shape.part[n.index()] == own {
                 let faced = skeleton.anchors(graph, n)?;
-                let mut nearer = false;
-                for k in others {
-                    if terms[k] == here {
-                        let (junction, steps) = faced[k];
-                        let apart = self.junction_to_target(skeleton, junction);
-                        nearer |= apart.saturating_add(steps).saturating_add(1) == here;
-                    }
+                for k in others.into_iter().filter(|&k| terms[k] == here) {
+                    let (junction, steps) = faced[k];
+                    let apart = self.junction_to_target(skeleton, junction);
+                    nearer |= apart.saturating_add(steps).saturating_add(1) == here;
                 }
-                nearer
-            };
+            }
             if nearer {
                 steps.insert(d);
             }

@@ -439,8 +439,10 @@ impl Shadows {
         if corridors.home[dragon.index()] == k {
             return self.head_on(game, (state, (hero, dragon)), k, out);
         }
-        let to_a = game.dragon_distance(dragon, a);
-        let (Some(to_a), Some(to_b)) = (to_a, game.dragon_distance(dragon, b)) else {
+        let (Some(to_a), Some(to_b)) = (
+            game.dragon_distance(dragon, a),
+            game.dragon_distance(dragon, b),
+        ) else {
             return false;
         };
         // In the shadow of `a` when `2p < to_b - to_a + L`, of `b` when
